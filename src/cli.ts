@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * Command line: `voice-config-mock [serve] [--port N] [--host H] [--seed N] [--scenario NAME]`.
+ * Flags win over the PORT environment variable; every value is checked
+ * before the server starts, so a typo ends with a message, not a stack trace.
+ */
+import { parseArgs } from 'node:util';
+import { scenarios } from '../fixtures/index.js';
+import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
+import { DEFAULT_SEED } from './world.js';
+
+const usage = `voice-config-mock: a stateful mock of the voice assistant configuration API
+
+Usage:
+  voice-config-mock [serve] [options]
+
+Options:
+  --port N          port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
+  --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network)
+  --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
+  --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default)
+  -h, --help        show this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`voice-config-mock: ${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function integer(name: string, text: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+  return value;
+}
+
+async function main(argv: string[]): Promise<void> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(usage);
+    return;
+  }
+  const command = positionals[0] ?? 'serve';
+  if (command !== 'serve' || positionals.length > 1) fail(`unknown command "${positionals.join(' ')}"`);
+  const portText = values.port ?? process.env.PORT ?? String(DEFAULT_PORT);
+  const port = integer('--port', portText, 0, 65535);
+  const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
+  const scenario = values.scenario ?? 'default';
+  if (!scenarios[scenario]) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
+
+  const server = await startServer({ port, host: values.host ?? DEFAULT_HOST, seed, scenario }).catch((error: NodeJS.ErrnoException) =>
+    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message),
+  );
+  const tokens = server.world.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
+  process.stdout.write(
+    [
+      `voice-config-mock listening on ${server.url} (scenario ${scenario}, seed ${seed})`,
+      `  API        ${server.url}/api/v1`,
+      `  OpenAPI    ${server.url}/openapi.json`,
+      `  Reference  ${server.url}/docs`,
+      'Tokens (Authorization: Bearer <token>):',
+      ...tokens,
+      `Try: curl -H 'Authorization: Bearer ${server.world.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n'),
+  );
+  const stop = () => {
+    server.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      scenario: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+await main(process.argv.slice(2));

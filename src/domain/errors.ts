@@ -1,0 +1,22 @@
+/**
+ * Failures the domain reports. The HTTP layer turns each kind into one
+ * status and one problem body (src/http/problem.ts); the domain never
+ * speaks HTTP itself, so the same rules serve the CLI seeder and tests.
+ */
+import type { Problem } from './resource.js';
+
+export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly problems: Problem[] = [],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string, id: string) =>
+  new DomainError('not-found', `No ${what} with id ${id} exists in your organization.`);

@@ -1,0 +1,121 @@
+/**
+ * The five operations every resource has, with the rules that hold across
+ * resources: references stay inside the organization, unique fields stay
+ * unique, refusals (403) come before any change, side effects run before the
+ * store changes (so a failing provider leaves everything as it was), and a
+ * delete clears references to the deleted record.
+ */
+import type { TelephonyProvider } from '../telephony/provider.js';
+import type { Store } from '../store/store.js';
+import { DomainError, notFound } from './errors.js';
+import type { Problem, Resource, StoredRecord } from './resource.js';
+import { resources } from './resources/index.js';
+
+/** Everything an operation needs, already scoped to the caller's organization. */
+export interface OrgContext {
+  orgId: string;
+  store: Store;
+  telephony: TelephonyProvider;
+  now: () => Date;
+  newId: () => string;
+}
+
+type Fields = Record<string, unknown>;
+
+export function listRecords(ctx: OrgContext, def: Resource): StoredRecord[] {
+  return ctx.store.list(ctx.orgId, def.kind);
+}
+
+export function getRecord(ctx: OrgContext, def: Resource, id: string): StoredRecord {
+  const record = ctx.store.get(ctx.orgId, def.kind, id);
+  if (!record) throw notFound(def.names.singular, id);
+  return record;
+}
+
+/**
+ * Creates a record from validated input. `fixed` sets server-owned fields
+ * (an id, `isSystem`, timestamps) for seeding and tests; clients cannot.
+ */
+export function createRecord(ctx: OrgContext, def: Resource, input: Fields, fixed: Fields = {}): StoredRecord {
+  const candidate = def.complete ? def.complete(input) : input;
+  assertValid(ctx, def, candidate, undefined);
+  const now = ctx.now().toISOString();
+  const record = { id: ctx.newId(), ...candidate, ...def.initial, createdAt: now, updatedAt: now, ...fixed } as StoredRecord;
+  def.effects?.created?.(record, ctx);
+  ctx.store.put(ctx.orgId, def.kind, record);
+  return record;
+}
+
+/** Applies a partial change: only the keys given change; arrays and maps are replaced. */
+export function updateRecord(ctx: OrgContext, def: Resource, id: string, patch: Fields): StoredRecord {
+  const previous = getRecord(ctx, def, id);
+  const refusal = def.refuseUpdate?.check(previous);
+  if (refusal) throw new DomainError('forbidden', refusal);
+  const candidate = { ...previous, ...patch };
+  assertValid(ctx, def, candidate, previous);
+  const record = { ...candidate, updatedAt: ctx.now().toISOString() } as StoredRecord;
+  def.effects?.updated?.(record, ctx);
+  ctx.store.put(ctx.orgId, def.kind, record);
+  return record;
+}
+
+export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
+  const record = ctx.store.get(ctx.orgId, def.kind, id);
+  if (!record) {
+    if (def.deleteOfUnknown === 'forbidden') {
+      throw new DomainError('forbidden', `No ${def.names.singular} with id ${id} exists in your organization, so it cannot be deleted.`);
+    }
+    throw notFound(def.names.singular, id);
+  }
+  const refusal = def.refuseDelete?.check(record);
+  if (refusal) throw new DomainError('forbidden', refusal);
+  def.effects?.deleted?.(record, ctx);
+  ctx.store.remove(ctx.orgId, def.kind, id);
+  clearReferencesTo(ctx, def, id);
+}
+
+function assertValid(ctx: OrgContext, def: Resource, candidate: Fields, previous: StoredRecord | undefined): void {
+  const problems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
+  if (problems.length > 0) {
+    throw new DomainError('validation', `The ${def.names.singular} is not valid: ${problems.map((p) => p.message).join(' ')}`, problems);
+  }
+  for (const field of def.unique ?? []) {
+    const clash = ctx.store.list(ctx.orgId, def.kind).find((other) => other.id !== previous?.id && other[field] === candidate[field]);
+    if (clash) {
+      throw new DomainError('conflict', `A ${def.names.singular} with ${field} "${String(candidate[field])}" already exists (id ${clash.id}); pick another ${field}.`, [
+        { path: [field], message: `Already used by ${def.names.singular} ${clash.id}.` },
+      ]);
+    }
+  }
+}
+
+function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): Problem[] {
+  const problems: Problem[] = [];
+  for (const { field, target, many } of def.references ?? []) {
+    const ids = many ? (candidate[field] as string[]) : [candidate[field] as string | null];
+    ids.forEach((refId, index) => {
+      if (refId !== null && !ctx.store.get(ctx.orgId, target, refId)) {
+        const targetName = resources.find((r) => r.kind === target)?.names.singular ?? target;
+        problems.push({ path: many ? [field, index] : [field], message: `No ${targetName} with id ${refId} exists in your organization.` });
+      }
+    });
+  }
+  return problems;
+}
+
+/** After a delete, references to the record are emptied (lists lose the id, single references become null). */
+function clearReferencesTo(ctx: OrgContext, deleted: Resource, deletedId: string): void {
+  const now = ctx.now().toISOString();
+  for (const def of resources) {
+    for (const { field, target, many } of def.references ?? []) {
+      if (target !== deleted.kind) continue;
+      for (const record of ctx.store.list(ctx.orgId, def.kind)) {
+        const value = record[field];
+        const points = many ? (value as string[]).includes(deletedId) : value === deletedId;
+        if (!points) continue;
+        const cleared = many ? (value as string[]).filter((refId) => refId !== deletedId) : null;
+        ctx.store.put(ctx.orgId, def.kind, { ...record, [field]: cleared, updatedAt: now });
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * What a resource is, described once. `defineResource` derives everything
+ * else from the writable fields and the server-owned fields: the create and
+ * update request schemas, the record schema responses use, and the list of
+ * keys a client may not set. HTTP routes, OpenAPI, seeding and the typed
+ * client all read these derived pieces, never a second description.
+ */
+import type { Faker } from '@faker-js/faker';
+import { z } from '@hono/zod-openapi';
+import type { TelephonyProvider } from '../telephony/provider.js';
+
+export type ResourceKind = 'sipTrunks' | 'assistants' | 'schemas' | 'tools' | 'webhooks';
+
+/** A stored record: plain JSON, never mutated in place. */
+export type StoredRecord = Readonly<Record<string, unknown>> & { readonly id: string };
+
+/** One thing wrong with a request body, located by its path inside the body. */
+export interface Problem {
+  path: (string | number)[];
+  message: string;
+}
+
+/** A field that points at records of another kind in the same organization. */
+export interface Reference {
+  field: string;
+  target: ResourceKind;
+  many: boolean;
+}
+
+/** A rule that forbids a change: `when` documents it, `check` gives the reason for one record, if it applies. */
+export interface Refusal {
+  when: string;
+  check(record: StoredRecord): string | undefined;
+}
+
+/** Ids of existing records a fake factory may point at. */
+export type RefPool = Partial<Record<ResourceKind, string[]>>;
+
+/** Side effects outside the store, e.g. provisioning at the telephony provider. */
+export interface Effects {
+  created?(record: StoredRecord, deps: EffectDeps): void;
+  updated?(record: StoredRecord, deps: EffectDeps): void;
+  deleted?(record: StoredRecord, deps: EffectDeps): void;
+}
+export interface EffectDeps {
+  orgId: string;
+  telephony: TelephonyProvider;
+}
+
+interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string> {
+  kind: ResourceKind;
+  /** Path segment under /api/v1, e.g. `sip-trunks`. */
+  path: string;
+  /** Names used in messages, OpenAPI components and operationIds. */
+  names: { singular: string; plural: string; type: string; types: string };
+  /** Fields a client may send; `.default()` fills what a create omits. */
+  writable: W;
+  /** Fields only the server sets. */
+  serverOwned: S;
+  /** Starting values of server-owned flags (e.g. `isSystem: false`). */
+  initial?: Readonly<Record<string, unknown>>;
+  /** Writable fields never shown in responses (e.g. a password). */
+  writeOnly?: readonly WO[];
+  references?: readonly Reference[];
+  /** Fields whose value must be unique within the organization (409 otherwise). */
+  unique?: readonly (keyof W & string)[];
+  /** Rules across fields, run on the whole candidate record on create and update. */
+  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[];
+  /** When the organization may not change or delete a record (403). */
+  refuseUpdate?: Refusal;
+  refuseDelete?: Refusal;
+  /** Fills values the server generates at create time (e.g. a webhook secret). */
+  complete?(candidate: Record<string, unknown>): Record<string, unknown>;
+  /** Turns a stored record into what a response shows. `fresh`: the create response. */
+  present?(record: StoredRecord, how: { fresh: boolean }): Record<string, unknown>;
+  effects?: Effects;
+  /** How DELETE answers an id the organization does not have. */
+  deleteOfUnknown?: 'not-found' | 'forbidden';
+  /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */
+  fake(faker: Faker, refs: RefPool, index: number): z.input<z.ZodObject<W>>;
+  /** Writable keys the documented PATCH example changes. */
+  exampleUpdateKeys: readonly (keyof W & string)[];
+}
+
+const withoutDefault = (schema: z.ZodType): z.ZodType =>
+  schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+
+export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string = never>(
+  spec: ResourceSpec<W, S, WO>,
+) {
+  const writeOnly = new Set<string>(spec.writeOnly ?? []);
+  const shown = Object.fromEntries(Object.entries(spec.writable).filter(([key]) => !writeOnly.has(key)));
+  const { type } = spec.names;
+  const createInput = z.strictObject(spec.writable).openapi(`${type}Create`);
+  // PATCH changes only what it names, so defaults must not fill the rest.
+  const updateShape = Object.fromEntries(
+    Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
+  );
+  const updateInput = z.strictObject(updateShape).openapi(`${type}Update`) as unknown as z.ZodType<
+    Partial<z.input<typeof createInput>>
+  >;
+  const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>) }).openapi(type);
+  return {
+    ...spec,
+    createInput,
+    updateInput,
+    record,
+    /** Keys a client may send but the server owns: ignored in request bodies. */
+    serverOwnedKeys: Object.keys(spec.serverOwned),
+    writableKeys: Object.keys(spec.writable),
+    present: spec.present ?? ((stored: StoredRecord) => stripWriteOnly(stored, writeOnly)),
+  };
+}
+
+function stripWriteOnly(stored: StoredRecord, writeOnly: Set<string>): Record<string, unknown> {
+  if (writeOnly.size === 0) return stored;
+  return Object.fromEntries(Object.entries(stored).filter(([key]) => !writeOnly.has(key)));
+}
+
+export type Resource = ReturnType<typeof defineResource>;

@@ -1,0 +1,88 @@
+/** SIP trunk: a telephony connection, provisioned at the telephony provider. */
+import { z } from '@hono/zod-openapi';
+import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
+import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
+
+const host = z
+  .union([z.ipv4(), z.hostname()])
+  .openapi({ description: 'Hostname or IPv4 address of the SIP server, without scheme or port.', example: 'sip.carrier.example.com' });
+
+const writable = {
+  name: displayName.openapi({ description: 'Display name.', example: 'Main carrier' }),
+  host,
+  port: z.int().min(1).max(65535).openapi({ description: 'SIP port.' }).default(5060),
+  transport: z.enum(['udp', 'tcp', 'tls']).openapi({ description: 'SIP transport.' }).default('udp'),
+  username: z.string().min(1).max(128).nullable().openapi({ description: 'Digest username, if the carrier wants one.' }).default(null),
+  password: z
+    .string()
+    .min(1)
+    .max(128)
+    .nullable()
+    .openapi({ description: 'Digest password. Write-only: responses show `hasPassword` instead.', writeOnly: true })
+    .default(null),
+  allowedIps: uniqueList(z.union([z.ipv4(), z.cidrv4()]), 100)
+    .openapi({ description: 'IPv4 addresses or CIDR ranges allowed to send calls.' })
+    .default([]),
+  phoneNumbers: uniqueList(e164, 100).openapi({ description: 'Numbers (E.164) routed through this trunk.' }).default([]),
+  inboundEnabled: z.boolean().openapi({ description: 'Accept inbound calls.' }).default(true),
+  outboundEnabled: z.boolean().openapi({ description: 'Allow outbound calls.' }).default(true),
+};
+
+export const sipTrunks = defineResource({
+  kind: 'sipTrunks',
+  path: 'sip-trunks',
+  names: { singular: 'SIP trunk', plural: 'SIP trunks', type: 'SipTrunk', types: 'SipTrunks' },
+  writable,
+  serverOwned: {
+    id,
+    isSystem: z.boolean().openapi({ description: 'A system trunk cannot be deleted. Read-only.', readOnly: true }),
+    hasPassword: z.boolean().openapi({ description: 'Whether a password is set. Read-only.', readOnly: true }),
+    ...timestamps,
+  },
+  writeOnly: ['password'],
+  initial: { isSystem: false },
+  refuseDelete: {
+    when: 'The trunk is a system trunk (isSystem: true); system trunks cannot be deleted.',
+    check: (trunk) => (trunk.isSystem === true ? `SIP trunk ${trunk.id} is a system trunk; system trunks cannot be deleted.` : undefined),
+  },
+  present: ({ password, createdAt, updatedAt, ...shown }) => ({ ...shown, hasPassword: password !== null, createdAt, updatedAt }),
+  effects: {
+    created: provision,
+    updated: provision,
+    deleted: (trunk, { telephony }) => void telephony.deprovision(trunk.id),
+  },
+  fake: (faker) => ({
+    name: `${faker.company.name()} ${faker.helpers.arrayElement(['carrier', 'PBX', 'SIP line', 'trunk'])}`.slice(0, 100),
+    host: `sip.${faker.internet.domainName()}`,
+    port: faker.helpers.arrayElement([5060, 5060, 5061, 5080]),
+    transport: faker.helpers.arrayElement(['udp', 'tcp', 'tls'] as const),
+    username: faker.internet.username().toLowerCase(),
+    password: faker.internet.password({ length: 20 }),
+    allowedIps: [faker.internet.ipv4(), `${faker.internet.ipv4().replace(/\.\d+$/, '.0')}/24`],
+    phoneNumbers: faker.helpers.uniqueArray(() => faker.phone.number({ style: 'international' }), 2),
+    inboundEnabled: true,
+    outboundEnabled: faker.datatype.boolean({ probability: 0.8 }),
+  }),
+  exampleUpdateKeys: ['name', 'phoneNumbers'],
+});
+
+function provision(trunk: StoredRecord, { orgId, telephony }: EffectDeps): void {
+  const t = trunk as unknown as SipTrunkStored;
+  telephony.provision({
+    trunkId: t.id,
+    orgId,
+    host: t.host,
+    port: t.port,
+    transport: t.transport,
+    username: t.username,
+    hasCredentials: t.password !== null,
+    allowedIps: t.allowedIps,
+    phoneNumbers: t.phoneNumbers,
+    inboundEnabled: t.inboundEnabled,
+    outboundEnabled: t.outboundEnabled,
+  });
+}
+
+/** A SIP trunk as responses show it. */
+export type SipTrunk = z.infer<typeof sipTrunks.record>;
+type SipTrunkStored = Omit<SipTrunk, 'hasPassword'> & { password: string | null };

@@ -1,0 +1,102 @@
+/** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
+import { z } from '@hono/zod-openapi';
+import { e164, httpUrl, id, timestamps } from '../fields.js';
+import { defineResource, type Problem } from '../resource.js';
+
+export const toolTypes = ['function', 'apiRequest', 'transferCall', 'endCall'] as const;
+const needsUrl = new Set<string>(['function', 'apiRequest']);
+
+const jsonSchemaProperty = z
+  .looseObject({
+    type: z.enum(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']),
+    description: z.string().max(1000).optional(),
+  })
+  .openapi({ description: 'JSON Schema of one parameter.' });
+
+const parameters = z
+  .strictObject({
+    type: z.literal('object'),
+    properties: z.record(z.string().min(1).max(64), jsonSchemaProperty).default({}),
+    required: z.array(z.string()).default([]),
+  })
+  .openapi({ description: 'JSON Schema (an object schema) of the arguments the tool takes.' });
+
+const writable = {
+  type: z.enum(toolTypes).openapi({ description: 'Kind of tool. Cannot change after create.' }),
+  name: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, _ or -')
+    .openapi({ description: 'Name the model calls the tool by; unique in the organization.', example: 'lookup_order' }),
+  description: z.string().max(1000).openapi({ description: 'What the tool does, for the model.' }).default(''),
+  parameters: parameters.default({ type: 'object', properties: {}, required: [] }),
+  url: httpUrl.nullable().openapi({ description: 'Endpoint called; required for `function` and `apiRequest`.' }).default(null),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).openapi({ description: 'HTTP method for `url`.' }).default('POST'),
+  headers: z
+    .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'), z.string().max(1000))
+    .openapi({ description: 'Headers sent to `url`.' })
+    .default({}),
+  timeoutSeconds: z.int().min(1).max(300).openapi({ description: 'How long to wait for `url`.' }).default(20),
+  destination: z
+    .union([e164, z.string().regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com')])
+    .nullable()
+    .openapi({ description: 'Where a `transferCall` tool transfers to: E.164 number or sip: URI.' })
+    .default(null),
+};
+
+export const tools = defineResource({
+  kind: 'tools',
+  path: 'tools',
+  names: { singular: 'tool', plural: 'tools', type: 'Tool', types: 'Tools' },
+  writable,
+  serverOwned: { id, ...timestamps },
+  unique: ['name'],
+  check: (tool, previous) => {
+    const problems: Problem[] = [];
+    if (previous && tool.type !== previous.type) {
+      problems.push({ path: ['type'], message: `A tool's type cannot change (it is ${String(previous.type)}); create a new tool instead.` });
+    }
+    if (needsUrl.has(String(tool.type)) && tool.url === null) {
+      problems.push({ path: ['url'], message: `A ${String(tool.type)} tool needs a url.` });
+    }
+    if (tool.type === 'transferCall' && tool.destination === null) {
+      problems.push({ path: ['destination'], message: 'A transferCall tool needs a destination (E.164 number or sip: URI).' });
+    }
+    const { properties, required } = tool.parameters as z.infer<typeof parameters>;
+    required.forEach((name, index) => {
+      if (!Object.hasOwn(properties, name)) {
+        problems.push({ path: ['parameters', 'required', index], message: `"${name}" is required but is not among parameters.properties.` });
+      }
+    });
+    return problems;
+  },
+  fake: (faker, _refs, index) => {
+    const type = toolTypes[index % toolTypes.length] ?? 'function';
+    const [verb, does] = faker.helpers.arrayElement([
+      ['lookup', 'Looks up'],
+      ['check', 'Checks'],
+      ['book', 'Books'],
+      ['cancel', 'Cancels'],
+      ['update', 'Updates'],
+    ] as const);
+    const noun = faker.helpers.arrayElement(['order', 'appointment', 'account', 'delivery', 'invoice', 'table']);
+    return {
+      type,
+      name: `${verb}_${noun}_${faker.string.alphanumeric({ length: 4, casing: 'lower' })}`,
+      description: `${does} the caller's ${noun}.`,
+      parameters: {
+        type: 'object' as const,
+        properties: { [`${noun}Id`]: { type: 'string' as const, description: `The ${noun} reference the caller gives.` } },
+        required: [`${noun}Id`],
+      },
+      url: needsUrl.has(type) ? `https://api.${faker.internet.domainName()}/v1/${noun}s` : null,
+      method: type === 'apiRequest' ? faker.helpers.arrayElement(['GET', 'POST'] as const) : 'POST',
+      headers: (needsUrl.has(type) ? { 'X-Api-Key': faker.string.alphanumeric(24) } : {}) as Record<string, string>,
+      timeoutSeconds: faker.helpers.arrayElement([10, 20, 30]),
+      destination: type === 'transferCall' ? faker.phone.number({ style: 'international' }) : null,
+    };
+  },
+  exampleUpdateKeys: ['description', 'timeoutSeconds'],
+});
+
+/** A tool as responses show it. */
+export type Tool = z.infer<typeof tools.record>;

@@ -1,0 +1,82 @@
+/**
+ * The mock as a Hono app. Tests call `app.request()` in-process; the CLI
+ * serves the same app on a port. Order of the layers: CORS, then (for the
+ * API) authentication, body size limit and the routes; errors of every kind
+ * leave through the one problem renderer.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { DomainError } from '../domain/errors.js';
+import { resources } from '../domain/resources/index.js';
+import { createWorld, type World, type WorldOptions } from '../world.js';
+import { type AppEnv, bearerAuth } from './auth.js';
+import { registerDocsPage } from './docs-page.js';
+import { registerOpenApi } from './openapi.js';
+import { type ProblemKind, problemResponse } from './problem.js';
+import { registerResourceRoutes } from './resource-routes.js';
+import { validationHook } from './validation-hook.js';
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions extends WorldOptions {
+  /** The state to serve; by default a new world from `seed` and `scenario`. */
+  world?: World;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+}
+
+export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
+  const world = options.world ?? createWorld(options);
+  const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', cors({ origin: '*', exposeHeaders: ['WWW-Authenticate', 'Allow'] }));
+  app.use('/api/v1/*', bearerAuth(world.tenants));
+  app.use(
+    '/api/v1/*',
+    bodyLimit({
+      maxSize,
+      onError: (c) => problemResponse(c, 'payload-too-large', `The body is larger than ${maxSize} bytes; send less data per request.`),
+    }),
+  );
+
+  for (const def of resources) {
+    const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook(def) });
+    registerResourceRoutes(api, def, world);
+    app.route('/', api);
+    answerOtherMethods(app, `/api/v1/${def.path}`, 'GET, POST');
+    answerOtherMethods(app, `/api/v1/${def.path}/:id`, 'GET, PATCH, DELETE');
+  }
+  registerOpenApi(app);
+  registerDocsPage(app);
+  app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
+
+  app.notFound((c) =>
+    problemResponse(c, 'not-found', `No route matches ${c.req.method} ${new URL(c.req.url).pathname}. The API is under /api/v1; /openapi.json lists every operation.`),
+  );
+  app.onError((error, c) => {
+    if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error.problems);
+    if (error instanceof HTTPException && error.status < 500) {
+      return problemResponse(c, kindOfStatus(error.status), error.message || 'The request could not be read.');
+    }
+    console.error('voice-config-mock: unexpected failure', error);
+    return problemResponse(c, 'internal', 'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.');
+  });
+  return app;
+}
+
+function answerOtherMethods(app: OpenAPIHono<AppEnv>, path: string, allow: string): void {
+  app.all(path, (c) =>
+    problemResponse(c, 'method-not-allowed', `${c.req.method} is not supported on ${c.req.path}; use ${allow}.`, undefined, { allow }),
+  );
+}
+
+function kindOfStatus(status: number): ProblemKind {
+  if (status === 413) return 'payload-too-large';
+  if (status === 415) return 'unsupported-media-type';
+  if (status === 401) return 'unauthorized';
+  if (status === 404) return 'not-found';
+  return 'malformed-json';
+}

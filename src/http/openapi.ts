@@ -1,0 +1,38 @@
+/**
+ * The OpenAPI 3.1 document, generated from the routes (and so from the
+ * resource schemas) once, on first request, and served at /openapi.json.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { resources } from '../domain/resources/index.js';
+import type { AppEnv } from './auth.js';
+
+export const API_TITLE = 'Voice assistant configuration API (voice-config-mock)';
+export const API_VERSION = '1.0.0';
+
+export function registerOpenApi(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The API token; it identifies your organization.',
+  });
+  let document: unknown;
+  app.get('/openapi.json', (c) => {
+    document ??= openApiDocument(app);
+    return c.json(document);
+  });
+}
+
+export function openApiDocument(app: OpenAPIHono<AppEnv>) {
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description:
+        'SIP trunks, assistants, structured-output schemas, tools and webhooks of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes `Authorization: Bearer <token>`; the token identifies the organization. Errors are RFC 9457 problem details.',
+    },
+    servers: [{ url: '/', description: 'This server' }],
+    security: [{ bearerAuth: [] }],
+    tags: resources.map((def) => ({ name: def.names.types, description: `Operations on ${def.names.plural}.` })),
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * Every error the mock answers has one shape: RFC 9457 problem details
+ * (`application/problem+json`), rendered from the one table below. The
+ * titles of 403 and 404 are the names the spec gives those errors.
+ */
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { Problem } from '../domain/resource.js';
+
+export const problemKinds = {
+  validation: { status: 400, title: 'Validation Error' },
+  'malformed-json': { status: 400, title: 'Malformed JSON' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden Error' },
+  'not-found': { status: 404, title: 'Not Found Error' },
+  'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
+  conflict: { status: 409, title: 'Conflict' },
+  'payload-too-large': { status: 413, title: 'Payload Too Large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
+  internal: { status: 500, title: 'Internal Server Error' },
+} as const;
+
+export type ProblemKind = keyof typeof problemKinds;
+
+export const problemSchema = z
+  .object({
+    type: z.string().openapi({ description: 'Stable identifier of the kind of error.', example: 'urn:voice-config-mock:problem:not-found' }),
+    title: z.string().openapi({ example: 'Not Found Error' }),
+    status: z.int().openapi({ example: 404 }),
+    detail: z.string().openapi({ description: 'What went wrong and how to fix it.' }),
+    errors: z
+      .array(
+        z.object({
+          pointer: z.string().openapi({ description: 'JSON Pointer to the offending part of the body.', example: '/phoneNumbers/0' }),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .openapi({ description: 'Every problem found in the request body (validation errors).' }),
+  })
+  .openapi('Problem');
+
+export type ProblemBody = z.infer<typeof problemSchema>;
+
+export function problemBody(kind: ProblemKind, detail: string, problems?: Problem[]): ProblemBody {
+  const { status, title } = problemKinds[kind];
+  const body: ProblemBody = { type: `urn:voice-config-mock:problem:${kind}`, title, status, detail };
+  if (problems?.length) body.errors = problems.map(({ path, message }) => ({ pointer: toPointer(path), message }));
+  return body;
+}
+
+export function problemResponse(c: Context, kind: ProblemKind, detail: string, problems?: Problem[], headers?: Record<string, string>): Response {
+  const body = problemBody(kind, detail, problems);
+  return c.body(JSON.stringify(body), body.status as 400, { 'content-type': 'application/problem+json', ...headers });
+}
+
+/** RFC 6901: `~` and `/` inside a key are escaped. */
+export function toPointer(path: readonly PropertyKey[]): string {
+  return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}

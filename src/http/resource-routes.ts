@@ -1,0 +1,108 @@
+/**
+ * The five routes of one resource, each declared once with createRoute:
+ * the declaration is both the OpenAPI operation and the request validator.
+ */
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { requestExamples } from '../domain/examples.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../domain/operations.js';
+import type { Resource, StoredRecord } from '../domain/resource.js';
+import type { World } from '../world.js';
+import type { AppEnv } from './auth.js';
+import { jsonBody } from './json-body.js';
+import { type ProblemKind, problemKinds, problemSchema } from './problem.js';
+
+const idParam = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path', required: true }, format: 'uuid', description: 'Record id (UUID).' }),
+});
+const emptyObject = z.strictObject({}).openapi('EmptyObject', { description: 'An empty JSON object.' });
+
+const problem = (kind: ProblemKind, description: string) => ({
+  [problemKinds[kind].status]: { description, content: { 'application/problem+json': { schema: problemSchema } } },
+});
+
+export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, world: World): void {
+  const { path, names } = def;
+  const collection = `/api/v1/${path}`;
+  const item = `${collection}/{id}`;
+  const examples = requestExamples(def);
+  const tags = [names.types];
+  const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+  const body = (schema: z.ZodType, example: unknown, description: string) => ({
+    required: true,
+    description,
+    content: { 'application/json': { schema, example } },
+  });
+  const badBody = {
+    ...problem('validation', 'The body is not valid; `errors` lists every problem with its location.'),
+    ...problem('payload-too-large', 'The body is larger than the limit (1 MiB).'),
+    ...problem('unsupported-media-type', 'The body is not sent as application/json.'),
+  };
+  const auth = problem('unauthorized', 'The bearer token is missing, malformed or unknown.');
+  const missing = problem('not-found', `No ${names.singular} with this id in your organization.`);
+  const conflict = def.unique?.length ? problem('conflict', `Another ${names.singular} already uses this ${def.unique.join(', ')}.`) : {};
+  const ctx = (c: Context<AppEnv>) => world.context(c.get('org').id);
+  const show = (record: StoredRecord, fresh = false) => def.present(record, { fresh });
+
+  const list = createRoute({
+    method: 'get', path: collection, operationId: `list${names.types}`, tags,
+    summary: `List ${names.plural}`,
+    description: `All ${names.plural} of the caller's organization, newest first, as a plain JSON array.`,
+    responses: { 200: json(z.array(def.record), `The ${names.plural}.`), ...auth },
+  });
+  app.openapi(list, (c) => c.json(listRecords(ctx(c), def).map((record) => show(record)), 200));
+
+  const create = createRoute({
+    method: 'post', path: collection, operationId: `create${names.type}`, tags,
+    summary: `Create a ${names.singular}`,
+    middleware: [jsonBody(def.serverOwnedKeys)] as const,
+    request: { body: body(def.createInput, examples.create, `The new ${names.singular}. Server-owned fields (${def.serverOwnedKeys.join(', ')}) are ignored.`) },
+    responses: { 201: json(def.record, `The created ${names.singular}.`), ...badBody, ...auth, ...conflict },
+  });
+  app.openapi(create, (c) => c.json(show(createRecord(ctx(c), def, c.req.valid('json') as Record<string, unknown>), true), 201));
+
+  const get = createRoute({
+    method: 'get', path: item, operationId: `get${names.type}`, tags,
+    summary: `Get a ${names.singular}`,
+    request: { params: idParam },
+    responses: { 200: json(def.record, `The ${names.singular}.`), ...auth, ...missing },
+  });
+  app.openapi(get, (c) => c.json(show(getRecord(ctx(c), def, c.req.valid('param').id)), 200));
+
+  const update = createRoute({
+    method: 'patch', path: item, operationId: `update${names.type}`, tags,
+    summary: `Update a ${names.singular}`,
+    description: 'Changes only the fields sent; lists and maps are replaced whole.',
+    middleware: [jsonBody(def.serverOwnedKeys)] as const,
+    request: { params: idParam, body: body(def.updateInput, examples.update, 'The fields to change.') },
+    responses: {
+      200: json(def.record, `The updated ${names.singular}.`),
+      ...badBody, ...auth, ...missing, ...conflict,
+      ...(def.refuseUpdate ? problem('forbidden', def.refuseUpdate.when) : {}),
+    },
+  });
+  app.openapi(update, (c) => c.json(show(updateRecord(ctx(c), def, c.req.valid('param').id, c.req.valid('json') as Record<string, unknown>)), 200));
+
+  const unknownOnDelete = def.deleteOfUnknown === 'forbidden'
+    ? problem('forbidden', `The ${names.singular} does not exist in your organization.`)
+    : missing;
+  const remove = createRoute({
+    method: 'delete', path: item, operationId: `delete${names.type}`, tags,
+    summary: `Delete a ${names.singular}`,
+    request: {
+      params: idParam,
+      // Documented, not validated: the spec's example sends {} with a JSON content type; no body is fine too.
+      body: { required: false, content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } } },
+    },
+    responses: {
+      200: json(emptyObject, 'Deleted; the body is an empty JSON object.'),
+      ...auth,
+      ...(def.refuseDelete ? problem('forbidden', def.refuseDelete.when) : {}),
+      ...unknownOnDelete,
+    },
+  });
+  app.openapi(remove, (c) => {
+    deleteRecord(ctx(c), def, c.req.valid('param').id);
+    return c.json({}, 200);
+  });
+}

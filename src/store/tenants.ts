@@ -1,0 +1,41 @@
+/**
+ * Organizations and the API tokens that identify them. A token maps to
+ * exactly one organization; lookups are a single Map read because they
+ * happen on every request.
+ */
+export interface Organization {
+  id: string;
+  name: string;
+  token: string;
+}
+
+export class Tenants {
+  readonly #byToken = new Map<string, Organization>();
+  readonly #byId = new Map<string, Organization>();
+
+  add(organization: Organization): void {
+    if (this.#byToken.has(organization.token)) throw new Error(`Token ${organization.token} already belongs to an organization.`);
+    this.#byToken.set(organization.token, organization);
+    this.#byId.set(organization.id, organization);
+  }
+
+  byToken(token: string): Organization | undefined {
+    return this.#byToken.get(token);
+  }
+
+  byId(id: string): Organization | undefined {
+    return this.#byId.get(id);
+  }
+
+  list(): Organization[] {
+    return [...this.#byId.values()];
+  }
+
+  remove(id: string): boolean {
+    const organization = this.#byId.get(id);
+    if (!organization) return false;
+    this.#byId.delete(id);
+    this.#byToken.delete(organization.token);
+    return true;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The telephony provider a SIP trunk is configured at. The real service
+ * provisions each trunk downstream and cleans it up on delete (the spec
+ * states the cleanup); the mock keeps a fake provider of its own so tests
+ * can watch that configuration appear, change and disappear.
+ */
+
+/** What the provider holds for one trunk. */
+export interface TrunkConfiguration {
+  trunkId: string;
+  orgId: string;
+  host: string;
+  port: number;
+  transport: string;
+  username: string | null;
+  hasCredentials: boolean;
+  allowedIps: string[];
+  phoneNumbers: string[];
+  inboundEnabled: boolean;
+  outboundEnabled: boolean;
+  /** 1 on first provisioning, +1 on every re-provisioning. */
+  revision: number;
+  provisionedAt: string;
+}
+
+export type TrunkSettings = Omit<TrunkConfiguration, 'revision' | 'provisionedAt'>;
+
+export interface TelephonyProvider {
+  /** Creates or replaces the configuration of a trunk. */
+  provision(settings: TrunkSettings): TrunkConfiguration;
+  /** Removes a trunk's configuration; false when there was none. */
+  deprovision(trunkId: string): boolean;
+  configuration(trunkId: string): TrunkConfiguration | undefined;
+  /** Every configuration, or those of one organization. */
+  configurations(orgId?: string): TrunkConfiguration[];
+  /** Forgets everything (or one organization's configurations). */
+  clear(orgId?: string): void;
+}
+
+/** An in-memory provider. `now` stamps provisioning times. */
+export class FakeTelephonyProvider implements TelephonyProvider {
+  readonly #byTrunk = new Map<string, TrunkConfiguration>();
+
+  constructor(private readonly now: () => Date) {}
+
+  provision(settings: TrunkSettings): TrunkConfiguration {
+    const previous = this.#byTrunk.get(settings.trunkId);
+    const configuration: TrunkConfiguration = {
+      ...structuredClone(settings),
+      revision: (previous?.revision ?? 0) + 1,
+      provisionedAt: this.now().toISOString(),
+    };
+    this.#byTrunk.set(settings.trunkId, configuration);
+    return configuration;
+  }
+
+  deprovision(trunkId: string): boolean {
+    return this.#byTrunk.delete(trunkId);
+  }
+
+  configuration(trunkId: string): TrunkConfiguration | undefined {
+    const found = this.#byTrunk.get(trunkId);
+    return found && structuredClone(found);
+  }
+
+  configurations(orgId?: string): TrunkConfiguration[] {
+    return [...this.#byTrunk.values()]
+      .filter((configuration) => orgId === undefined || configuration.orgId === orgId)
+      .map((configuration) => structuredClone(configuration));
+  }
+
+  clear(orgId?: string): void {
+    for (const configuration of this.configurations(orgId)) this.#byTrunk.delete(configuration.trunkId);
+  }
+}

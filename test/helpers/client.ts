@@ -1,0 +1,46 @@
+/** Small helpers for in-process requests against a fresh app. */
+import { createApp, type AppOptions } from '../../src/http/app.js';
+import { createWorld, type World } from '../../src/world.js';
+
+export const TOKEN = 'demo-token';
+export const OTHER_TOKEN = 'demo-token-2';
+
+export interface Reply {
+  status: number;
+  contentType: string | null;
+  headers: Headers;
+  body: any;
+}
+
+/** A fresh seeded world and app, and a `call` that sends JSON with a token. */
+export function freshMock(options: AppOptions = {}) {
+  const world = options.world ?? createWorld(options);
+  const app = createApp({ ...options, world });
+  async function call(method: string, path: string, init: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+    const headers: Record<string, string> = { ...init.headers };
+    const token = init.token === undefined ? TOKEN : init.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined = init.raw;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text.length ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: leave the text for the assertion to show
+    }
+    return { status: res.status, contentType: res.headers.get('content-type'), headers: res.headers, body: parsed };
+  }
+  const orgOf = (token: string) => {
+    const org = world.tenants.byToken(token);
+    if (!org) throw new Error(`no organization for ${token}`);
+    return org;
+  };
+  return { world, app, call, orgOf };
+}
+
+export type Mock = ReturnType<typeof freshMock> & { world: World };
