@@ -24,7 +24,7 @@ function describeIssue(issue: z.core.$ZodIssue, def: Resource): Problem[] {
     return issue.keys.map((key) => ({ path: [...path, key], message: `Unknown field "${key}".${allowed}` }));
   }
   if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return [{ path, message: `Required: ${issue.message.replace(/^Invalid input: /, '')}.` }];
+    return [{ path, message: `Missing required field (expected ${issue.expected}).` }];
   }
   return [{ path, message: issue.message }];
 }
