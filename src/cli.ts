@@ -29,7 +29,8 @@ function fail(message: string): never {
 
 function integer(name: string, text: string, min: number, max: number): number {
   const value = Number(text);
-  if (!/^\d+$/.test(text.trim()) || value < min || value > max) fail(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max)
+    fail(`${name} must be a whole number from ${min} to ${max} (got "${text}")`);
   return value;
 }
 
@@ -71,7 +72,10 @@ async function main(argv: string[]): Promise<void> {
     ].join('\n'),
   );
   const stop = () => {
-    server.close().then(() => process.exit(0), () => process.exit(1));
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

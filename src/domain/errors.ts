@@ -18,5 +18,4 @@ export class DomainError extends Error {
   }
 }
 
-export const notFound = (what: string, id: string) =>
-  new DomainError('not-found', `No ${what} with id ${id} exists in your organization.`);
+export const notFound = (what: string, id: string) => new DomainError('not-found', `No ${what} with id ${id} exists in your organization.`);

@@ -3,7 +3,7 @@
  * factory with a fixed seed and no references, so every example is a body a
  * fresh organization accepts as it is.
  */
-import { Faker, base, en } from '@faker-js/faker';
+import { base, en, Faker } from '@faker-js/faker';
 import type { Resource } from './resource.js';
 
 const EXAMPLE_SEED = 20260105;

@@ -5,11 +5,17 @@
 import { z } from '@hono/zod-openapi';
 
 /** Server-generated identifier (the spec: every id is a UUID string). */
-export const id = z.uuid().openapi({ description: 'Identifier (UUID), set by the server.', example: '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c' });
+export const id = z
+  .uuid()
+  .openapi({ description: 'Identifier (UUID), set by the server.', example: '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c' });
 
 /** A reference to another record of the caller's organization, or null. */
 export const optionalRef = (what: string) =>
-  z.uuid().nullable().default(null).openapi({ description: `Id of ${what} of your organization, or null.` });
+  z
+    .uuid()
+    .nullable()
+    .default(null)
+    .openapi({ description: `Id of ${what} of your organization, or null.` });
 
 /** ISO 8601 UTC timestamp with milliseconds, as `Date.prototype.toISOString` writes it. */
 export const timestamp = z.iso.datetime({ precision: 3 }).openapi({ example: '2026-01-05T09:30:00.000Z' });

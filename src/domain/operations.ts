@@ -5,8 +5,9 @@
  * store changes (so a failing provider leaves everything as it was), and a
  * delete clears references to the deleted record.
  */
-import type { TelephonyProvider } from '../telephony/provider.js';
+
 import type { Store } from '../store/store.js';
+import type { TelephonyProvider } from '../telephony/provider.js';
 import { DomainError, notFound } from './errors.js';
 import type { Problem, Resource, StoredRecord } from './resource.js';
 import { resources } from './resources/index.js';
@@ -82,9 +83,11 @@ function assertValid(ctx: OrgContext, def: Resource, candidate: Fields, previous
   for (const field of def.unique ?? []) {
     const clash = ctx.store.list(ctx.orgId, def.kind).find((other) => other.id !== previous?.id && other[field] === candidate[field]);
     if (clash) {
-      throw new DomainError('conflict', `A ${def.names.singular} with ${field} "${String(candidate[field])}" already exists (id ${clash.id}); pick another ${field}.`, [
-        { path: [field], message: `Already used by ${def.names.singular} ${clash.id}.` },
-      ]);
+      throw new DomainError(
+        'conflict',
+        `A ${def.names.singular} with ${field} "${String(candidate[field])}" already exists (id ${clash.id}); pick another ${field}.`,
+        [{ path: [field], message: `Already used by ${def.names.singular} ${clash.id}.` }],
+      );
     }
   }
 }

@@ -82,8 +82,7 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   exampleUpdateKeys: readonly (keyof W & string)[];
 }
 
-const withoutDefault = (schema: z.ZodType): z.ZodType =>
-  schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema;
+const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
 
 export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string = never>(
   spec: ResourceSpec<W, S, WO>,
@@ -96,9 +95,7 @@ export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape,
   const updateShape = Object.fromEntries(
     Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
   );
-  const updateInput = z.strictObject(updateShape).openapi(`${type}Update`) as unknown as z.ZodType<
-    Partial<z.input<typeof createInput>>
-  >;
+  const updateInput = z.strictObject(updateShape).openapi(`${type}Update`) as unknown as z.ZodType<Partial<z.input<typeof createInput>>>;
   const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>) }).openapi(type);
   return {
     ...spec,

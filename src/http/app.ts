@@ -54,7 +54,11 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 
   app.notFound((c) =>
-    problemResponse(c, 'not-found', `No route matches ${c.req.method} ${new URL(c.req.url).pathname}. The API is under /api/v1; /openapi.json lists every operation.`),
+    problemResponse(
+      c,
+      'not-found',
+      `No route matches ${c.req.method} ${new URL(c.req.url).pathname}. The API is under /api/v1; /openapi.json lists every operation.`,
+    ),
   );
   app.onError((error, c) => {
     if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error.problems);
@@ -62,7 +66,11 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
       return problemResponse(c, kindOfStatus(error.status), error.message || 'The request could not be read.');
     }
     console.error('voice-config-mock: unexpected failure', error);
-    return problemResponse(c, 'internal', 'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.');
+    return problemResponse(
+      c,
+      'internal',
+      'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.',
+    );
   });
   return app;
 }

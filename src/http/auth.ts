@@ -16,15 +16,33 @@ export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
   return async function authenticate(c, next) {
     const header = c.req.header('authorization');
     if (!header) {
-      return problemResponse(c, 'unauthorized', 'Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).', undefined, challenge('invalid_request'));
+      return problemResponse(
+        c,
+        'unauthorized',
+        'Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).',
+        undefined,
+        challenge('invalid_request'),
+      );
     }
     const token = BEARER.exec(header)?.[1];
     if (!token) {
-      return problemResponse(c, 'unauthorized', 'The Authorization header must read "Bearer <token>", with one space and no quotes.', undefined, challenge('invalid_request'));
+      return problemResponse(
+        c,
+        'unauthorized',
+        'The Authorization header must read "Bearer <token>", with one space and no quotes.',
+        undefined,
+        challenge('invalid_request'),
+      );
     }
     const org = tenants.byToken(token);
     if (!org) {
-      return problemResponse(c, 'unauthorized', 'This token is not known to the server; check it for typos or ask for a new one.', undefined, challenge('invalid_token'));
+      return problemResponse(
+        c,
+        'unauthorized',
+        'This token is not known to the server; check it for typos or ask for a new one.',
+        undefined,
+        challenge('invalid_token'),
+      );
     }
     c.set('org', org);
     await next();

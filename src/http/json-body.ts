@@ -22,7 +22,11 @@ export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
     if (!contentType || !JSON_TYPE.test(contentType)) {
-      return problemResponse(c, 'unsupported-media-type', `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`);
+      return problemResponse(
+        c,
+        'unsupported-media-type',
+        `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
+      );
     }
     let body: unknown;
     try {

@@ -24,7 +24,9 @@ export type ProblemKind = keyof typeof problemKinds;
 
 export const problemSchema = z
   .object({
-    type: z.string().openapi({ description: 'Stable identifier of the kind of error.', example: 'urn:voice-config-mock:problem:not-found' }),
+    type: z
+      .string()
+      .openapi({ description: 'Stable identifier of the kind of error.', example: 'urn:voice-config-mock:problem:not-found' }),
     title: z.string().openapi({ example: 'Not Found Error' }),
     status: z.int().openapi({ example: 404 }),
     detail: z.string().openapi({ description: 'What went wrong and how to fix it.' }),
@@ -49,7 +51,13 @@ export function problemBody(kind: ProblemKind, detail: string, problems?: Proble
   return body;
 }
 
-export function problemResponse(c: Context, kind: ProblemKind, detail: string, problems?: Problem[], headers?: Record<string, string>): Response {
+export function problemResponse(
+  c: Context,
+  kind: ProblemKind,
+  detail: string,
+  problems?: Problem[],
+  headers?: Record<string, string>,
+): Response {
   const body = problemBody(kind, detail, problems);
   return c.body(JSON.stringify(body), body.status as 400, { 'content-type': 'application/problem+json', ...headers });
 }

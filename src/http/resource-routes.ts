@@ -45,24 +45,44 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   const show = (record: StoredRecord, fresh = false) => def.present(record, { fresh });
 
   const list = createRoute({
-    method: 'get', path: collection, operationId: `list${names.types}`, tags,
+    method: 'get',
+    path: collection,
+    operationId: `list${names.types}`,
+    tags,
     summary: `List ${names.plural}`,
     description: `All ${names.plural} of the caller's organization, newest first, as a plain JSON array.`,
     responses: { 200: json(z.array(def.record), `The ${names.plural}.`), ...auth },
   });
-  app.openapi(list, (c) => c.json(listRecords(ctx(c), def).map((record) => show(record)), 200));
+  app.openapi(list, (c) =>
+    c.json(
+      listRecords(ctx(c), def).map((record) => show(record)),
+      200,
+    ),
+  );
 
   const create = createRoute({
-    method: 'post', path: collection, operationId: `create${names.type}`, tags,
+    method: 'post',
+    path: collection,
+    operationId: `create${names.type}`,
+    tags,
     summary: `Create a ${names.singular}`,
     middleware: [jsonBody(def.serverOwnedKeys)] as const,
-    request: { body: body(def.createInput, examples.create, `The new ${names.singular}. Server-owned fields (${def.serverOwnedKeys.join(', ')}) are ignored.`) },
+    request: {
+      body: body(
+        def.createInput,
+        examples.create,
+        `The new ${names.singular}. Server-owned fields (${def.serverOwnedKeys.join(', ')}) are ignored.`,
+      ),
+    },
     responses: { 201: json(def.record, `The created ${names.singular}.`), ...badBody, ...auth, ...conflict },
   });
   app.openapi(create, (c) => c.json(show(createRecord(ctx(c), def, c.req.valid('json') as Record<string, unknown>), true), 201));
 
   const get = createRoute({
-    method: 'get', path: item, operationId: `get${names.type}`, tags,
+    method: 'get',
+    path: item,
+    operationId: `get${names.type}`,
+    tags,
     summary: `Get a ${names.singular}`,
     request: { params: idParam },
     responses: { 200: json(def.record, `The ${names.singular}.`), ...auth, ...missing },
@@ -70,24 +90,34 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   app.openapi(get, (c) => c.json(show(getRecord(ctx(c), def, c.req.valid('param').id)), 200));
 
   const update = createRoute({
-    method: 'patch', path: item, operationId: `update${names.type}`, tags,
+    method: 'patch',
+    path: item,
+    operationId: `update${names.type}`,
+    tags,
     summary: `Update a ${names.singular}`,
     description: 'Changes only the fields sent; lists and maps are replaced whole.',
     middleware: [jsonBody(def.serverOwnedKeys)] as const,
     request: { params: idParam, body: body(def.updateInput, examples.update, 'The fields to change.') },
     responses: {
       200: json(def.record, `The updated ${names.singular}.`),
-      ...badBody, ...auth, ...missing, ...conflict,
+      ...badBody,
+      ...auth,
+      ...missing,
+      ...conflict,
       ...(def.refuseUpdate ? problem('forbidden', def.refuseUpdate.when) : {}),
     },
   });
-  app.openapi(update, (c) => c.json(show(updateRecord(ctx(c), def, c.req.valid('param').id, c.req.valid('json') as Record<string, unknown>)), 200));
+  app.openapi(update, (c) =>
+    c.json(show(updateRecord(ctx(c), def, c.req.valid('param').id, c.req.valid('json') as Record<string, unknown>)), 200),
+  );
 
-  const unknownOnDelete = def.deleteOfUnknown === 'forbidden'
-    ? problem('forbidden', `The ${names.singular} does not exist in your organization.`)
-    : missing;
+  const unknownOnDelete =
+    def.deleteOfUnknown === 'forbidden' ? problem('forbidden', `The ${names.singular} does not exist in your organization.`) : missing;
   const remove = createRoute({
-    method: 'delete', path: item, operationId: `delete${names.type}`, tags,
+    method: 'delete',
+    path: item,
+    operationId: `delete${names.type}`,
+    tags,
     summary: `Delete a ${names.singular}`,
     request: {
       params: idParam,

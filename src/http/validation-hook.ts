@@ -2,8 +2,7 @@
  * Turns zod's findings into one validation problem that lists every issue
  * with where it is, worded so a person can fix the request.
  */
-import type { Hook } from '@hono/zod-openapi';
-import type { z } from '@hono/zod-openapi';
+import type { Hook, z } from '@hono/zod-openapi';
 import type { Problem, Resource } from '../domain/resource.js';
 import type { AppEnv } from './auth.js';
 import { problemResponse } from './problem.js';

@@ -5,7 +5,7 @@
  * Determinism: one faker per organization, seeded from (seed, index), also
  * draws the ids and timestamps, so the same seed gives the same world.
  */
-import { Faker, base, en } from '@faker-js/faker';
+import { base, en, Faker } from '@faker-js/faker';
 import { createRecord, type OrgContext } from '../domain/operations.js';
 import type { RefPool, Resource } from '../domain/resource.js';
 import { resources, schemas, sipTrunks } from '../domain/resources/index.js';
@@ -39,14 +39,18 @@ export function seedOrganization(target: SeedTarget, plan: OrganizationPlan, see
     store: target.store,
     telephony: target.telephony,
     newId: () => faker.string.uuid(),
-    now: () => new Date((clock += faker.number.int({ min: 1, max: 90 }) * 60_000)),
+    now: () => {
+      clock += faker.number.int({ min: 1, max: 90 }) * 60_000;
+      return new Date(clock);
+    },
   };
   const refs: RefPool = {};
   const make = (def: Resource, input: unknown, fixed: Record<string, unknown> = {}) => {
     const record = createRecord(ctx, def, def.createInput.parse(input), fixed);
-    (refs[def.kind] ??= []).push(record.id);
+    refs[def.kind] = [...(refs[def.kind] ?? []), record.id];
   };
-  for (let i = 0; i < plan.systemTrunks; i++) make(sipTrunks, { ...sipTrunks.fake(faker, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
+  for (let i = 0; i < plan.systemTrunks; i++)
+    make(sipTrunks, { ...sipTrunks.fake(faker, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
   for (const locked of plan.lockedSchemas) make(schemas, locked, { isLocked: true });
   for (const def of resources) {
     for (let i = 0; i < plan.counts[def.kind]; i++) make(def, def.fake(faker, refs, i));

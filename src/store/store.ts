@@ -33,10 +33,10 @@ export class MemoryStore implements Store {
   }
 
   put(orgId: string, kind: ResourceKind, record: StoredRecord): void {
-    let collections = this.#orgs.get(orgId);
-    if (!collections) this.#orgs.set(orgId, (collections = new Map()));
-    let records = collections.get(kind);
-    if (!records) collections.set(kind, (records = new Map()));
+    const collections = this.#orgs.get(orgId) ?? new Map<ResourceKind, Map<string, StoredRecord>>();
+    this.#orgs.set(orgId, collections);
+    const records = collections.get(kind) ?? new Map<string, StoredRecord>();
+    collections.set(kind, records);
     records.set(record.id, Object.freeze(record));
   }
 

@@ -22,7 +22,12 @@ const metadataValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.
 
 const writable = {
   name: displayName.openapi({ description: 'Display name.', example: 'Front desk' }),
-  firstMessage: z.string().max(1000).nullable().openapi({ description: 'What the assistant says first; null waits for the caller.' }).default(null),
+  firstMessage: z
+    .string()
+    .max(1000)
+    .nullable()
+    .openapi({ description: 'What the assistant says first; null waits for the caller.' })
+    .default(null),
   systemPrompt: z.string().max(20000).openapi({ description: 'Instructions for the model.' }).default(''),
   model: model.default({ provider: 'openai', name: 'gpt-4o-mini', temperature: 0.7 }),
   voice: voice.nullable().default(null),
@@ -62,7 +67,11 @@ export const assistants = defineResource({
       name: `${business} ${role}`.slice(0, 100),
       firstMessage: `Thanks for calling ${business}, how can I help you today?`,
       systemPrompt: `You are the ${role} of ${business}. Help callers with ${faker.commerce.department().toLowerCase()} questions and ${faker.company.buzzNoun()}. Keep answers short and confirm details back to the caller.`,
-      model: { provider: 'openai', name: faker.helpers.arrayElement(['gpt-4o-mini', 'gpt-4.1']), temperature: faker.number.float({ min: 0.2, max: 1, fractionDigits: 1 }) },
+      model: {
+        provider: 'openai',
+        name: faker.helpers.arrayElement(['gpt-4o-mini', 'gpt-4.1']),
+        temperature: faker.number.float({ min: 0.2, max: 1, fractionDigits: 1 }),
+      },
       voice: { provider: 'elevenlabs', voiceId: faker.helpers.arrayElement(['rachel', 'adam', 'bella', 'josh']) },
       language: faker.helpers.arrayElement(['en-US', 'en-GB', 'de-DE', 'es-ES']),
       maxDurationSeconds: faker.helpers.arrayElement([300, 600, 900]),

@@ -53,7 +53,10 @@ export const tools = defineResource({
   check: (tool, previous) => {
     const problems: Problem[] = [];
     if (previous && tool.type !== previous.type) {
-      problems.push({ path: ['type'], message: `A tool's type cannot change (it is ${String(previous.type)}); create a new tool instead.` });
+      problems.push({
+        path: ['type'],
+        message: `A tool's type cannot change (it is ${String(previous.type)}); create a new tool instead.`,
+      });
     }
     if (needsUrl.has(String(tool.type)) && tool.url === null) {
       problems.push({ path: ['url'], message: `A ${String(tool.type)} tool needs a url.` });
@@ -64,7 +67,10 @@ export const tools = defineResource({
     const { properties, required } = tool.parameters as z.infer<typeof parameters>;
     required.forEach((name, index) => {
       if (!Object.hasOwn(properties, name)) {
-        problems.push({ path: ['parameters', 'required', index], message: `"${name}" is required but is not among parameters.properties.` });
+        problems.push({
+          path: ['parameters', 'required', index],
+          message: `"${name}" is required but is not among parameters.properties.`,
+        });
       }
     });
     return problems;
