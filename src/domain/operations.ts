@@ -11,6 +11,7 @@ import type { TelephonyProvider } from '../telephony/provider.js';
 import { DomainError, notFound } from './errors.js';
 import type { Problem, Resource, StoredRecord } from './resource.js';
 import { resources } from './resources/index.js';
+import { mergeProblems, parseFields } from './validate.js';
 
 /** Everything an operation needs, already scoped to the caller's organization. */
 export interface OrgContext {
@@ -34,12 +35,13 @@ export function getRecord(ctx: OrgContext, def: Resource, id: string): StoredRec
 }
 
 /**
- * Creates a record from validated input. `fixed` sets server-owned fields
+ * Creates a record from a request body. `fixed` sets server-owned fields
  * (an id, `isSystem`, timestamps) for seeding and tests; clients cannot.
  */
-export function createRecord(ctx: OrgContext, def: Resource, input: Fields, fixed: Fields = {}): StoredRecord {
-  const candidate = def.complete ? def.complete(input) : input;
-  assertValid(ctx, def, candidate, undefined);
+export function createRecord(ctx: OrgContext, def: Resource, body: Fields, fixed: Fields = {}): StoredRecord {
+  const parsed = parseFields(def.createInput, body);
+  const candidate = def.complete ? def.complete(parsed.value) : parsed.value;
+  assertValid(ctx, def, candidate, parsed.problems, undefined);
   const now = ctx.now().toISOString();
   const record = { id: ctx.newId(), ...candidate, ...def.initial, createdAt: now, updatedAt: now, ...fixed } as StoredRecord;
   def.effects?.created?.(record, ctx);
@@ -48,12 +50,13 @@ export function createRecord(ctx: OrgContext, def: Resource, input: Fields, fixe
 }
 
 /** Applies a partial change: only the keys given change; arrays and maps are replaced. */
-export function updateRecord(ctx: OrgContext, def: Resource, id: string, patch: Fields): StoredRecord {
+export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: Fields): StoredRecord {
   const previous = getRecord(ctx, def, id);
   const refusal = def.refuseUpdate?.check(previous);
   if (refusal) throw new DomainError('forbidden', refusal);
-  const candidate = { ...previous, ...patch };
-  assertValid(ctx, def, candidate, previous);
+  const parsed = parseFields(def.updateInput, body);
+  const candidate = { ...previous, ...parsed.value };
+  assertValid(ctx, def, candidate, parsed.problems, previous);
   const record = { ...candidate, updatedAt: ctx.now().toISOString() } as StoredRecord;
   def.effects?.updated?.(record, ctx);
   ctx.store.put(ctx.orgId, def.kind, record);
@@ -75,10 +78,13 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   clearReferencesTo(ctx, def, id);
 }
 
-function assertValid(ctx: OrgContext, def: Resource, candidate: Fields, previous: StoredRecord | undefined): void {
-  const problems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
+/** Field problems and rule problems are reported together; a conflict only once the body is valid. */
+function assertValid(ctx: OrgContext, def: Resource, candidate: Fields, fieldProblems: Problem[], previous: StoredRecord | undefined): void {
+  const ruleProblems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
+  const problems = mergeProblems(fieldProblems, ruleProblems);
   if (problems.length > 0) {
-    throw new DomainError('validation', `The ${def.names.singular} is not valid: ${problems.map((p) => p.message).join(' ')}`, problems);
+    const count = problems.length === 1 ? 'one problem' : `${problems.length} problems`;
+    throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
   }
   for (const field of def.unique ?? []) {
     const clash = ctx.store.list(ctx.orgId, def.kind).find((other) => other.id !== previous?.id && other[field] === candidate[field]);
@@ -95,6 +101,8 @@ function assertValid(ctx: OrgContext, def: Resource, candidate: Fields, previous
 function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): Problem[] {
   const problems: Problem[] = [];
   for (const { field, target, many } of def.references ?? []) {
+    // A field that failed its own rules is absent here: nothing to look up.
+    if (candidate[field] === undefined) continue;
     const ids = many ? (candidate[field] as string[]) : [candidate[field] as string | null];
     ids.forEach((refId, index) => {
       if (refId !== null && !ctx.store.get(ctx.orgId, target, refId)) {

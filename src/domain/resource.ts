@@ -59,6 +59,8 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   serverOwned: S;
   /** Starting values of server-owned flags (e.g. `isSystem: false`). */
   initial?: Readonly<Record<string, unknown>>;
+  /** How a writable field looks in responses when it differs from what a client sends (e.g. a masked secret). */
+  shownAs?: z.ZodRawShape;
   /** Writable fields never shown in responses (e.g. a password). */
   writeOnly?: readonly WO[];
   references?: readonly Reference[];
@@ -95,8 +97,8 @@ export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape,
   const updateShape = Object.fromEntries(
     Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
   );
-  const updateInput = z.strictObject(updateShape).openapi(`${type}Update`) as unknown as z.ZodType<Partial<z.input<typeof createInput>>>;
-  const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>) }).openapi(type);
+  const updateInput = z.strictObject(updateShape).openapi(`${type}Update`);
+  const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>), ...spec.shownAs }).openapi(type);
   return {
     ...spec,
     createInput,

@@ -16,7 +16,6 @@ import { registerDocsPage } from './docs-page.js';
 import { registerOpenApi } from './openapi.js';
 import { type ProblemKind, problemResponse } from './problem.js';
 import { registerResourceRoutes } from './resource-routes.js';
-import { validationHook } from './validation-hook.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -50,7 +49,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   );
 
   for (const def of resources) {
-    const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook(def) });
+    const api = new OpenAPIHono<AppEnv>();
     registerResourceRoutes(api, def, world);
     app.route('/', api);
     answerOtherMethods(app, `/api/v1/${def.path}`, 'GET, POST');

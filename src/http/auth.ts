@@ -7,7 +7,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { Organization, Tenants } from '../store/tenants.js';
 import { problemResponse } from './problem.js';
 
-export type AppEnv = { Variables: { org: Organization } };
+/** What middleware hands to handlers: the caller's organization and, on create and update, the body's fields. */
+export type AppEnv = { Variables: { org: Organization; body: Record<string, unknown> } };
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm="voice-config-mock", error="${error}"` });

@@ -4,17 +4,18 @@
  * `constructor.prototype` keys (prototype pollution) and without absurd
  * nesting (which would overflow the stack later); the top level must be an
  * object. Server-owned keys (`id`, timestamps, flags) are dropped here, so
- * validation sees only what a client may set. The result is left where
- * Hono's validator reads the JSON body from, so nothing parses twice.
+ * validation sees only what a client may set. The fields are handed on as
+ * the `body` variable; the domain validates them (src/domain/validate.ts).
  */
 import type { MiddlewareHandler } from 'hono';
 import secureJson from 'secure-json-parse';
+import type { AppEnv } from './auth.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const MAX_DEPTH = 32;
 
-export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler {
+export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
     const text = await c.req.text();
@@ -44,9 +45,7 @@ export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler {
     if (depthExceeds(body, MAX_DEPTH)) {
       return problemResponse(c, 'validation', `The body is nested more than ${MAX_DEPTH} levels deep.`);
     }
-    const fields = Object.fromEntries(Object.entries(body).filter(([key]) => !ignoredKeys.includes(key)));
-    // Hono's JSON validator reads this cache instead of parsing the body again.
-    c.req.bodyCache.json = Promise.resolve(fields);
+    c.set('body', Object.fromEntries(Object.entries(body).filter(([key]) => !ignoredKeys.includes(key))));
     await next();
   };
 }

@@ -1,6 +1,8 @@
 /**
- * The five routes of one resource, each declared once with createRoute:
- * the declaration is both the OpenAPI operation and the request validator.
+ * The five routes of one resource, each declared once with createRoute.
+ * Bodies are documented by reference to the resource's input schemas and
+ * validated by the domain (with its rules, so every problem comes back at
+ * once), not by the route: a body is read once, by `jsonBody`.
  */
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -28,10 +30,12 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   const examples = requestExamples(def);
   const tags = [names.types];
   const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
-  const body = (schema: z.ZodType, example: unknown, description: string) => ({
+  app.openAPIRegistry.register(`${names.type}Create`, def.createInput);
+  app.openAPIRegistry.register(`${names.type}Update`, def.updateInput);
+  const body = (component: string, example: unknown, description: string) => ({
     required: true,
     description,
-    content: { 'application/json': { schema, example } },
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` }, example } },
   });
   const badBody = {
     ...problem('validation', 'The body is not valid; `errors` lists every problem with its location.'),
@@ -69,14 +73,14 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     middleware: [jsonBody(def.serverOwnedKeys)] as const,
     request: {
       body: body(
-        def.createInput,
+        `${names.type}Create`,
         examples.create,
         `The new ${names.singular}. Server-owned fields (${def.serverOwnedKeys.join(', ')}) are ignored.`,
       ),
     },
     responses: { 201: json(def.record, `The created ${names.singular}.`), ...badBody, ...auth, ...conflict },
   });
-  app.openapi(create, (c) => c.json(show(createRecord(ctx(c), def, c.req.valid('json') as Record<string, unknown>), true), 201));
+  app.openapi(create, (c) => c.json(show(createRecord(ctx(c), def, c.get('body')), true), 201));
 
   const get = createRoute({
     method: 'get',
@@ -97,7 +101,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     summary: `Update a ${names.singular}`,
     description: 'Changes only the fields sent; lists and maps are replaced whole.',
     middleware: [jsonBody(def.serverOwnedKeys)] as const,
-    request: { params: idParam, body: body(def.updateInput, examples.update, 'The fields to change.') },
+    request: { params: idParam, body: body(`${names.type}Update`, examples.update, 'The fields to change.') },
     responses: {
       200: json(def.record, `The updated ${names.singular}.`),
       ...badBody,
@@ -108,7 +112,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     },
   });
   app.openapi(update, (c) =>
-    c.json(show(updateRecord(ctx(c), def, c.req.valid('param').id, c.req.valid('json') as Record<string, unknown>)), 200),
+    c.json(show(updateRecord(ctx(c), def, c.req.valid('param').id, c.get('body'))), 200),
   );
 
   const unknownOnDelete =

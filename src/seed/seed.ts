@@ -46,7 +46,7 @@ export function seedOrganization(target: SeedTarget, plan: OrganizationPlan, see
   };
   const refs: RefPool = {};
   const make = (def: Resource, input: unknown, fixed: Record<string, unknown> = {}) => {
-    const record = createRecord(ctx, def, def.createInput.parse(input), fixed);
+    const record = createRecord(ctx, def, input as Record<string, unknown>, fixed);
     refs[def.kind] = [...(refs[def.kind] ?? []), record.id];
   };
   for (let i = 0; i < plan.systemTrunks; i++)

@@ -3,8 +3,9 @@ import { z } from '@hono/zod-openapi';
 import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
 import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
 
+// A name made only of digits and dots is a mistyped address (999.1.1.1), not a hostname.
 const host = z
-  .union([z.ipv4(), z.hostname()])
+  .union([z.ipv4(), z.hostname().regex(/[^\d.]/)], { error: 'Use a hostname or an IPv4 address, without scheme or port' })
   .openapi({ description: 'Hostname or IPv4 address of the SIP server, without scheme or port.', example: 'sip.carrier.example.com' });
 
 const writable = {

@@ -27,6 +27,9 @@ export const webhooks = defineResource({
   names: { singular: 'webhook', plural: 'webhooks', type: 'Webhook', types: 'Webhooks' },
   writable,
   serverOwned: { id, ...timestamps },
+  shownAs: {
+    secret: z.string().openapi({ description: 'Signing secret: whole in the create response, masked (whsec_********abcd) afterwards.' }),
+  },
   references: [{ field: 'assistantId', target: 'assistants', many: false }],
   check: (webhook) => {
     const problems: Problem[] = [];

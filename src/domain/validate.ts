@@ -1,0 +1,48 @@
+/**
+ * Turns a request body into fields the store may hold, or a list of every
+ * problem in it. Field rules (zod) and the resource's own rules (references,
+ * rules across fields) are reported together, so a client fixes a body in
+ * one round trip instead of discovering problems one at a time.
+ */
+import type { z } from '@hono/zod-openapi';
+import type { Problem } from './resource.js';
+
+type Fields = Record<string, unknown>;
+
+export interface Parsed {
+  /** The fields that parsed (with their defaults); the failed ones are absent. */
+  value: Fields;
+  problems: Problem[];
+}
+
+/** Parses a body with an object schema; on failure, still returns the fields that are valid on their own. */
+export function parseFields(schema: z.ZodObject, body: Fields): Parsed {
+  const whole = schema.safeParse(body);
+  if (whole.success) return { value: whole.data as Fields, problems: [] };
+  const value: Fields = {};
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const one = field.safeParse(body[key]);
+    if (one.success && one.data !== undefined) value[key] = one.data;
+  }
+  const allowed = Object.keys(schema.shape).join(', ');
+  return { value, problems: whole.error.issues.flatMap((issue) => describeIssue(issue, allowed)) };
+}
+
+/** Drops rule problems about a place a field problem already covers (one message per mistake). */
+export function mergeProblems(fieldProblems: Problem[], ruleProblems: Problem[]): Problem[] {
+  const covered = fieldProblems.map(({ path }) => path.join('\u0000'));
+  const isCovered = (path: Problem['path']) => covered.some((prefix) => path.join('\u0000').startsWith(prefix));
+  return [...fieldProblems, ...ruleProblems.filter(({ path }) => !isCovered(path))];
+}
+
+function describeIssue(issue: z.core.$ZodIssue, allowedTopLevel: string): Problem[] {
+  const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const hint = path.length === 0 ? ` Fields you can send: ${allowedTopLevel}.` : '';
+    return issue.keys.map((key) => ({ path: [...path, key], message: `Unknown field "${key}".${hint}` }));
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) {
+    return [{ path, message: `Missing required field (expected ${issue.expected}).` }];
+  }
+  return [{ path, message: issue.message }];
+}

@@ -1,0 +1,202 @@
+/**
+ * The OpenAPI document at /openapi.json and the /docs page built on it:
+ * a valid OpenAPI 3.1 document (checked by an independent validator) with
+ * the spec's 25 operations and error codes, request examples the server
+ * itself accepts, a committed snapshot in contracts/openapi.json, and a
+ * reference page that needs no other host.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/http/app.js';
+import { freshMock } from './helpers/client.js';
+
+type Json = Record<string, any>;
+
+const resourceRows = [
+  { path: 'sip-trunks', type: 'SipTrunk', types: 'SipTrunks' },
+  { path: 'schemas', type: 'Schema', types: 'Schemas' },
+  { path: 'tools', type: 'Tool', types: 'Tools' },
+  { path: 'assistants', type: 'Assistant', types: 'Assistants' },
+  { path: 'webhooks', type: 'Webhook', types: 'Webhooks' },
+] as const;
+
+const operationRows = resourceRows.flatMap(({ path, type, types }) => [
+  { operationId: `list${types}`, method: 'get', path: `/api/v1/${path}`, resource: path, item: false },
+  { operationId: `create${type}`, method: 'post', path: `/api/v1/${path}`, resource: path, item: false },
+  { operationId: `get${type}`, method: 'get', path: `/api/v1/${path}/{id}`, resource: path, item: true },
+  { operationId: `update${type}`, method: 'patch', path: `/api/v1/${path}/{id}`, resource: path, item: true },
+  { operationId: `delete${type}`, method: 'delete', path: `/api/v1/${path}/{id}`, resource: path, item: true },
+]);
+
+/** The error codes the spec lists for its delete operations (section 4 and 7). */
+const specDeleteErrors = [
+  { operationId: 'deleteSipTrunk', statuses: ['403', '404'] },
+  { operationId: 'deleteAssistant', statuses: ['403'] },
+  { operationId: 'deleteTool', statuses: ['404'] },
+  { operationId: 'deleteWebhook', statuses: ['404'] },
+] as const;
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+async function fetchDocument(): Promise<{ status: number; contentType: string | null; doc: Json }> {
+  const res = await createApp().request('/openapi.json');
+  return { status: res.status, contentType: res.headers.get('content-type'), doc: (await res.json()) as Json };
+}
+
+function operationsOf(doc: Json): { method: string; path: string; op: Json }[] {
+  return Object.entries<Json>(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries<Json>(item)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, op]) => ({ method, path, op })),
+  );
+}
+
+function operation(doc: Json, operationId: string): Json {
+  const found = operationsOf(doc).find(({ op }) => op.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId} in the document`);
+  return found.op;
+}
+
+function exampleOf(op: Json): unknown {
+  return op.requestBody?.content?.['application/json']?.example;
+}
+
+describe('openapi document', () => {
+  let doc: Json;
+  beforeAll(async () => {
+    ({ doc } = await fetchDocument());
+  });
+
+  it('is served without a token as an openapi 3.1.0 json document', async () => {
+    const { status, contentType, doc: served } = await fetchDocument();
+    expect(status).toBe(200);
+    expect(contentType).toMatch(/^application\/json/);
+    expect(served.openapi).toBe('3.1.0');
+    expect(served.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+  });
+
+  it('passes the independent openapi schema validator', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('has exactly the 25 operations, each with a unique operation id', () => {
+    const ops = operationsOf(doc);
+    const ids = ops.map(({ op }) => op.operationId);
+    expect(ops).toHaveLength(25);
+    expect(new Set(ids).size).toBe(25);
+    expect([...ids].sort()).toEqual(operationRows.map((row) => row.operationId).sort());
+  });
+
+  it.each(operationRows)('declares $operationId as $method $path', ({ operationId, method, path }) => {
+    const found = operationsOf(doc).find(({ op }) => op.operationId === operationId);
+    expect(found).toMatchObject({ method, path });
+  });
+
+  it.each(operationRows)('$operationId takes the id path parameter only when it addresses one record', ({ operationId, item }) => {
+    const parameters: Json[] = operation(doc, operationId).parameters ?? [];
+    const pathParams = parameters.filter((parameter) => parameter.in === 'path');
+    if (item) {
+      expect(pathParams).toHaveLength(1);
+      expect(pathParams[0]).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+    } else {
+      expect(pathParams).toEqual([]);
+    }
+  });
+
+  it.each(operationRows)('$operationId documents a 2xx response and 401 as a problem', ({ operationId }) => {
+    const responses: Json = operation(doc, operationId).responses;
+    const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+    expect(success).toHaveLength(1);
+    expect(responses['401']).toBeDefined();
+    expect(Object.keys(responses['401'].content ?? {})).toContain('application/problem+json');
+  });
+
+  it.each(specDeleteErrors)('$operationId lists the errors the spec gives it ($statuses)', ({ operationId, statuses }) => {
+    const responses: Json = operation(doc, operationId).responses;
+    for (const status of statuses) {
+      expect(responses[status], `${operationId} ${status}`).toBeDefined();
+      expect(Object.keys(responses[status].content ?? {})).toContain('application/problem+json');
+    }
+  });
+
+  it.each(operationRows.filter((row) => row.operationId.startsWith('create') || row.operationId.startsWith('update')))(
+    '$operationId has a json request body with an example object',
+    ({ operationId }) => {
+      const op = operation(doc, operationId);
+      expect(op.requestBody?.required).toBe(true);
+      const example = exampleOf(op);
+      expect(example).toBeTypeOf('object');
+      expect(example).not.toBeNull();
+      expect(Object.keys(example as object).length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(resourceRows)('the create example of $path is accepted as-is by a fresh mock', async ({ path, type }) => {
+    const example = exampleOf(operation(doc, `create${type}`));
+    const { call } = freshMock();
+    const reply = await call('POST', `/api/v1/${path}`, { body: example });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.contentType).toMatch(/^application\/json/);
+    expect(reply.body.id).toEqual(expect.any(String));
+  });
+
+  it.each(resourceRows)('the update example of $path is accepted as-is on an unlocked, non-system record', async ({ path, type }) => {
+    const example = exampleOf(operation(doc, `update${type}`)) as Json;
+    const { call } = freshMock();
+    const list = await call('GET', `/api/v1/${path}`);
+    expect(list.status).toBe(200);
+    const target = (list.body as Json[]).find((record) => record.isLocked !== true && record.isSystem !== true);
+    expect(target, `no unlocked, non-system ${path} in the seed`).toBeDefined();
+
+    const reply = await call('PATCH', `/api/v1/${path}/${target?.id}`, { body: example });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.contentType).toMatch(/^application\/json/);
+    expect(reply.body).toMatchObject({ id: target?.id, ...example });
+  });
+
+  it('matches the committed snapshot in contracts/openapi.json', async () => {
+    await expect(`${JSON.stringify(doc, null, 2)}\n`).toMatchFileSnapshot('../contracts/openapi.json');
+  });
+
+  it('is the same document from every new app', async () => {
+    const { doc: again } = await fetchDocument();
+    expect(again).toEqual(doc);
+  });
+});
+
+describe('docs page', () => {
+  it('answers html that loads its assets from /docs/assets/ and from no other host', async () => {
+    const res = await createApp().request('/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
+    expect(assets.length).toBeGreaterThanOrEqual(2);
+    for (const asset of assets) expect(asset).toMatch(/^\/docs\/assets\//);
+    expect(html).not.toMatch(/https?:\/\//i);
+    expect(html).toContain("url: '/openapi.json'");
+  });
+
+  it.each([
+    { file: 'swagger-ui-bundle.js', type: /^(text|application)\/javascript/ },
+    { file: 'swagger-ui.css', type: /^text\/css/ },
+  ])('serves $file from the installed package', async ({ file, type }) => {
+    const app = createApp();
+    const html = await (await app.request('/docs')).text();
+    expect(html).toContain(`/docs/assets/${file}`);
+    const res = await app.request(`/docs/assets/${file}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(type);
+    expect((await res.text()).length).toBeGreaterThan(1000);
+  });
+
+  it('answers 404 for an asset it does not ship', async () => {
+    const res = await createApp().request('/docs/assets/index.html');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});

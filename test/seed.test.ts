@@ -1,0 +1,276 @@
+/**
+ * Seeded worlds: deterministic for a seed, the two demo organizations with
+ * the data the design asks for, every record in the shape responses
+ * document, the schema list exactly as the spec describes it, and lists
+ * newest first.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StoredRecord } from '../src/domain/resource.js';
+import { resources, schemas, sipTrunks } from '../src/domain/resources/index.js';
+import { toolTypes } from '../src/domain/resources/tool.js';
+import { createWorld, type World } from '../src/world.js';
+import { freshMock, OTHER_TOKEN, TOKEN } from './helpers/client.js';
+
+const TOKENS = [TOKEN, OTHER_TOKEN] as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOCKED_SCHEMA_NAMES = ['Call outcome', 'Call summary', 'Sentiment'];
+const SCHEMA_FIELDS = ['createdAt', 'description', 'id', 'isLocked', 'name', 'properties', 'type', 'updatedAt'];
+
+/** Every organization's records of every kind, keyed by token and kind. */
+function snapshotOf(world: World): Record<string, Record<string, StoredRecord[]>> {
+  return Object.fromEntries(
+    world.tenants
+      .list()
+      .map((org) => [org.token, Object.fromEntries(resources.map((def) => [def.kind, world.store.list(org.id, def.kind)]))]),
+  );
+}
+
+function allIds(world: World): string[] {
+  return world.tenants
+    .list()
+    .flatMap((org) => [org.id, ...resources.flatMap((def) => world.store.list(org.id, def.kind).map((r) => r.id))]);
+}
+
+function recordsOf(world: World, token: string) {
+  const org = world.tenants.byToken(token);
+  if (!org) throw new Error(`no organization for ${token}`);
+  const list = (kind: (typeof resources)[number]['kind']) => world.store.list(org.id, kind);
+  return {
+    org,
+    trunks: list('sipTrunks'),
+    schemas: list('schemas'),
+    tools: list('tools'),
+    assistants: list('assistants'),
+    webhooks: list('webhooks'),
+  };
+}
+
+function isIsoUtc(value: unknown): boolean {
+  return typeof value === 'string' && value.endsWith('Z') && new Date(Date.parse(value)).toISOString() === value;
+}
+
+describe('determinism', () => {
+  it('gives the same organizations, records and ids for the same seed', () => {
+    const first = createWorld({ seed: 7 });
+    const second = createWorld({ seed: 7 });
+    expect(second.tenants.list()).toEqual(first.tenants.list());
+    const a = snapshotOf(first);
+    const b = snapshotOf(second);
+    for (const token of TOKENS) {
+      for (const def of resources) {
+        expect(a[token]?.[def.kind]?.length, `${token} ${def.kind}`).toBeGreaterThan(0);
+        expect(b[token]?.[def.kind], `${token} ${def.kind}`).toEqual(a[token]?.[def.kind]);
+      }
+    }
+  });
+
+  it('gives different ids for a different seed', () => {
+    const seven = allIds(createWorld({ seed: 7 }));
+    const eight = new Set(allIds(createWorld({ seed: 8 })));
+    expect(seven.length).toBeGreaterThan(0);
+    expect(seven.filter((id) => eight.has(id))).toEqual([]);
+  });
+
+  it('uses seed 1 when none is given', () => {
+    expect(snapshotOf(createWorld())).toEqual(snapshotOf(createWorld({ seed: 1 })));
+  });
+});
+
+describe('default world', () => {
+  const world = createWorld();
+
+  it('has two organizations with the tokens demo-token and demo-token-2', () => {
+    const orgs = world.tenants.list();
+    expect(orgs.map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(new Set(orgs.map((org) => org.id)).size).toBe(2);
+    for (const org of orgs) expect(org.id).toMatch(UUID);
+  });
+
+  it.each(TOKENS)('gives %s a system trunk and an ordinary trunk', (token) => {
+    const { trunks } = recordsOf(world, token);
+    expect(trunks.filter((trunk) => trunk.isSystem === true).length).toBeGreaterThanOrEqual(1);
+    expect(trunks.filter((trunk) => trunk.isSystem === false).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(TOKENS)('gives %s the three locked schemas and unlocked ones', (token) => {
+    const { schemas: list } = recordsOf(world, token);
+    const locked = list.filter((schema) => schema.isLocked === true);
+    expect(locked.map((schema) => schema.name).sort()).toEqual(LOCKED_SCHEMA_NAMES);
+    expect(list.filter((schema) => schema.isLocked === false).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(TOKENS)('gives %s tools of each of the four types', (token) => {
+    const { tools } = recordsOf(world, token);
+    expect(new Set(tools.map((tool) => tool.type))).toEqual(new Set(['function', 'apiRequest', 'transferCall', 'endCall']));
+    expect(toolTypes).toHaveLength(4);
+  });
+
+  it.each(TOKENS)('gives %s assistants that reference tools, a schema and a trunk of the same organization', (token) => {
+    const { assistants, tools, schemas: list, trunks } = recordsOf(world, token);
+    const toolIds = new Set(tools.map((r) => r.id));
+    const schemaIds = new Set(list.map((r) => r.id));
+    const trunkIds = new Set(trunks.map((r) => r.id));
+    expect(assistants.length).toBeGreaterThanOrEqual(1);
+    for (const assistant of assistants) {
+      for (const toolId of assistant.toolIds as string[]) expect(toolIds).toContain(toolId);
+      if (assistant.schemaId !== null) expect(schemaIds).toContain(assistant.schemaId);
+      if (assistant.sipTrunkId !== null) expect(trunkIds).toContain(assistant.sipTrunkId);
+    }
+    expect(assistants.some((assistant) => (assistant.toolIds as string[]).length > 0)).toBe(true);
+    expect(assistants.some((assistant) => assistant.schemaId !== null)).toBe(true);
+    expect(assistants.some((assistant) => assistant.sipTrunkId !== null)).toBe(true);
+  });
+
+  it.each(TOKENS)('gives %s webhooks whose assistant, if any, is of the same organization', (token) => {
+    const { webhooks, assistants } = recordsOf(world, token);
+    const assistantIds = new Set(assistants.map((r) => r.id));
+    expect(webhooks.length).toBeGreaterThanOrEqual(1);
+    for (const webhook of webhooks) if (webhook.assistantId !== null) expect(assistantIds).toContain(webhook.assistantId);
+  });
+
+  it.each(TOKENS)('provisions every seeded trunk of %s at the telephony provider', (token) => {
+    const { org, trunks } = recordsOf(world, token);
+    expect(world.telephony.configurations(org.id)).toHaveLength(trunks.length);
+    for (const trunk of trunks) {
+      expect(world.telephony.configuration(trunk.id)).toMatchObject({
+        trunkId: trunk.id,
+        orgId: org.id,
+        host: trunk.host,
+        port: trunk.port,
+        transport: trunk.transport,
+        phoneNumbers: trunk.phoneNumbers,
+        hasCredentials: trunk.password !== null,
+      });
+    }
+  });
+});
+
+describe('seeded records as responses show them', () => {
+  const world = createWorld();
+  const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, kind: def.kind, def })));
+
+  it.each(rows)('every $kind of $token parses with the resource record schema', ({ token, def }) => {
+    const org = world.tenants.byToken(token);
+    const records = org ? world.store.list(org.id, def.kind) : [];
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      const shown = def.present(record, { fresh: false });
+      const result = def.record.safeParse(shown);
+      expect(result.error?.issues, `${def.kind} ${record.id}: ${JSON.stringify(shown)}`).toBeUndefined();
+      expect(result.success).toBe(true);
+    }
+  });
+
+  it('never shows a sip trunk password', () => {
+    const org = world.tenants.byToken(TOKEN);
+    for (const trunk of org ? world.store.list(org.id, sipTrunks.kind) : []) {
+      const shown = sipTrunks.present(trunk, { fresh: false });
+      expect(shown).not.toHaveProperty('password');
+      expect(shown.hasPassword).toBe(trunk.password !== null);
+    }
+  });
+});
+
+describe('schema list', () => {
+  it.each(TOKENS)('answers %s with every schema of the organization in exactly the spec fields', async (token) => {
+    const { call, world, orgOf } = freshMock();
+    const reply = await call('GET', '/api/v1/schemas', { token });
+    expect(reply.status).toBe(200);
+    expect(reply.contentType).toMatch(/^application\/json/);
+    expect(Array.isArray(reply.body)).toBe(true);
+    const stored = world.store.list(orgOf(token).id, schemas.kind);
+    expect((reply.body as { id: string }[]).map((schema) => schema.id)).toEqual(stored.map((schema) => schema.id));
+    expect((reply.body as { isLocked: boolean }[]).filter((schema) => schema.isLocked)).toHaveLength(3);
+
+    for (const schema of reply.body as Record<string, unknown>[]) {
+      expect(Object.keys(schema).sort()).toEqual(SCHEMA_FIELDS);
+      expect(schema.id).toMatch(UUID);
+      expect(schema.name).toEqual(expect.any(String));
+      expect(schema.type).toBe('Free');
+      expect(schema.description).toEqual(expect.any(String));
+      expect(schema.isLocked).toBeTypeOf('boolean');
+      const properties = schema.properties;
+      expect(properties).toBeTypeOf('object');
+      expect(properties).not.toBeNull();
+      expect(Array.isArray(properties)).toBe(false);
+      for (const [name, typeName] of Object.entries(properties as object)) {
+        expect(name).toEqual(expect.any(String));
+        expect(typeName).toEqual(expect.any(String));
+      }
+      expect(isIsoUtc(schema.createdAt), String(schema.createdAt)).toBe(true);
+      expect(isIsoUtc(schema.updatedAt), String(schema.updatedAt)).toBe(true);
+    }
+  });
+
+  it('shows each organization only its own schemas', async () => {
+    const { call } = freshMock();
+    const mine = await call('GET', '/api/v1/schemas', { token: TOKEN });
+    const theirs = await call('GET', '/api/v1/schemas', { token: OTHER_TOKEN });
+    expect(mine.status).toBe(200);
+    expect(theirs.status).toBe(200);
+    const theirIds = new Set((theirs.body as { id: string }[]).map((schema) => schema.id));
+    expect((mine.body as { id: string }[]).filter((schema) => theirIds.has(schema.id))).toEqual([]);
+  });
+});
+
+describe('ids and timestamps', () => {
+  const world = createWorld();
+  const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, kind: def.kind })));
+
+  it.each(rows)('every $kind of $token has a uuid id and iso 8601 utc timestamps', ({ token, kind }) => {
+    const org = world.tenants.byToken(token);
+    const records = org ? world.store.list(org.id, kind) : [];
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      expect(record.id).toMatch(UUID);
+      expect(isIsoUtc(record.createdAt), String(record.createdAt)).toBe(true);
+      expect(isIsoUtc(record.updatedAt), String(record.updatedAt)).toBe(true);
+    }
+  });
+});
+
+describe('empty scenario', () => {
+  it('has the two tokens and no records', () => {
+    const world = createWorld({ scenario: 'empty' });
+    expect(world.tenants.list().map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
+    for (const org of world.tenants.list()) {
+      for (const def of resources) expect(world.store.list(org.id, def.kind), `${org.token} ${def.kind}`).toEqual([]);
+    }
+    expect(world.telephony.configurations()).toEqual([]);
+  });
+
+  it.each(TOKENS.flatMap((token) => resources.map((def) => ({ token, path: def.path }))))(
+    'lists no $path for $token',
+    async ({ token, path }) => {
+      const { call } = freshMock({ scenario: 'empty' });
+      const reply = await call('GET', `/api/v1/${path}`, { token });
+      expect(reply.status).toBe(200);
+      expect(reply.contentType).toMatch(/^application\/json/);
+      expect(reply.body).toEqual([]);
+    },
+  );
+});
+
+describe('list order', () => {
+  const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, path: def.path })));
+
+  it.each(rows)('lists the seeded $path of $token newest first', async ({ token, path }) => {
+    const { call } = freshMock();
+    const reply = await call('GET', `/api/v1/${path}`, { token });
+    expect(reply.status).toBe(200);
+    expect(reply.contentType).toMatch(/^application\/json/);
+    const created = (reply.body as { createdAt: string }[]).map((record) => record.createdAt);
+    expect(created.length).toBeGreaterThan(1);
+    expect(created).toEqual([...created].sort().reverse());
+    expect(new Set(created).size).toBe(created.length);
+  });
+
+  it('lists a record created through the api first', async () => {
+    const { call } = freshMock();
+    const created = await call('POST', '/api/v1/schemas', { body: { name: 'Newest schema' } });
+    expect(created.status).toBe(201);
+    const reply = await call('GET', '/api/v1/schemas');
+    expect(reply.status).toBe(200);
+    expect(reply.body[0]).toMatchObject({ id: created.body.id, name: 'Newest schema' });
+  });
+});

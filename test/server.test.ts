@@ -1,0 +1,240 @@
+/**
+ * The mock over real HTTP: startServer() in-process, and the built CLI
+ * (dist/src/cli.js, built by `npm test` before vitest runs) as a child
+ * process, with its output, flags, PORT variable and clean shutdown.
+ * Every child process is killed after its test, whatever happened.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../src/server.js';
+import { createWorld } from '../src/world.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = 'dist/src/cli.js';
+const AUTH = { authorization: 'Bearer demo-token' };
+const STACK_FRAME = /^\s+at .+[:(]\d+:\d+\)?$/m;
+
+describe('startServer', () => {
+  let server: RunningServer | undefined;
+  afterEach(async () => {
+    await server?.close().catch(() => undefined);
+    server = undefined;
+  });
+
+  it('serves the api over http on 127.0.0.1', async () => {
+    server = await startServer({ port: 0 });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${server.url}/api/v1/schemas`, { headers: AUTH });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await res.json()) as unknown[];
+    expect(Array.isArray(body)).toBe(true);
+    expect(body.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('refuses a request without a token over http', async () => {
+    server = await startServer({ port: 0 });
+    const res = await fetch(`${server.url}/api/v1/schemas`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+
+  it('answers a cors preflight with access-control-allow-origin', async () => {
+    server = await startServer({ port: 0 });
+    const res = await fetch(`${server.url}/api/v1/schemas`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://app.example.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(res.status).toBeLessThan(300);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods') ?? '').toMatch(/POST/);
+    expect((res.headers.get('access-control-allow-headers') ?? '').toLowerCase()).toContain('authorization');
+  });
+
+  it('adds access-control-allow-origin to a cross-origin get', async () => {
+    server = await startServer({ port: 0 });
+    const res = await fetch(`${server.url}/api/v1/schemas`, { headers: { ...AUTH, origin: 'http://app.example.test' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('stops answering after close()', async () => {
+    const running = await startServer({ port: 0 });
+    const ok = await fetch(`${running.url}/api/v1/schemas`, { headers: AUTH });
+    expect(ok.status).toBe(200);
+    await ok.arrayBuffer();
+    await running.close();
+    await expect(fetch(`${running.url}/api/v1/schemas`, { headers: AUTH })).rejects.toThrow();
+  });
+});
+
+/** A CLI child process with its output so far and promises for its milestones. */
+interface Cli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the listening URL once the CLI prints it. */
+  listening: Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: ChildProcess[] = [];
+
+function runCli(args: string[], env: Record<string, string | undefined> = {}): Cli {
+  const childEnv: Record<string, string | undefined> = { ...process.env, ...env };
+  if (!('PORT' in env)) delete childEnv.PORT;
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8');
+  child.stderr?.setEncoding('utf8');
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line within 10 s; stdout: ${out}; stderr: ${err}`)), 10_000);
+    child.stdout?.on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: string) => {
+      err += chunk;
+    });
+    void exited.then(({ code }) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code} before listening; stderr: ${err}`));
+    });
+  });
+  listening.catch(() => undefined);
+  return { child, stdout: () => out, stderr: () => err, listening, exited };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function schemaIds(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/api/v1/schemas`, { headers: AUTH });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  return ((await res.json()) as { id: string }[]).map((schema) => schema.id);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('cli', () => {
+  beforeAll(() => {
+    expect(existsSync(new URL(`../${CLI}`, import.meta.url)), `${CLI} is missing: run npm run build (npm test does)`).toBe(true);
+  });
+
+  afterEach(async () => {
+    for (const child of children.splice(0)) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const gone = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await gone;
+      }
+    }
+  });
+
+  it('prints its url, the tokens and how to stop, then serves the schemas', async () => {
+    const cli = runCli(['--port', '0']);
+    const url = await cli.listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The rest of the banner is written in the same write as the listening line.
+    const out = cli.stdout();
+    expect(out).toContain('demo-token ');
+    expect(out).toContain('demo-token-2');
+    expect(out).toContain('Ctrl+C');
+    expect(out).toContain('seed 1');
+
+    const ids = await schemaIds(url);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('exits with code 0 soon after sigterm', async () => {
+    const cli = runCli(['--port', '0']);
+    const url = await cli.listening;
+    expect((await schemaIds(url)).length).toBeGreaterThan(0);
+    cli.child.kill('SIGTERM');
+    const { code, signal } = await withTimeout(cli.exited, 5_000, 'exit after SIGTERM');
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    await expect(fetch(`${url}/api/v1/schemas`, { headers: AUTH })).rejects.toThrow();
+  });
+
+  it('uses --seed for the data: seed 5 prints seed 5 and gives other ids than the default seed', async () => {
+    const seeded = runCli(['--port', '0', '--seed', '5']);
+    const plain = runCli(['--port', '0']);
+    const [seededUrl, plainUrl] = await Promise.all([seeded.listening, plain.listening]);
+    expect(seeded.stdout()).toMatch(/seed 5\b/);
+
+    const fromSeed5 = await schemaIds(seededUrl);
+    const fromDefault = new Set(await schemaIds(plainUrl));
+    expect(fromSeed5.length).toBeGreaterThan(0);
+    expect(fromSeed5.filter((id) => fromDefault.has(id))).toEqual([]);
+    // The CLI's seed is the library's seed: same ids as createWorld({ seed: 5 }).
+    const world = createWorld({ seed: 5 });
+    const org = world.tenants.byToken('demo-token');
+    expect(fromSeed5).toEqual(org ? world.store.list(org.id, 'schemas').map((schema) => schema.id) : []);
+  });
+
+  it('listens on the PORT environment variable when --port is absent', async () => {
+    const port = await freePort();
+    const cli = runCli([], { PORT: String(port) });
+    const url = await cli.listening;
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect((await schemaIds(url)).length).toBeGreaterThan(0);
+  });
+
+  it('prefers --port over the PORT environment variable', async () => {
+    const port = await freePort();
+    const cli = runCli(['--port', '0'], { PORT: String(port) });
+    const url = await cli.listening;
+    expect(url).not.toBe(`http://127.0.0.1:${port}`);
+  });
+
+  it.each([
+    { args: ['--port', 'abc'], names: ['--port', 'abc'] },
+    { args: ['--port', '70000'], names: ['--port', '70000'] },
+    { args: ['--seed', '-1'], names: ['--seed'] },
+    { args: ['--seed=-1'], names: ['--seed', '-1'] },
+    { args: ['--scenario', 'nope'], names: ['scenario', 'nope'] },
+    { args: ['--bogus'], names: ['--bogus'] },
+  ])('exits with code 2 and names the problem for $args', async ({ args, names }) => {
+    const cli = runCli(args);
+    const { code } = await withTimeout(cli.exited, 5_000, `exit for ${args.join(' ')}`);
+    expect(code).toBe(2);
+    const err = cli.stderr();
+    for (const name of names) expect(err).toContain(name);
+    expect(err).not.toMatch(STACK_FRAME);
+    expect(err).not.toMatch(/\b(TypeError|Error):/);
+    expect(cli.stdout()).not.toContain('listening on');
+  });
+});
