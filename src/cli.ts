@@ -35,6 +35,12 @@ function integer(name: string, text: string, min: number, max: number): number {
 }
 
 async function main(argv: string[]): Promise<void> {
+  if (argv[0] === 'verify') {
+    // The conformance kit lives in contracts/ and never imports the mock to judge a target.
+    const { runVerifyCommand } = await import('../contracts/conformance/cli.js');
+    process.exitCode = await runVerifyCommand(argv.slice(1));
+    return;
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
