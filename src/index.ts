@@ -1,6 +1,7 @@
 /** The package's public surface: the app, its world, the resources and their types. */
 
 export { scenarios } from '../fixtures/index.js';
+export * from './client/index.js';
 export type { Assistant } from './domain/resources/assistant.js';
 export { assistants, resources, schemas, sipTrunks, tools, webhooks } from './domain/resources/index.js';
 export type { Schema } from './domain/resources/output-schema.js';
