@@ -5,7 +5,7 @@
  */
 import type { Problem } from './resource.js';
 
-export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict';
+export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict' | 'record-limit';
 
 export class DomainError extends Error {
   constructor(

@@ -25,7 +25,7 @@ export function parseFields(schema: z.ZodObject, body: Fields): Parsed {
     if (one.success && one.data !== undefined) value[key] = one.data;
   }
   const allowed = Object.keys(schema.shape).join(', ');
-  return { value, problems: whole.error.issues.flatMap((issue) => describeIssue(issue, allowed)) };
+  return { value, problems: whole.error.issues.flatMap((issue) => describeIssue(issue, allowed, body)) };
 }
 
 /** Drops rule problems about a place a field problem already covers (one message per mistake). */
@@ -35,14 +35,25 @@ export function mergeProblems(fieldProblems: Problem[], ruleProblems: Problem[])
   return [...fieldProblems, ...ruleProblems.filter(({ path }) => !isCovered(path))];
 }
 
-function describeIssue(issue: z.core.$ZodIssue, allowedTopLevel: string): Problem[] {
+function describeIssue(issue: z.core.$ZodIssue, allowedTopLevel: string, body: Fields): Problem[] {
   const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
     const hint = path.length === 0 ? ` Fields you can send: ${allowedTopLevel}.` : '';
     return issue.keys.map((key) => ({ path: [...path, key], message: `Unknown field "${key}".${hint}` }));
   }
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
+  // zod leaves `issue.input` out of issues, so presence is read from the body: a wrong type is not a missing field.
+  if (issue.code === 'invalid_type' && valueAt(body, path) === undefined) {
     return [{ path, message: `Missing required field (expected ${issue.expected}).` }];
   }
   return [{ path, message: issue.message }];
+}
+
+/** The value at `path` inside the body, or undefined where the path leaves it. */
+function valueAt(body: unknown, path: readonly (string | number)[]): unknown {
+  let value = body;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
 }

@@ -15,6 +15,8 @@ export const problemKinds = {
   'not-found': { status: 404, title: 'Not Found Error' },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  // 409, not 5xx or 429: the state of the organization refuses the create, and deleting records resolves it.
+  'record-limit': { status: 409, title: 'Record Limit Reached' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   internal: { status: 500, title: 'Internal Server Error' },

@@ -64,6 +64,8 @@ export const tools = defineResource({
     if (tool.type === 'transferCall' && tool.destination === null) {
       problems.push({ path: ['destination'], message: 'A transferCall tool needs a destination (E.164 number or sip: URI).' });
     }
+    // Absent when the field failed its own rules (already reported): nothing to cross-check.
+    if (tool.parameters === undefined) return problems;
     const { properties, required } = tool.parameters as z.infer<typeof parameters>;
     required.forEach((name, index) => {
       if (!Object.hasOwn(properties, name)) {

@@ -1,0 +1,87 @@
+/**
+ * An organization holds at most `limits.recordsPerKind` records of each kind.
+ * Creating beyond it answers 409 Record Limit Reached and changes nothing;
+ * the limit is per organization and per kind, and a delete makes room again.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { requestExamples } from '../../src/domain/examples.js';
+import { createRecord, DEFAULT_LIMITS } from '../../src/domain/operations.js';
+import type { Resource } from '../../src/domain/resource.js';
+import { resources } from '../../src/domain/resources/index.js';
+import { createWorld } from '../../src/world.js';
+import { freshMock, OTHER_TOKEN } from '../helpers/client.js';
+import { expectProblem } from './invariants.js';
+import { withLimits } from './limited-world.js';
+import { fuzzParameters } from './settings.js';
+
+/** A valid create body; tool names must differ within an organization. */
+const validBody = (def: Resource, index: number) => {
+  const body = requestExamples(def).create;
+  return def.kind === 'tools' ? { ...body, name: `limit_tool_${index}` } : body;
+};
+
+describe('record limit', () => {
+  it('is 10,000 records per kind per organization by default', () => {
+    expect(DEFAULT_LIMITS.recordsPerKind).toBe(10_000);
+  });
+
+  it('answers 409 record-limit once the limit is reached, for every kind and any small limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...resources), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }), async (def, limit, extra) => {
+        const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: limit });
+        const { call } = freshMock({ world });
+        const statuses: number[] = [];
+        for (let i = 0; i < limit + extra; i++) {
+          const reply = await call('POST', `/api/v1/${def.path}`, { body: validBody(def, i) });
+          statuses.push(reply.status);
+          if (i >= limit) {
+            expectProblem(reply, 409, 'Record Limit Reached');
+            expect(reply.body.type).toBe('urn:voice-config-mock:problem:record-limit');
+            expect(reply.body.detail).toContain(`${limit} ${def.names.plural}`);
+          }
+        }
+        expect(statuses).toEqual([...Array(limit).fill(201), ...Array(extra).fill(409)]);
+        const list = await call('GET', `/api/v1/${def.path}`);
+        expect(list.status).toBe(200);
+        expect(list.body).toHaveLength(limit);
+      }),
+      fuzzParameters(12),
+    );
+  });
+
+  it('refuses a full collection even for an invalid body, before validation', async () => {
+    const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: 0 });
+    const { call } = freshMock({ world });
+    const reply = await call('POST', '/api/v1/tools', { body: { name: 'bad name!' } });
+    expectProblem(reply, 409, 'Record Limit Reached');
+    expect(reply.body.errors).toBeUndefined();
+  });
+
+  it('counts per organization and per kind, and a delete makes room again', async () => {
+    const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: 1 });
+    const { call } = freshMock({ world });
+    const first = await call('POST', '/api/v1/schemas', { body: { name: 'First' } });
+    expect(first.status).toBe(201);
+    expectProblem(await call('POST', '/api/v1/schemas', { body: { name: 'Second' } }), 409, 'Record Limit Reached');
+    expect((await call('POST', '/api/v1/schemas', { body: { name: 'Theirs' }, token: OTHER_TOKEN })).status).toBe(201);
+    expect((await call('POST', '/api/v1/tools', { body: { type: 'endCall', name: 'hang_up' } })).status).toBe(201);
+    expect((await call('DELETE', `/api/v1/schemas/${first.body.id}`)).status).toBe(200);
+    const again = await call('POST', '/api/v1/schemas', { body: { name: 'Second' } });
+    expect(again.status).toBe(201);
+    expect(again.contentType).toMatch(/^application\/json/);
+    expect(again.body.name).toBe('Second');
+  });
+
+  it('is enforced by createRecord itself, so every caller of the domain is bounded', () => {
+    const world = createWorld({ scenario: 'empty' });
+    const org = world.tenants.byToken('demo-token');
+    if (!org) throw new Error('the empty scenario has no demo-token organization');
+    const ctx = { ...world.context(org.id), limits: { recordsPerKind: 2 } };
+    const def = resources[1];
+    createRecord(ctx, def, { name: 'One' });
+    createRecord(ctx, def, { name: 'Two' });
+    expect(() => createRecord(ctx, def, { name: 'Three' })).toThrow(expect.objectContaining({ kind: 'record-limit' }));
+    expect(world.store.list(org.id, def.kind)).toHaveLength(2);
+  });
+});
