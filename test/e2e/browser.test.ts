@@ -1,0 +1,116 @@
+/**
+ * The demo page in headless Chromium: the mock runs inside the page through
+ * MSW, and the page lists, creates and deletes assistants with it. Skips,
+ * saying why, where no Chromium is installed; it never downloads a browser.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld } from '../../src/world.js';
+import { bundleDemo } from './bundle.js';
+import { type StaticServer, serveDirectory } from './static-server.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+if (!hasChromium) {
+  console.log(`browser end-to-end test skipped: no Chromium at ${CHROMIUM}; install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
+}
+
+describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
+  let dir = '';
+  let site: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'voice-config-mock-e2e-'));
+    await bundleDemo(dir);
+    site = await serveDirectory(dir);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+    page = await (await browser.newContext()).newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lists the seeded assistants of the first organization', async () => {
+    await page.goto(`${site.url}/`);
+    await page.waitForSelector('body[data-state="ready"]', { timeout: 15_000 });
+    expect(await page.textContent('#token')).toBe('demo-token');
+    expect(await rowNames(page)).toEqual(seededAssistantNames(1));
+  });
+
+  it('answers fetch in the page from the in-page mock, not the network', async () => {
+    const reply = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/schemas', { headers: { authorization: 'Bearer demo-token' } });
+      return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as { isLocked: boolean }[] };
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.type).toMatch(/^application\/json/);
+    expect(reply.body.filter((schema) => schema.isLocked)).toHaveLength(3);
+    // The static server saw only the page's files: every API request was answered inside the page.
+    expect([...new Set(site.requested)].sort()).toEqual(['/', '/demo.js', '/mockServiceWorker.js']);
+  });
+
+  it('creates an assistant through the form and shows it', async () => {
+    const before = (await rowNames(page)).length;
+    await page.fill('#name', 'Front desk (e2e)');
+    await page.click('#create button[type="submit"]');
+    await page.waitForSelector('#assistants li:has-text("Front desk (e2e)")');
+    const names = await rowNames(page);
+    expect(names).toHaveLength(before + 1);
+    expect(names[0]).toBe('Front desk (e2e)');
+    expect(await page.textContent('#message')).toBe('');
+  });
+
+  it('deletes the created assistant and it is gone', async () => {
+    const before = await rowNames(page);
+    await page.click('#assistants li:has-text("Front desk (e2e)") button');
+    await page.waitForSelector('#assistants li:has-text("Front desk (e2e)")', { state: 'detached' });
+    expect(await rowNames(page)).toEqual(before.filter((name) => name !== 'Front desk (e2e)'));
+    expect(await rowNames(page)).toEqual(seededAssistantNames(1));
+    await mkdir(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'browser-demo.png'), fullPage: true });
+    expect(existsSync(join(artifacts, 'browser-demo.png'))).toBe(true);
+  });
+
+  it('shows no errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+async function rowNames(page: Page): Promise<string[]> {
+  return page.$$eval('#assistants li .name', (spans) => spans.map((span) => span.textContent ?? ''));
+}
+
+/** The names the server would list for demo-token with this seed, newest first. */
+function seededAssistantNames(seed: number): string[] {
+  const world = createWorld({ seed });
+  const org = world.tenants.byToken('demo-token');
+  if (!org) throw new Error('the default scenario has no demo-token');
+  return world.store.list(org.id, 'assistants').map((record) => String(record.name));
+}
