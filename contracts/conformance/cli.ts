@@ -1,5 +1,88 @@
 /** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
-export async function runVerifyCommand(argv: string[]): Promise<number> {
-  process.stderr.write(`voice-config-mock verify: not available yet (${argv.length} arguments ignored)\n`);
-  return 2;
+import { writeFile } from 'node:fs/promises';
+import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
+import { differences, runAgainstMock } from './compare.js';
+import { TargetProblem } from './preflight.js';
+import { closingText, progressLine } from './report/console.js';
+import { toJunit } from './report/junit.js';
+import { runSuite } from './suite.js';
+import type { SuiteReport, Target } from './types.js';
+
+/** Where the command writes; tests pass their own. */
+export interface VerifyIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const processIo: VerifyIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
+
+/** Runs the command; resolves with the exit code (0 conforms, 1 a counted failure, 2 usage or target problem). */
+export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo): Promise<number> {
+  let args: VerifyArgs;
+  try {
+    args = parseVerifyArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`voice-config-mock verify: ${error.message}\nRun "voice-config-mock verify --help" for the options.\n`);
+    return 2;
+  }
+  if (args.help) {
+    io.out(verifyUsage);
+    return 0;
+  }
+  const interrupt = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    io.err(`\n${signal}: stopping; deleting what the run created…\n`);
+    interrupt.abort();
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await verify(args, io, interrupt.signal);
+  } catch (error) {
+    if (error instanceof TargetProblem) {
+      io.err(`voice-config-mock verify: ${error.message}\n`);
+      return 2;
+    }
+    io.err(`voice-config-mock verify: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Promise<number> {
+  const target: Target = { baseUrl: args.baseUrl, token: args.token };
+  if (args.token2 !== undefined) target.token2 = args.token2;
+  if (args.systemTrunkId !== undefined) target.systemTrunkId = args.systemTrunkId;
+  if (args.timeoutMs !== undefined) target.timeoutMs = args.timeoutMs;
+  io.out(`Checking ${args.baseUrl} against the voice configuration API spec${args.readOnly ? ' (read-only)' : ''}\n`);
+  const report = await runSuite(target, {
+    strict: args.strict,
+    readOnly: args.readOnly,
+    signal,
+    onResult: (result) => io.out(`${progressLine(result)}\n`),
+  });
+  io.out(`${closingText(report)}\n`);
+  if (args.compareWithMock && !signal.aborted) await printDrift(report, args, io, signal);
+  await writeReports(report, args);
+  if (report.interrupted) return 130;
+  return report.summary.conforms ? 0 : 1;
+}
+
+async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Promise<void> {
+  const mock = await runAgainstMock({ strict: args.strict, readOnly: args.readOnly, withToken2: args.token2 !== undefined, signal });
+  const diffs = differences(report, mock);
+  io.out(`\nCompared with the built-in mock: ${diffs.length === 0 ? 'every check came out the same.' : `${diffs.length} checks differ.`}\n`);
+  for (const diff of diffs) io.out(`  ${diff.id}: target ${diff.target}, mock ${diff.mock}\n`);
+}
+
+async function writeReports(report: SuiteReport, args: VerifyArgs): Promise<void> {
+  for (const { format, path } of args.reports) {
+    const text = format === 'junit' ? toJunit(report) : `${JSON.stringify(report, null, 2)}\n`;
+    await writeFile(path, text).catch((error: Error) => {
+      throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
+    });
+  }
 }

@@ -1,0 +1,98 @@
+/** Reading the command line of `voice-config-mock verify`. */
+import { parseArgs } from 'node:util';
+
+/** A mistake on the command line (exit code 2). */
+export class UsageError extends Error {}
+
+export interface VerifyArgs {
+  baseUrl: string;
+  token: string;
+  token2?: string;
+  systemTrunkId?: string;
+  strict: boolean;
+  readOnly: boolean;
+  compareWithMock: boolean;
+  reports: { format: 'junit' | 'json'; path: string }[];
+  timeoutMs?: number;
+  help: boolean;
+}
+
+export const verifyUsage = `voice-config-mock verify: checks an implementation of the voice configuration API against its spec
+
+Usage:
+  voice-config-mock verify --base-url URL --token T [options]
+
+Options:
+  --base-url URL          the API's address, without /api/v1 (e.g. https://staging.example.com)
+  --token T               a token of one organization
+  --token2 T2             a token of a second organization: adds the cross-organization checks
+  --system-trunk-id ID    a system trunk to try the refused delete on (default: one listed with isSystem: true)
+  --strict                count failures of documented and assumed checks too (default: spec checks only)
+  --read-only             run only the checks that change nothing on the target
+  --report junit=PATH     write a JUnit XML report (repeatable, with json=PATH too)
+  --report json=PATH      write a JSON report
+  --compare-with-mock     also run against the built-in mock and list the checks that come out differently
+  --timeout-ms N          time limit per request (default 15000)
+  -h, --help              show this help
+
+Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or the target cannot be checked.
+`;
+
+/** Parses `argv`; throws a UsageError saying what is wrong. */
+export function parseVerifyArgs(argv: string[]): VerifyArgs {
+  const { values, positionals } = parse(argv);
+  if (values.help) return { baseUrl: '', token: '', strict: false, readOnly: false, compareWithMock: false, reports: [], help: true };
+  if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const baseUrl = values['base-url'];
+  if (!baseUrl) throw new UsageError('--base-url is required');
+  if (!/^https?:\/\/[^/]/.test(baseUrl) || !URL.canParse(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
+  if (!values.token) throw new UsageError('--token is required');
+  if (values.token2 !== undefined && values.token2 === values.token) throw new UsageError('--token2 must belong to a different organization than --token');
+  const args: VerifyArgs = {
+    baseUrl,
+    token: values.token,
+    strict: values.strict ?? false,
+    readOnly: values['read-only'] ?? false,
+    compareWithMock: values['compare-with-mock'] ?? false,
+    reports: (values.report ?? []).map(parseReport),
+    help: false,
+  };
+  if (values.token2 !== undefined) args.token2 = values.token2;
+  if (values['system-trunk-id'] !== undefined) args.systemTrunkId = values['system-trunk-id'];
+  if (values['timeout-ms'] !== undefined) args.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  return args;
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'base-url': { type: 'string' },
+        token: { type: 'string' },
+        token2: { type: 'string' },
+        'system-trunk-id': { type: 'string' },
+        strict: { type: 'boolean' },
+        'read-only': { type: 'boolean' },
+        report: { type: 'string', multiple: true },
+        'compare-with-mock': { type: 'boolean' },
+        'timeout-ms': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function parseReport(text: string): VerifyArgs['reports'][number] {
+  const match = /^(junit|json)=(.+)$/.exec(text);
+  if (!match) throw new UsageError(`--report takes junit=PATH or json=PATH (got "${text}")`);
+  return { format: match[1] as 'junit' | 'json', path: match[2]! };
+}
+
+function positiveInteger(flag: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a whole number above 0 (got "${text}")`);
+  return Number(text);
+}

@@ -1,0 +1,120 @@
+/** Sending one request to the target and recording it for the report. */
+import type { Credentials, Exchange, SentRequest, Target } from './types.js';
+
+/** A parsed answer. `body` is the JSON value when the body parses, else the text. */
+export interface Reply {
+  status: number;
+  contentType: string | null;
+  headers: Headers;
+  body: unknown;
+  text: string;
+  json: boolean;
+}
+
+export interface RequestSpec {
+  method: string;
+  path: string;
+  credentials?: Credentials;
+  /** Sent as JSON with `Content-Type: application/json`; omit for no body. */
+  body?: unknown;
+}
+
+/** No answer came (connection refused, timeout, aborted). */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly exchange: Exchange,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+const SHOWN_TEXT = 2000;
+
+/** Sends `spec` to the target; resolves with the reply and its record, or throws a TransportError. */
+export async function send(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const bearer = bearerOf(target, spec.credentials ?? 'token');
+  if (bearer !== undefined) headers.authorization = `Bearer ${bearer}`;
+  const sent: SentRequest = { method: spec.method, path: spec.path, auth: authLabel(spec.credentials ?? 'token') };
+  let body: string | undefined;
+  if (spec.body !== undefined) {
+    body = JSON.stringify(spec.body);
+    headers['content-type'] = 'application/json';
+    sent.contentType = 'application/json';
+    sent.body = spec.body;
+  }
+  const timeout = AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const fetcher = target.fetch ?? globalThis.fetch;
+  try {
+    const res = await fetcher(joinUrl(target.baseUrl, spec.path), {
+      method: spec.method,
+      headers,
+      body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+    const reply = await readReply(res);
+    const shown = reply.json ? reply.body : reply.text.slice(0, SHOWN_TEXT);
+    return { reply, exchange: { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } } };
+  } catch (error) {
+    const { message, code } = describeFailure(error, target);
+    throw new TransportError(message, { sent, error: message }, code);
+  }
+}
+
+async function readReply(res: Response): Promise<Reply> {
+  const text = await res.text();
+  const contentType = res.headers.get('content-type');
+  let body: unknown = text;
+  let json = false;
+  if (text.length > 0) {
+    try {
+      body = JSON.parse(text);
+      json = true;
+    } catch {
+      // Not JSON: the checks see the text and say so.
+    }
+  } else body = undefined;
+  return { status: res.status, contentType, headers: res.headers, body, text, json };
+}
+
+/** `baseUrl` may end with or without a slash, and may carry a path prefix. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return baseUrl.replace(/\/+$/, '') + path;
+}
+
+function bearerOf(target: Target, credentials: Credentials): string | undefined {
+  if (credentials === 'none') return undefined;
+  if (credentials === 'token') return target.token;
+  if (credentials === 'token2') {
+    if (!target.token2) throw new Error('a check asked for the second token, but none was given');
+    return target.token2;
+  }
+  return credentials.bearer;
+}
+
+/** Tokens are secrets: the report names them instead of printing them. */
+function authLabel(credentials: Credentials): string {
+  if (credentials === 'none') return 'no Authorization header';
+  if (credentials === 'token') return 'Bearer <token>';
+  if (credentials === 'token2') return 'Bearer <token2>';
+  return `Bearer ${credentials.bearer}`;
+}
+
+function describeFailure(error: unknown, target: Target): { message: string; code?: string } {
+  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: 'TIMEOUT' };
+  if (err?.name === 'AbortError') return { message: 'interrupted', code: 'ABORTED' };
+  const code = err?.cause?.code;
+  const detail = code ?? err?.cause?.message ?? err?.message ?? String(error);
+  return { message: `no answer (${detail})`, ...(code ? { code } : {}) };
+}
+
+/** True for `application/json` and `application/*+json` (problem+json and the like). */
+export function isJsonType(contentType: string | null): boolean {
+  return contentType !== null && /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType);
+}
+
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;

@@ -1,0 +1,54 @@
+/** Small predicates the checks share, each written from the spec's wording. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Date and time with a UTC designator: "Z" or an offset of zero.
+const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]00:?00)$/;
+
+/** A string in the 8-4-4-4-12 hexadecimal UUID form (any version). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** An ISO 8601 date-time in UTC that names a real instant (month 13 or hour 25 do not pass). */
+export function isIsoUtc(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = ISO_UTC.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && date.getUTCHours() === hour! && minute! < 60 && second! < 61;
+}
+
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Exactly `{}`. */
+export function isEmptyObject(value: unknown): boolean {
+  return isPlainObject(value) && Object.keys(value).length === 0;
+}
+
+/** JSON with sorted keys, so equal values compare equal whatever their key order. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  );
+}
+
+/** A value as a short string for a report line. */
+export function show(value: unknown, max = 160): string {
+  const text = value === undefined ? 'nothing' : typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** The ids of a list answer, when it is an array of objects with ids. */
+export function idsOf(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => (isPlainObject(item) && typeof item.id === 'string' ? [item.id] : []));
+}
+
+/** An answer in one line: status, content type and the start of the body. */
+export function answer(reply: { status: number; contentType: string | null; body: unknown }): string {
+  return `${reply.status} ${reply.contentType ?? '(no content type)'} ${show(reply.body)}`;
+}

@@ -1,0 +1,124 @@
+/**
+ * A probe is one short conversation with the target (list, create, delete…)
+ * that decides one or more checks. Its checks are declared up front, so a
+ * probe that cannot start still reports each of them, as skipped with a reason.
+ */
+import type { Examples } from './examples.js';
+import { type Reply, type RequestSpec, send, TransportError } from './http.js';
+import type { Ledger } from './ledger.js';
+import { show } from './matchers.js';
+import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from './types.js';
+
+/** What every probe of one run shares. */
+export interface SuiteContext {
+  target: Target;
+  readOnly: boolean;
+  strict: boolean;
+  ledger: Ledger;
+  examples: Examples;
+  signal: AbortSignal;
+}
+
+export interface Probe {
+  name: string;
+  /** True when the probe changes nothing on the target (safe for --read-only). */
+  readOnly: boolean;
+  needsToken2?: boolean;
+  checks: CheckInfo[];
+  run(t: ProbeRun): Promise<void>;
+}
+
+class Skip extends Error {}
+
+/** The running state of one probe: its exchanges, its verdicts, and helpers to talk to the target. */
+export class ProbeRun {
+  private readonly exchanges: Exchange[] = [];
+  private readonly decided = new Map<string, CheckResult>();
+
+  constructor(
+    readonly ctx: SuiteContext,
+    readonly probe: Probe,
+  ) {}
+
+  get target(): Target {
+    return this.ctx.target;
+  }
+
+  /** Sends a request and records it for the report. */
+  async send(spec: RequestSpec): Promise<Reply> {
+    try {
+      const { reply, exchange } = await send(this.ctx.target, spec, this.ctx.signal);
+      this.exchanges.push(exchange);
+      return reply;
+    } catch (error) {
+      if (error instanceof TransportError) this.exchanges.push(error.exchange);
+      throw error;
+    }
+  }
+
+  /** Decides a check: passed when `ok`, else failed with `actual` saying what came instead. */
+  verdict(id: string, ok: boolean, actual: string): void {
+    const info = this.info(id);
+    const counted = !ok && (info.source === 'spec' || this.ctx.strict);
+    const result: CheckResult = { ...info, outcome: ok ? 'passed' : 'failed', counted, exchanges: [...this.exchanges] };
+    if (!ok) result.actual = actual;
+    this.decided.set(id, result);
+  }
+
+  /** Skips one check, leaving the others to be decided. */
+  skipCheck(id: string, reason: string): void {
+    this.decided.set(id, { ...this.info(id), outcome: 'skipped', counted: false, reason, exchanges: [...this.exchanges] });
+  }
+
+  /** Ends the probe: every check not decided yet is skipped with `reason`. */
+  skip(reason: string): never {
+    throw new Skip(reason);
+  }
+
+  /** Creates a record from the target's published example and writes it in the ledger; skips when impossible. */
+  async create(path: string, credentials: Credentials = 'token'): Promise<{ id: string; reply: Reply }> {
+    const { reply, id } = await this.tryCreate(path, credentials);
+    if (id === undefined) this.skip(`the create was not accepted: POST ${path} answered ${reply.status} ${show(reply.body, 200)}`);
+    return { id, reply };
+  }
+
+  /** Sends the published create example; the caller judges the answer. Skips when there is no example. */
+  async tryCreate(path: string, credentials: Credentials = 'token'): Promise<{ reply: Reply; id: string | undefined }> {
+    const example = this.ctx.examples.create(path);
+    if (!example) this.skip(`no request example for POST ${path} in the target's OpenAPI (${this.ctx.examples.problem ?? 'none published'})`);
+    const reply = await this.send({ method: 'POST', path, credentials, body: example });
+    const body = reply.body as { id?: unknown } | undefined;
+    const id = reply.status >= 200 && reply.status < 300 && typeof body?.id === 'string' ? body.id : undefined;
+    if (id !== undefined) this.ctx.ledger.add({ path, id, credentials });
+    return { reply, id };
+  }
+
+  /** The results of every declared check, once the probe has ended (with `error` when it threw). */
+  finish(error?: unknown): CheckResult[] {
+    const reason = this.endReason(error);
+    return this.probe.checks.map((info) => {
+      const decided = this.decided.get(info.id);
+      if (decided) return decided;
+      const failed = error !== undefined && !(error instanceof Skip) && !this.ctx.signal.aborted;
+      if (failed) {
+        const counted = info.source === 'spec' || this.ctx.strict;
+        return { ...info, outcome: 'failed', counted, actual: reason, exchanges: [...this.exchanges] };
+      }
+      return { ...info, outcome: 'skipped', counted: false, reason, exchanges: [...this.exchanges] };
+    });
+  }
+
+  private endReason(error: unknown): string {
+    if (this.ctx.signal.aborted) return 'the run was interrupted';
+    if (error instanceof Skip) return error.message;
+    if (error instanceof TransportError) return `the target stopped answering: ${error.message}`;
+    if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;
+    return 'not reached: an earlier step did not give what this check needs';
+  }
+
+  private info(id: string): CheckInfo {
+    const info = this.probe.checks.find((check) => check.id === id);
+    if (!info) throw new Error(`probe "${this.probe.name}" has no check "${id}"`);
+    return info;
+  }
+}

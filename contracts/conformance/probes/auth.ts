@@ -1,0 +1,54 @@
+/** Authentication (§5): every operation takes a bearer token; without one, nothing is served. */
+import { isSuccess } from '../http.js';
+import { answer } from '../matchers.js';
+import type { Probe } from '../probe.js';
+import { type ResourceFacts, unknownId } from '../resources.js';
+
+const isRefusal = (status: number) => status >= 400 && status < 500;
+
+/** A read-only probe: the list of `resource` without a token is refused. */
+export function missingTokenProbe(resource: ResourceFacts): Probe {
+  const id = `auth.missing-token.${resource.name}`;
+  const documented = resource.name === 'schemas';
+  return {
+    name: `${resource.name} without a token`,
+    readOnly: true,
+    checks: [
+      {
+        id,
+        source: 'spec',
+        title: `the ${resource.noun} list is refused without a token`,
+        expected: `GET ${resource.path} without an Authorization header answers a 4xx refusal (such as 401 or 403), not the list`,
+        basis: '§5: every operation takes the header "Authorization: Bearer <token>", and the token identifies whose resources are listed',
+      },
+    ],
+    async run(t) {
+      if (!documented) {
+        // The path of this list is not in the spec: only judge it where it answers with a token.
+        const withToken = await t.send({ method: 'GET', path: resource.path });
+        if (!isSuccess(withToken.status)) return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
+      }
+      const reply = await t.send({ method: 'GET', path: resource.path, credentials: 'none' });
+      t.verdict(id, isRefusal(reply.status), answer(reply));
+    },
+  };
+}
+
+/** A read-only probe: a token that names no organization is refused. */
+export const unknownTokenProbe: Probe = {
+  name: 'unknown token',
+  readOnly: true,
+  checks: [
+    {
+      id: 'auth.unknown-token',
+      source: 'assumed',
+      title: 'a token that names no organization is refused',
+      expected: 'GET /api/v1/schemas with a random bearer token answers a 4xx refusal (such as 401 or 403)',
+      basis: '§5 says the token identifies the organization but not what happens to one that identifies none; assumed: it is refused',
+    },
+  ],
+  async run(t) {
+    const reply = await t.send({ method: 'GET', path: '/api/v1/schemas', credentials: { bearer: `not-a-token-${unknownId()}` } });
+    t.verdict('auth.unknown-token', isRefusal(reply.status), answer(reply));
+  },
+};

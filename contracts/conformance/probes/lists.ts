@@ -1,0 +1,42 @@
+/** The other four lists: their path and shape are assumed; their ids are UUIDs by §2. */
+import { isJsonType, isSuccess } from '../http.js';
+import { answer, isPlainObject, isUuid, show } from '../matchers.js';
+import type { Probe } from '../probe.js';
+import type { ResourceFacts } from '../resources.js';
+
+/** A read-only probe of one list (`GET /api/v1/<resource>`). */
+export function listProbe(resource: ResourceFacts): Probe {
+  const arrayId = `${resource.name}.list.json-array`;
+  const idsId = `${resource.name}.list.ids-uuid`;
+  return {
+    name: `${resource.name} list`,
+    readOnly: true,
+    checks: [
+      {
+        id: arrayId,
+        source: 'assumed',
+        title: `the ${resource.noun} list answers a JSON array`,
+        expected: `GET ${resource.path} answers 2xx, a JSON content type and a plain JSON array`,
+        basis: `§4 names the ${resource.noun} list without its path or shape; assumed: the same path and plain-array shape as the documented schema list`,
+      },
+      {
+        id: idsId,
+        source: 'spec',
+        title: `every ${resource.noun} has a UUID id`,
+        expected: `each item of GET ${resource.path} has "id": a string in UUID format`,
+        basis: '§2: all identifiers are strings in UUID format',
+      },
+    ],
+    async run(t) {
+      const reply = await t.send({ method: 'GET', path: resource.path });
+      const ok = isSuccess(reply.status) && isJsonType(reply.contentType) && Array.isArray(reply.body);
+      t.verdict(arrayId, ok, answer(reply));
+      if (!ok) return t.skip(`GET ${resource.path} did not answer a JSON array, so its ids cannot be read`);
+      const records = reply.body as unknown[];
+      if (records.length === 0) return t.skip('the list is empty');
+      const index = records.findIndex((record) => !isPlainObject(record) || !isUuid(record.id));
+      const bad = records[index];
+      t.verdict(idsId, index === -1, `item ${index} has id ${isPlainObject(bad) ? show(bad.id) : `(not an object: ${show(bad)})`}`);
+    },
+  };
+}

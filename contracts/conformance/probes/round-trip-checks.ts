@@ -1,0 +1,79 @@
+/** The checks of one resource's create → get → update → delete round trip, with their sources. */
+import type { ResourceFacts } from '../resources.js';
+import type { CheckInfo } from '../types.js';
+
+const ASSUMED_PATHS = 'assumed: the REST shape POST <collection>, GET/PATCH/DELETE <collection>/{id}, with bodies from the target’s OpenAPI examples';
+
+/** The check ids of the round trip of `resource`. */
+export function roundTripIds(resource: ResourceFacts) {
+  const n = resource.name;
+  return {
+    create: `${n}.create`,
+    getAfterCreate: `${n}.get-after-create`,
+    listAfterCreate: `${n}.list-after-create`,
+    update: `${n}.update`,
+    getAfterUpdate: `${n}.get-after-update`,
+    deleteAccepted: `${n}.delete.accepts-example`,
+    deleteEmpty: `${n}.delete.empty-object`,
+    listAfterDelete: `${n}.list-after-delete`,
+    getAfterDelete: `${n}.get-after-delete`,
+  };
+}
+
+/** Declares the round-trip checks of `resource`; `delete.empty-object` only where the spec documents `{}`. */
+export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
+  const ids = roundTripIds(resource);
+  const { path, name } = resource;
+  const documentedDelete = resource.deleteErrors.length > 0;
+  const how = resource.deleteSendsEmptyObject ? 'with {} and a JSON content type' : 'with no body';
+  const checks: CheckInfo[] = [
+    assumed(ids.create, `the published ${resource.noun} create example is accepted`, `POST ${path} answers 2xx with a JSON object whose id is a UUID`),
+    assumed(ids.getAfterCreate, 'a created record can be read back', `GET ${path}/{id} answers 2xx with the record of that id`),
+    name === 'schemas'
+      ? {
+          id: ids.listAfterCreate,
+          source: 'spec',
+          title: 'a created schema appears in the schema list',
+          expected: `GET ${path} includes the created id`,
+          basis: '§4 List schemas: the list holds all schemas of the caller’s organization',
+        }
+      : assumed(ids.listAfterCreate, `a created ${resource.noun} appears in the list`, `GET ${path} includes the created id`),
+    assumed(ids.update, 'the published update example is accepted', `PATCH ${path}/{id} answers 2xx; a record in the answer shows the sent values`),
+    assumed(ids.getAfterUpdate, 'an update is visible on the next read', `GET ${path}/{id} shows the values sent by PATCH`),
+    documentedDelete
+      ? {
+          id: ids.deleteAccepted,
+          source: 'spec',
+          title: `the ${resource.noun} delete accepts the spec’s example request`,
+          expected: `DELETE ${path}/{id} ${how} answers 2xx`,
+          basis: `${resource.deleteSection}: the request is the path id ${how === 'with no body' ? 'and no body' : 'and, in the example, an empty JSON object with a JSON content type'}`,
+        }
+      : assumed(ids.deleteAccepted, 'a created record can be deleted', `DELETE ${path}/{id} ${how} answers 2xx`),
+  ];
+  if (resource.deleteAnswersEmptyObject) {
+    checks.push({
+      id: ids.deleteEmpty,
+      source: 'spec',
+      title: `the ${resource.noun} delete answers an empty JSON object`,
+      expected: 'the delete answers a JSON content type and the body {}',
+      basis: `${resource.deleteSection}: the success response is an empty JSON object`,
+    });
+  }
+  checks.push(
+    name === 'sip-trunks'
+      ? {
+          id: ids.listAfterDelete,
+          source: 'spec',
+          title: 'a deleted ordinary trunk is gone from the list',
+          expected: `GET ${path} no longer includes the deleted id`,
+          basis: '§3 rule 2: when a trunk without isSystem=true is deleted, the trunk is removed',
+        }
+      : assumed(ids.listAfterDelete, 'a deleted record is gone from the list', `GET ${path} no longer includes the deleted id`),
+    assumed(ids.getAfterDelete, 'a deleted record answers 404', `GET ${path}/{id} answers 404 after the delete`),
+  );
+  return checks;
+}
+
+function assumed(id: string, title: string, expected: string): CheckInfo {
+  return { id, source: 'assumed', title, expected, basis: `not in the spec (create, get and update are named only); ${ASSUMED_PATHS}` };
+}

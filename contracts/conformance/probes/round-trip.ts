@@ -1,0 +1,78 @@
+/** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
+import { isJsonType, isSuccess } from '../http.js';
+import { answer, canonical, idsOf, isEmptyObject, isPlainObject, isUuid } from '../matchers.js';
+import type { Probe, ProbeRun } from '../probe.js';
+import { deleteBody, type ResourceFacts } from '../resources.js';
+import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
+
+type Ids = ReturnType<typeof roundTripIds>;
+
+/** A probe that creates one record of `resource` from the published example and deletes it again. */
+export function roundTripProbe(resource: ResourceFacts): Probe {
+  const ids = roundTripIds(resource);
+  return {
+    name: `${resource.name} round trip`,
+    readOnly: false,
+    checks: roundTripChecks(resource),
+    async run(t) {
+      const { reply, id } = await t.tryCreate(resource.path);
+      const record = isPlainObject(reply.body) ? reply.body : {};
+      t.verdict(ids.create, id !== undefined && isUuid(id) && isJsonType(reply.contentType), answer(reply));
+      if (id === undefined) return t.skip(`the create was not accepted (${reply.status}), so there is no record to go on with`);
+      const url = `${resource.path}/${id}`;
+      await judgeGet(t, ids.getAfterCreate, url, id, {});
+      await judgeListed(t, ids.listAfterCreate, resource.path, id, true);
+      await judgeUpdate(t, ids, url, id, record);
+      await judgeDelete(t, resource, ids, url, id);
+    },
+  };
+}
+
+async function judgeGet(t: ProbeRun, checkId: string, url: string, id: string, expected: Record<string, unknown>): Promise<void> {
+  const reply = await t.send({ method: 'GET', path: url });
+  const body = reply.body;
+  const ok = isSuccess(reply.status) && isPlainObject(body) && body.id === id && reflects(body, expected);
+  t.verdict(checkId, ok, answer(reply));
+}
+
+async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<void> {
+  const reply = await t.send({ method: 'GET', path });
+  if (!Array.isArray(reply.body)) return t.skipCheck(checkId, `GET ${path} did not answer a list (${reply.status})`);
+  const listed = idsOf(reply.body).includes(id);
+  t.verdict(checkId, listed === present, `${id} is ${listed ? 'still' : 'not'} in the list of ${reply.body.length} records`);
+}
+
+async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, created: Record<string, unknown>): Promise<void> {
+  const example = t.ctx.examples.update(url.slice(0, url.lastIndexOf('/')));
+  if (!example) {
+    const reason = `no request example for PATCH ${url.slice(0, url.lastIndexOf('/'))}/{id} in the target's OpenAPI`;
+    t.skipCheck(ids.update, reason);
+    return t.skipCheck(ids.getAfterUpdate, reason);
+  }
+  // Only keys the API shows back can be compared (write-only keys such as passwords are not).
+  const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
+  const reply = await t.send({ method: 'PATCH', path: url, body: example });
+  const ok = isSuccess(reply.status) && (!isPlainObject(reply.body) || reflects(reply.body, shown));
+  t.verdict(ids.update, ok, answer(reply));
+  if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);
+  await judgeGet(t, ids.getAfterUpdate, url, id, shown);
+}
+
+async function judgeDelete(t: ProbeRun, resource: ResourceFacts, ids: Ids, url: string, id: string): Promise<void> {
+  const reply = await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });
+  t.verdict(ids.deleteAccepted, isSuccess(reply.status), answer(reply));
+  if (resource.deleteAnswersEmptyObject) {
+    t.verdict(ids.deleteEmpty, isSuccess(reply.status) && isJsonType(reply.contentType) && isEmptyObject(reply.body), answer(reply));
+  }
+  if (!isSuccess(reply.status)) return t.skip(`the delete was not accepted (${reply.status})`);
+  t.ctx.ledger.forget(resource.path, id);
+  await judgeListed(t, ids.listAfterDelete, resource.path, id, false);
+  const after = await t.send({ method: 'GET', path: url });
+  t.verdict(ids.getAfterDelete, after.status === 404, answer(after));
+}
+
+/** Every key of `expected` has the same value in `record`. */
+function reflects(record: Record<string, unknown>, expected: Record<string, unknown>): boolean {
+  return Object.entries(expected).every(([key, value]) => canonical(record[key]) === canonical(value));
+}
+

@@ -1,0 +1,74 @@
+/** The schema list: the one list whose shape the spec gives, field by field (§2, §4). */
+import { isJsonType, isSuccess } from '../http.js';
+import { isIsoUtc, isPlainObject, isUuid, show, answer } from '../matchers.js';
+import type { Probe, ProbeRun } from '../probe.js';
+import type { CheckInfo } from '../types.js';
+
+const PATH = '/api/v1/schemas';
+
+interface FieldRule {
+  field: string;
+  type: string;
+  test(value: unknown): boolean;
+}
+
+const isString = (value: unknown) => typeof value === 'string';
+const fields: FieldRule[] = [
+  { field: 'id', type: 'a string in UUID format', test: isUuid },
+  { field: 'name', type: 'a string', test: isString },
+  { field: 'type', type: 'a string', test: isString },
+  { field: 'description', type: 'a string', test: isString },
+  {
+    field: 'properties',
+    type: 'an object mapping each property name to a type name (a string)',
+    test: (value) => isPlainObject(value) && Object.values(value).every(isString),
+  },
+  { field: 'isLocked', type: 'a boolean', test: (value) => typeof value === 'boolean' },
+  { field: 'createdAt', type: 'an ISO 8601 timestamp in UTC', test: isIsoUtc },
+  { field: 'updatedAt', type: 'an ISO 8601 timestamp in UTC', test: isIsoUtc },
+];
+
+const arrayCheck: CheckInfo = {
+  id: 'schemas.list.json-array',
+  source: 'spec',
+  title: 'the schema list answers a JSON array',
+  expected: `GET ${PATH} answers 2xx, a JSON content type and a plain JSON array`,
+  basis: '§4 List schemas: the answer is a JSON array of schema records, all schemas of the caller’s organization',
+};
+
+const fieldChecks: CheckInfo[] = fields.map((rule) => ({
+  id: `schemas.list.field.${rule.field}`,
+  source: 'spec',
+  title: `every schema record has "${rule.field}" as ${rule.type}`,
+  expected: `each item of GET ${PATH} has "${rule.field}": ${rule.type}`,
+  basis: `§2 Schema record: field "${rule.field}" is ${rule.type}${rule.field === 'id' ? ' (all identifiers are UUID strings)' : ''}`,
+}));
+
+/** Lists the schemas (creating one from the published example when the list is empty and writes are allowed). */
+export const schemaListProbe: Probe = {
+  name: 'schema list',
+  readOnly: true,
+  checks: [arrayCheck, ...fieldChecks],
+  async run(t: ProbeRun) {
+    let reply = await t.send({ method: 'GET', path: PATH });
+    const isArray = isSuccess(reply.status) && isJsonType(reply.contentType) && Array.isArray(reply.body);
+    t.verdict(arrayCheck.id, isArray, answer(reply));
+    if (!isArray) return t.skip('the schema list did not answer a JSON array');
+    if ((reply.body as unknown[]).length === 0 && !t.ctx.readOnly) {
+      await t.create(PATH);
+      reply = await t.send({ method: 'GET', path: PATH });
+    }
+    const records = Array.isArray(reply.body) ? reply.body : [];
+    if (records.length === 0) return t.skip('the organization has no schemas to look at');
+    for (const rule of fields) judgeField(t, rule, records);
+  },
+};
+
+function judgeField(t: ProbeRun, rule: FieldRule, records: unknown[]): void {
+  const index = records.findIndex((record) => !isPlainObject(record) || !rule.test(record[rule.field]));
+  const record = records[index];
+  const actual = isPlainObject(record)
+    ? `item ${index} (id ${show(record.id)}) has "${rule.field}": ${rule.field in record ? show(record[rule.field]) : 'missing'}`
+    : `item ${index} is not an object: ${show(record)}`;
+  t.verdict(`schemas.list.field.${rule.field}`, index === -1, actual);
+}

@@ -1,0 +1,73 @@
+/**
+ * Organizations are apart (§5: the token identifies the organization whose
+ * resources are served): nothing of the first token's organization is listed
+ * for, readable by, or deletable by the second token's.
+ */
+import { isSuccess } from '../http.js';
+import { answer, idsOf, isPlainObject } from '../matchers.js';
+import type { Probe, ProbeRun } from '../probe.js';
+import { deleteBody, type ResourceFacts } from '../resources.js';
+import type { CheckInfo } from '../types.js';
+
+const BASIS = '§5: the token identifies the caller’s organization, whose resources it is served; another organization’s records are not among them';
+
+function checksFor(resource: ResourceFacts): CheckInfo[] {
+  const { name, path } = resource;
+  const checks: CheckInfo[] = [
+    { id: `tenancy.${name}.list`, source: 'spec', title: `the two organizations' ${resource.noun} lists share no record`, expected: `GET ${path} with token and with token2 answer lists with no id in common`, basis: BASIS },
+    { id: `tenancy.${name}.get`, source: 'spec', title: `a ${resource.noun} of one organization cannot be read with the other's token`, expected: `GET ${path}/{id of token's record} with token2 answers a refusal, not the record`, basis: BASIS },
+    { id: `tenancy.${name}.delete`, source: 'spec', title: `a ${resource.noun} of one organization cannot be deleted with the other's token`, expected: `DELETE ${path}/{id of token's record} with token2 is refused and the record stays`, basis: BASIS },
+  ];
+  if (resource.deleteErrors.length > 0) {
+    checks.push({
+      id: `tenancy.${name}.delete-status`,
+      source: 'documented',
+      title: `the refused cross-organization delete uses a status listed for it`,
+      expected: `the refusal's status is ${resource.deleteErrors.join(' or ')}`,
+      basis: `${resource.deleteSection} lists ${resource.deleteErrors.join(' and ')} as its errors`,
+    });
+  }
+  return checks;
+}
+
+/** A probe of one resource across two organizations; it creates (and removes) a record unless the run is read-only. */
+export function tenancyProbe(resource: ResourceFacts): Probe {
+  const n = resource.name;
+  return {
+    name: `${n} across organizations`,
+    readOnly: true,
+    needsToken2: true,
+    checks: checksFor(resource),
+    async run(t) {
+      const created = await createOwn(t, resource);
+      const list1 = await t.send({ method: 'GET', path: resource.path });
+      const list2 = await t.send({ method: 'GET', path: resource.path, credentials: 'token2' });
+      if (Array.isArray(list1.body) && Array.isArray(list2.body)) {
+        const shared = idsOf(list1.body).filter((id) => idsOf(list2.body).includes(id));
+        t.verdict(`tenancy.${n}.list`, shared.length === 0, `both lists hold ${shared.join(', ')}`);
+      } else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} did not answer lists (${list1.status}, ${list2.status})`);
+      const id = created ?? idsOf(list1.body)[0];
+      if (id === undefined) return t.skip(`the first organization has no ${resource.noun} to try`);
+      const url = `${resource.path}/${id}`;
+      const own = await t.send({ method: 'GET', path: url });
+      if (!isSuccess(own.status) || !isPlainObject(own.body) || own.body.id !== id) {
+        return t.skip(`GET ${resource.path}/{id} does not answer the record even to its own organization (${own.status})`);
+      }
+      const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });
+      t.verdict(`tenancy.${n}.get`, !isSuccess(other.status), answer(other));
+      if (created === undefined) {
+        return t.skip(t.ctx.readOnly ? 'deletes are tried only on records the kit created, and --read-only creates none' : 'no record could be created to try the delete on');
+      }
+      const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
+      const after = await t.send({ method: 'GET', path: url });
+      t.verdict(`tenancy.${n}.delete`, !isSuccess(refused.status) && isSuccess(after.status), `delete: ${answer(refused)}; then the owner's get: ${after.status}`);
+      if (resource.deleteErrors.length > 0) t.verdict(`tenancy.${n}.delete-status`, resource.deleteErrors.includes(refused.status), answer(refused));
+    },
+  };
+}
+
+async function createOwn(t: ProbeRun, resource: ResourceFacts): Promise<string | undefined> {
+  if (t.ctx.readOnly || !t.ctx.examples.create(resource.path)) return undefined;
+  const { id } = await t.tryCreate(resource.path);
+  return id;
+}

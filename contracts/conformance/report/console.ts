@@ -1,0 +1,58 @@
+/** Console output: one progress line per check, then the failures in detail, then a summary. */
+import { show } from '../matchers.js';
+import type { CheckResult, Exchange, SuiteReport } from '../types.js';
+
+const MARK = { passed: '✓', failed: '✗', skipped: '–' } as const;
+
+/** The progress line of one decided check. */
+export function progressLine(result: CheckResult): string {
+  const tag = `[${result.source}]`.padEnd(12);
+  let note = '';
+  if (result.outcome === 'failed') note = result.counted ? '' : '  (not counted; --strict counts it)';
+  if (result.outcome === 'skipped') note = `  (skipped: ${result.reason})`;
+  return `  ${MARK[result.outcome]} ${tag} ${result.id}: ${result.title}${note}`;
+}
+
+/** Details of every failed check, and the closing summary. */
+export function closingText(report: SuiteReport): string {
+  const lines: string[] = [];
+  const failures = report.results.filter((result) => result.outcome === 'failed');
+  if (failures.length > 0) lines.push('', 'Failures:');
+  for (const failure of failures) lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
+  if (report.leftovers.length > 0) {
+    lines.push('', 'Records the kit created but could not delete (remove them by hand):');
+    for (const entry of report.leftovers) lines.push(`  ${entry.path}/${entry.id}`);
+  }
+  const { summary } = report;
+  lines.push(
+    '',
+    `${summary.total} checks: ${summary.passed} passed, ${summary.failed} failed (${summary.counted} counted), ${summary.skipped} skipped.`,
+    report.interrupted
+      ? 'Interrupted: the run stopped early; the records it had created were deleted.'
+      : summary.conforms
+        ? `The target conforms${report.strict ? ' (strict: every source counted)' : ' (spec checks; --strict also counts documented and assumed ones)'}.`
+        : `The target does not conform: ${summary.counted} counted check${summary.counted === 1 ? '' : 's'} failed.`,
+  );
+  return lines.join('\n');
+}
+
+/** What was sent, what came back, what was expected and why, for one failed check. */
+export function failureDetail(result: CheckResult): string[] {
+  return [
+    `✗ ${result.id} [${result.source}${result.counted ? '' : ', not counted'}]`,
+    `  expected: ${result.expected}`,
+    `  got:      ${result.actual ?? '(see the exchanges)'}`,
+    `  basis:    ${result.basis}`,
+    ...result.exchanges.slice(-4).flatMap(exchangeLines),
+  ];
+}
+
+/** One request and its answer, two lines. */
+export function exchangeLines(exchange: Exchange): string[] {
+  const { sent } = exchange;
+  const body = sent.body === undefined ? '' : ` ${show(sent.body, 120)}`;
+  const received = exchange.received
+    ? `${exchange.received.status} ${exchange.received.contentType ?? '(no content type)'} ${show(exchange.received.body, 200)}`
+    : `no answer: ${exchange.error}`;
+  return [`  sent:     ${sent.method} ${sent.path} (${sent.auth})${body}`, `  received: ${received}`];
+}

@@ -1,0 +1,50 @@
+/**
+ * JUnit XML: one testcase per check. Counted failures are <failure>; a failure
+ * that does not count (a documented or assumed check without --strict) is
+ * shown as <skipped> with that said, so CI viewers show it without failing.
+ */
+import type { CheckResult, SuiteReport } from '../types.js';
+import { failureDetail } from './console.js';
+
+/** The report as a JUnit XML document. */
+export function toJunit(report: SuiteReport): string {
+  const { summary } = report;
+  const uncounted = report.results.filter((result) => result.outcome === 'failed' && !result.counted).length;
+  const skipped = summary.skipped + uncounted;
+  const seconds = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(3);
+  const attrs = `tests="${summary.total}" failures="${summary.counted}" errors="0" skipped="${skipped}" time="${seconds}"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="voice-config conformance" ${attrs}>`,
+    `  <testsuite name="conformance of ${escapeXml(report.baseUrl)}" ${attrs} timestamp="${escapeXml(report.startedAt)}">`,
+    ...report.results.map(testcase),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+function testcase(result: CheckResult): string {
+  const group = result.id.split('.')[0] ?? 'conformance';
+  const open = `    <testcase classname="conformance.${escapeXml(group)}" name="${escapeXml(`${result.id} [${result.source}] ${result.title}`)}"`;
+  if (result.outcome === 'passed') return `${open}/>`;
+  if (result.outcome === 'skipped') return `${open}>\n      <skipped message="${escapeXml(result.reason ?? 'skipped')}"/>\n    </testcase>`;
+  const detail = escapeXml(failureDetail(result).join('\n'));
+  const message = escapeXml(`expected ${result.expected}; got ${result.actual ?? 'see details'}`);
+  if (!result.counted) {
+    return `${open}>\n      <skipped message="failed, not counted (${result.source} check; --strict counts it): ${message}"/>\n      <system-out>${detail}</system-out>\n    </testcase>`;
+  }
+  return `${open}>\n      <failure type="${result.source}" message="${message}">${detail}</failure>\n    </testcase>`;
+}
+
+/** Escapes text for XML attributes and content, and drops characters XML 1.0 cannot hold. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;')
+    .replaceAll('\n', '&#10;');
+}

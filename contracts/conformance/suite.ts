@@ -1,0 +1,95 @@
+/**
+ * Runs the conformance suite against one target: preflight, every probe in
+ * turn, and the teardown of whatever the kit created — after each probe, at
+ * the end, and when the run is interrupted or a probe throws.
+ */
+import { loadExamples } from './examples.js';
+import { Ledger } from './ledger.js';
+import { type Probe, ProbeRun, type SuiteContext } from './probe.js';
+import { allProbes } from './probes/index.js';
+import { preflight } from './preflight.js';
+import type { CheckResult, Summary, SuiteReport, Target } from './types.js';
+
+export interface SuiteOptions {
+  /** Count failures of `documented` and `assumed` checks too. */
+  strict?: boolean;
+  /** Run only the probes that change nothing on the target. */
+  readOnly?: boolean;
+  /** Called as each check is decided (for progress output). */
+  onResult?: (result: CheckResult) => void;
+  /** Aborting stops the run; what was created is still deleted. */
+  signal?: AbortSignal;
+  /** Replaces the suite's probes (for tests of the kit itself). */
+  probes?: Probe[];
+}
+
+/** Runs the suite; throws a TargetProblem (from preflight) when the target cannot be checked at all. */
+export async function runSuite(target: Target, options: SuiteOptions = {}): Promise<SuiteReport> {
+  const startedAt = new Date().toISOString();
+  const signal = options.signal ?? new AbortController().signal;
+  await preflight(target, signal);
+  const ctx: SuiteContext = {
+    target,
+    readOnly: options.readOnly ?? false,
+    strict: options.strict ?? false,
+    ledger: new Ledger(),
+    examples: options.readOnly ? { problem: 'read-only run', create: () => undefined, update: () => undefined } : await loadExamples(target, signal),
+    signal,
+  };
+  const results: CheckResult[] = [];
+  const emit = (result: CheckResult) => {
+    results.push(result);
+    options.onResult?.(result);
+  };
+  try {
+    for (const probe of options.probes ?? allProbes) {
+      for (const result of await runProbe(ctx, probe)) emit(result);
+      await ctx.ledger.cleanup(target);
+    }
+  } finally {
+    await ctx.ledger.cleanup(target);
+  }
+  return {
+    baseUrl: target.baseUrl,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    strict: ctx.strict,
+    readOnly: ctx.readOnly,
+    interrupted: signal.aborted,
+    results,
+    leftovers: [...ctx.ledger.leftovers],
+    summary: summarize(results),
+  };
+}
+
+async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]> {
+  const run = new ProbeRun(ctx, probe);
+  const reason = whyNotRun(ctx, probe);
+  if (reason !== undefined) {
+    try {
+      run.skip(reason);
+    } catch (skip) {
+      return run.finish(skip);
+    }
+  }
+  try {
+    await probe.run(run);
+    return run.finish();
+  } catch (error) {
+    return run.finish(error);
+  }
+}
+
+function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {
+  if (ctx.signal.aborted) return 'the run was interrupted';
+  if (ctx.readOnly && !probe.readOnly) return 'it changes data, and the run is --read-only';
+  if (probe.needsToken2 && ctx.target.token2 === undefined) return 'it needs a second organization’s token (--token2)';
+  return undefined;
+}
+
+/** Counts the outcomes; the target conforms when no counted check failed. */
+export function summarize(results: CheckResult[]): Summary {
+  const count = (outcome: CheckResult['outcome']) => results.filter((result) => result.outcome === outcome).length;
+  const counted = results.filter((result) => result.outcome === 'failed' && result.counted).length;
+  return { total: results.length, passed: count('passed'), failed: count('failed'), counted, skipped: count('skipped'), conforms: counted === 0 };
+}

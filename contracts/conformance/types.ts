@@ -1,0 +1,110 @@
+/** The shapes the conformance kit works with: targets, checks, exchanges and results. */
+
+/** `fetch` or anything shaped like it, such as `(url, init) => app.request(url, init)` for an in-process app. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The implementation under test. */
+export interface Target {
+  /** Where the API lives, without `/api/v1` (e.g. `https://staging.example.com`). */
+  baseUrl: string;
+  /** A token of the first organization. */
+  token: string;
+  /** A token of a second, different organization; enables the cross-organization checks. */
+  token2?: string;
+  /** A system trunk of the first organization to try the refused delete on; found by listing otherwise. */
+  systemTrunkId?: string;
+  /** Defaults to the global `fetch`. */
+  fetch?: FetchLike;
+  /** Per-request time limit (default 15 000 ms). */
+  timeoutMs?: number;
+}
+
+/**
+ * Where a check comes from: `spec` is stated by the spec and must hold;
+ * `documented` means the status must be one the spec lists for that operation;
+ * `assumed` is a REST convention the spec does not state.
+ */
+export type Source = 'spec' | 'documented' | 'assumed';
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+/** What a check is, independent of any run. */
+export interface CheckInfo {
+  id: string;
+  source: Source;
+  /** One line: what must be true. */
+  title: string;
+  /** What answer counts as a pass. */
+  expected: string;
+  /** The spec sentence it rests on, paraphrased with its section; for `assumed` checks, the convention. */
+  basis: string;
+}
+
+/** Which credentials a request carries. */
+export type Credentials = 'token' | 'token2' | 'none' | { bearer: string };
+
+/** A request as the report shows it (tokens are never printed). */
+export interface SentRequest {
+  method: string;
+  path: string;
+  auth: string;
+  contentType?: string;
+  body?: unknown;
+}
+
+/** An answer as the report shows it. */
+export interface ReceivedResponse {
+  status: number;
+  contentType: string | null;
+  body: unknown;
+}
+
+export interface Exchange {
+  sent: SentRequest;
+  received?: ReceivedResponse;
+  /** Set instead of `received` when no answer came. */
+  error?: string;
+}
+
+/** One check after a run. */
+export interface CheckResult extends CheckInfo {
+  outcome: Outcome;
+  /** Whether a failure of this check fails the run (spec always; the rest only with --strict). */
+  counted: boolean;
+  /** What was wrong, for a failure. */
+  actual?: string;
+  /** Why it was skipped. */
+  reason?: string;
+  exchanges: Exchange[];
+}
+
+/** A record the kit created and must delete again. */
+export interface LedgerEntry {
+  path: string;
+  id: string;
+  credentials: Credentials;
+}
+
+/** Everything a run produced. */
+export interface SuiteReport {
+  baseUrl: string;
+  startedAt: string;
+  finishedAt: string;
+  strict: boolean;
+  readOnly: boolean;
+  interrupted: boolean;
+  results: CheckResult[];
+  /** Records the kit created but could not delete again (should be empty). */
+  leftovers: LedgerEntry[];
+  summary: Summary;
+}
+
+export interface Summary {
+  total: number;
+  passed: number;
+  failed: number;
+  /** Failures that fail the run. */
+  counted: number;
+  skipped: number;
+  conforms: boolean;
+}
