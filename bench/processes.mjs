@@ -1,0 +1,128 @@
+/**
+ * The processes a benchmark run starts: the mock (exactly as `npm start`
+ * runs it) and the raw baseline. Every child is tracked and stopped at the
+ * end of the run, on an error and on Ctrl+C, so no server outlives the bench.
+ */
+import { fork, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const children = new Set();
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Stops one child: SIGTERM, then SIGKILL if it has not exited within a second. */
+export function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 1000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Stops every child still running. */
+export function stopAll() {
+  return Promise.all([...children].map(stop));
+}
+
+/** Makes sure children die with the bench: normal end, crash, Ctrl+C or SIGTERM. */
+export function stopChildrenOnExit() {
+  process.once('exit', () => {
+    for (const child of children) child.kill('SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      process.stderr.write(`\nbench: ${signal}, stopping servers\n`);
+      stopAll().finally(() => process.exit(130));
+    });
+  }
+}
+
+/** A port nobody listens on right now (asked of the OS, on 127.0.0.1). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One request to 127.0.0.1; resolves the status and body bytes, rejects on a connection error. */
+export function send(port, { method = 'GET', path, headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks) }));
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * Starts the compiled mock on a free port and waits for its first successful
+ * answer to `probe`. `startupMs` runs from spawn to that answer.
+ */
+export async function startMock({ args = [], probe, timeoutMs = 60_000 }) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = track(
+    spawn(process.execPath, ['dist/src/cli.js', '--port', String(port), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`the mock exited with code ${child.exitCode}:\n${output}`);
+    if (performance.now() - started > timeoutMs) {
+      await stop(child);
+      throw new Error(`the mock did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    const answer = await send(port, probe).catch(() => undefined);
+    if (answer?.status === 200) return { child, port, startupMs: performance.now() - started, pid: child.pid };
+    // Connection refused: the mock is still starting; ask again almost at once.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
+/** Starts the raw node:http baseline; `answer({status, body})` sets what it replies. */
+export async function startRawServer() {
+  const child = track(fork(new URL('./raw-server.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const port = await new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`the raw server exited with code ${code}`)));
+  });
+  const answer = ({ status, body }) =>
+    new Promise((resolve) => {
+      child.once('message', resolve);
+      child.send({ status, body: body.toString('utf8') });
+    });
+  return { child, port, answer };
+}
+
+/** Resident memory of a process in MiB, from /proc/<pid>/status (VmRSS). */
+export function rssMiB(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kib)) throw new Error(`no VmRSS for process ${pid}`);
+  return kib / 1024;
+}

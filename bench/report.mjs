@@ -1,0 +1,81 @@
+/**
+ * Printing: the table of cases (mock beside the raw baseline), start-up and
+ * memory, and PASS/MISS per target. The targets are informational: a MISS
+ * is reported, never turned into a failing exit code.
+ */
+
+export const targets = {
+  listRatio: 0.5,
+  p99Ms: 2,
+  startupMs: 300,
+  rssDemoMiB: 100,
+  rssLargeMiB: 400,
+  /** At the large size, a case keeps at least this share of its demo-seed throughput (relative to the baseline). */
+  flatShare: 0.75,
+};
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-');
+
+/** Renders rows (arrays of strings) as a Markdown table, so the output can be pasted into docs as is. */
+export function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i === 0 ? ` ${'-'.repeat(w)} ` : ` ${'-'.repeat(w - 1)}: `)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** One row per measured case: data set, case, mock figures, baseline figures, ratio. */
+export function casesTable(results) {
+  const rows = results.map(({ data, label, mock, raw }) => [
+    `${label} (${data})`,
+    fmt(mock.rps),
+    fmt(mock.p50, 2),
+    fmt(mock.p99, 2),
+    fmt(raw.rps),
+    fmt(raw.p99, 2),
+    `${fmt(mock.rps / raw.rps, 2)}×`,
+    String(mock.non2xx + mock.errors),
+  ]);
+  return table(['case', 'mock req/s', 'p50 ms', 'p99 ms', 'raw req/s', 'raw p99 ms', 'ratio to raw', 'failed'], rows);
+}
+
+export function processTable(rows) {
+  return table(
+    ['data', 'records', 'start-up ms (median)', 'start-up runs ms', 'RSS MiB after warm-up'],
+    rows.map((row) => [row.data, fmt(row.records), fmt(row.startup.median), row.startup.runs.map((ms) => fmt(ms)).join(', '), fmt(row.rssMiB, 1)]),
+  );
+}
+
+/** PASS/MISS lines for every target that was measured. */
+export function verdicts({ results, processes }) {
+  const lines = [];
+  const check = (ok, text) => lines.push(`${ok ? 'PASS' : 'MISS'}  ${text}`);
+  const find = (data, name) => results.find((r) => r.data === data && r.name === name);
+  const list = find('demo', 'list');
+  if (list) {
+    const ratio = list.mock.rps / list.raw.rps;
+    check(ratio >= targets.listRatio, `list at ${fmt(ratio, 2)}× the raw server (target ≥ ${targets.listRatio}×)`);
+  }
+  for (const r of results) check(r.mock.p99 <= targets.p99Ms, `p99 of ${r.label} (${r.data}) ${fmt(r.mock.p99, 2)} ms (target ≤ ${targets.p99Ms} ms)`);
+  const demo = processes.find((p) => p.data === 'demo');
+  const large = processes.find((p) => p.data !== 'demo');
+  if (demo) {
+    check(demo.startup.median <= targets.startupMs, `start-up ${fmt(demo.startup.median)} ms (target ≤ ${targets.startupMs} ms)`);
+    check(demo.rssMiB <= targets.rssDemoMiB, `RSS with the demo seed ${fmt(demo.rssMiB, 1)} MiB (target ≤ ${targets.rssDemoMiB} MiB)`);
+  }
+  if (large) {
+    check(large.rssMiB <= targets.rssLargeMiB, `RSS with ${fmt(large.records)} records ${fmt(large.rssMiB, 1)} MiB (target ≤ ${targets.rssLargeMiB} MiB)`);
+  }
+  for (const r of results.filter((r) => r.data !== 'demo')) {
+    const base = find('demo', r.name);
+    if (!base) continue;
+    // Compared as ratios to the baseline measured in the same minute, which cancels most of the machine's noise.
+    const share = r.mock.rps / r.raw.rps / (base.mock.rps / base.raw.rps);
+    check(share >= targets.flatShare, `${r.label} with ${r.data} keeps ${fmt(share * 100)}% of its demo-seed speed (target ≥ ${fmt(targets.flatShare * 100)}%: flat)`);
+  }
+  return lines.join('\n');
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
