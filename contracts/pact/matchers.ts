@@ -1,0 +1,38 @@
+/**
+ * Matchers the consumer expectations share. Values the server generates
+ * (ids, timestamps) are matched by form, never by value; status codes the
+ * spec does not fix are matched by class.
+ */
+import { MatchersV3 as M, type Rules } from '@pact-foundation/pact';
+import { PACT_TOKEN } from './pact-names.js';
+
+/** An ISO 8601 UTC timestamp (the spec), with or without fractions of a second. */
+export const isoTimestamp = (example = '2026-01-05T09:30:00.000Z') =>
+  M.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]00:00)$/.source, example);
+
+/** `createdAt` and `updatedAt`, which every record carries. */
+export const timestamps = { createdAt: isoTimestamp(), updatedAt: isoTimestamp() };
+
+/** A response content type of JSON, with or without a charset. */
+export const jsonContentType = { 'Content-Type': M.regex(/^application\/json(;.*)?$/.source, 'application/json') };
+
+/** The bearer token header the consumer sends (its value is swapped by the verifier). */
+export const bearer = { Authorization: M.regex(/^Bearer \S+$/.source, `Bearer ${PACT_TOKEN}`) };
+
+/** The header of a request with a JSON body. */
+export const jsonBody = { 'Content-Type': 'application/json' };
+
+/**
+ * A status code rule: `success` (any 2xx) where the spec shows no success
+ * code, or a list of codes where it lists several errors without saying which.
+ */
+export function statusRule(status: 'success' | number[]): Rules {
+  return { status: [{ path: '$', rules: [{ 'pact:matcher:type': 'statusCode', status } as never] }] };
+}
+
+/** A path with the id a provider state returns (`fromProviderState`), and the example id the consumer test uses. */
+export function pathWithStateId(collection: string, exampleId: string) {
+  return M.fromProviderState(`/api/v1/${collection}/\${id}`, `/api/v1/${collection}/${exampleId}`);
+}
+
+export { M };
