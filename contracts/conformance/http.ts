@@ -56,7 +56,8 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
     const reply = await readReply(res);
-    const shown = reply.json ? reply.body : reply.text.slice(0, SHOWN_TEXT);
+    // An empty body is shown as nothing, not as an empty string.
+    const shown = reply.json ? reply.body : reply.text.length > 0 ? reply.text.slice(0, SHOWN_TEXT) : undefined;
     return { reply, exchange: { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } } };
   } catch (error) {
     const { message, code } = describeFailure(error, target);

@@ -1,0 +1,124 @@
+/** `voice-config-mock verify`: exit codes, one-line messages for problems with the run, and the report files. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { runVerifyCommand } from './cli.js';
+
+async function verify(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runVerifyCommand(argv, { out: (text) => void (out += text), err: (text) => void (err += text) });
+  return { code, out, err };
+}
+
+/** A plain HTTP server on a free port; `answer` decides every response. */
+async function serveWith(answer: (method: string, path: string, body: string, headers: Record<string, string>) => Promise<Response>): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const reply = await answer(req.method ?? 'GET', req.url ?? '/', body, req.headers as Record<string, string>);
+    res.writeHead(reply.status, Object.fromEntries(reply.headers));
+    res.end(Buffer.from(await reply.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('verify command', () => {
+  let mock: RunningServer;
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
+  beforeAll(async () => {
+    mock = await startServer({ port: 0 });
+  });
+  afterAll(() => mock.close());
+
+  it('exits 0 against the mock and writes JSON and JUnit reports', async () => {
+    const json = join(dir, 'report.json');
+    const junit = join(dir, 'junit.xml');
+
+    const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--token2', 'demo-token-2', '--report', `json=${json}`, '--report', `junit=${junit}`);
+
+    expect(run.code).toBe(0);
+    expect(run.err).toBe('');
+    expect(run.out).toMatch(/✓ \[spec\] +sip-trunks\.delete\.system-refused: /);
+    expect(run.out).toContain('The target conforms');
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.summary).toMatchObject({ conforms: true, failed: 0 });
+    expect(report.results[0]).toMatchObject({ id: 'schemas.list.json-array', source: 'spec', outcome: 'passed' });
+    expect(readFileSync(junit, 'utf8')).toMatch(new RegExp(`^<\\?xml[^>]*>\\n<testsuites name="voice-config conformance" tests="${report.results.length}" failures="0"`));
+  });
+
+  it('exits 1 when a spec check fails, and shows what was sent, received and expected', async () => {
+    const proxy = await serveWith(async (method, path, body, headers) => {
+      const res = await fetch(mock.url + path, { method, headers, ...(body ? { body } : {}) });
+      return method === 'DELETE' && res.status === 200 ? new Response(null, { status: 204 }) : res;
+    });
+    try {
+      const run = await verify('--base-url', proxy.url, '--token', 'demo-token');
+
+      expect(run.code).toBe(1);
+      expect(run.out).toMatch(/✗ \[spec\] +webhooks\.delete\.empty-object/);
+      expect(run.out).toContain('  expected: the delete answers a JSON content type and the body {}');
+      expect(run.out).toMatch(/sent: +DELETE \/api\/v1\/webhooks\/[0-9a-f-]{36} \(Bearer <token>\) \{\}/);
+      expect(run.out).toMatch(/received: 204 \(no content type\) nothing/);
+      expect(run.out).toContain('basis:    §4 Delete webhook: the success response is an empty JSON object');
+      expect(run.out).not.toContain('demo-token');
+    } finally {
+      proxy.server.close();
+    }
+  });
+
+  it.each([
+    ['a missing --token', ['--base-url', 'http://127.0.0.1:4010'], /--token is required/],
+    ['an unknown flag', ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--colour'], /Unknown option '--colour'/],
+    ['a base URL that is not http', ['--base-url', 'ftp://x', '--token', 't'], /--base-url must be an http\(s\) URL/],
+    ['a bad report spec', ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--report', 'xml=a'], /--report takes junit=PATH or json=PATH/],
+  ])('exits 2 with one line for %s', async (_name, argv, message) => {
+    const run = await verify(...argv);
+
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(message);
+    expect(run.err).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 when nothing listens at the base URL', async () => {
+    const closed = await startServer({ port: 0 });
+    await closed.close();
+
+    const run = await verify('--base-url', closed.url, '--token', 'demo-token');
+
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/^voice-config-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/schemas: no answer \(ECONNREFUSED\)/);
+    expect(run.err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 2 when the token is refused', async () => {
+    const run = await verify('--base-url', mock.url, '--token', 'wrong-token');
+
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/the target refused --token \(GET .* answered 401\); check the token\n$/);
+  });
+
+  it('exits 2 when the server answers HTML', async () => {
+    const html = await serveWith(async () => new Response('<!doctype html><title>Welcome</title>', { headers: { 'content-type': 'text/html' } }));
+    try {
+      const run = await verify('--base-url', html.url, '--token', 'demo-token');
+
+      expect(run.code).toBe(2);
+      expect(run.err).toMatch(/answered HTML \(200\), not JSON; --base-url should be the API's address, without \/api\/v1\n$/);
+    } finally {
+      html.server.close();
+    }
+  });
+
+  it('lists no drift when the target is the mock itself', async () => {
+    const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--read-only', '--compare-with-mock');
+
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('Compared with the built-in mock: every check came out the same.');
+  });
+});

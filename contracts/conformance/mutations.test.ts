@@ -1,0 +1,131 @@
+/**
+ * The suite can fail: deliberately broken variants of the mock (an adapter
+ * around its fetch that alters requests or responses, or a world changed
+ * behind the API's back) must each be reported as a failed, counted spec check.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { createWorld, type World } from '../../src/world.js';
+import { runSuite } from './suite.js';
+import type { Target } from './types.js';
+
+interface Breakage {
+  request?(req: Request): Request;
+  response?(res: Response, req: Request, world: World): Response | Promise<Response>;
+}
+
+/** The mock behind an adapter that breaks it in one way. */
+function brokenMock(breakage: Breakage): Target {
+  const world = createWorld();
+  const app = createApp({ world });
+  return {
+    baseUrl: 'http://mock.test',
+    token: 'demo-token',
+    token2: 'demo-token-2',
+    fetch: async (url, init) => {
+      const original = new Request(url, init);
+      const req = breakage.request ? breakage.request(original) : original;
+      const res = await app.request(req.clone());
+      return breakage.response ? breakage.response(res, req, world) : res;
+    },
+  };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const pathOf = (req: Request) => new URL(req.url).pathname;
+const withToken = (req: Request, token: string) => {
+  const headers = new Headers(req.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return new Request(req, { headers });
+};
+async function mapSchemas(res: Response, change: (schema: Record<string, unknown>) => void): Promise<Response> {
+  const list = (await res.json()) as Record<string, unknown>[];
+  list.forEach(change);
+  return json(list, res.status);
+}
+const isSchemaList = (req: Request) => req.method === 'GET' && pathOf(req) === '/api/v1/schemas';
+const itemPath = /^\/api\/v1\/[a-z-]+\/[^/]+$/;
+
+const cases: { name: string; check: string; alsoFails: string[]; breakage: Breakage }[] = [
+  {
+    name: 'a system trunk gets deleted',
+    check: 'sip-trunks.delete.system-refused',
+    alsoFails: ['sip-trunks.delete.system-status', 'sip-trunks.delete.system-survives'],
+    breakage: {
+      response: (res, req, world) => {
+        if (req.method !== 'DELETE' || res.status !== 403 || !pathOf(req).startsWith('/api/v1/sip-trunks/')) return res;
+        const org = world.tenants.byToken('demo-token')!;
+        world.store.remove(org.id, 'sipTrunks', pathOf(req).split('/').pop()!);
+        return json({});
+      },
+    },
+  },
+  {
+    name: 'a delete answers 204 instead of {}',
+    check: 'webhooks.delete.empty-object',
+    alsoFails: ['sip-trunks.delete.empty-object', 'assistants.delete.empty-object'],
+    breakage: { response: (res, req) => (req.method === 'DELETE' && res.status === 200 ? new Response(null, { status: 204 }) : res) },
+  },
+  {
+    name: 'a schema record lacks isLocked',
+    check: 'schemas.list.field.isLocked',
+    alsoFails: [],
+    breakage: { response: (res, req) => (isSchemaList(req) && res.ok ? mapSchemas(res, (schema) => delete schema.isLocked) : res) },
+  },
+  {
+    name: 'timestamps lose their UTC form',
+    check: 'schemas.list.field.createdAt',
+    alsoFails: [],
+    breakage: {
+      response: (res, req) =>
+        isSchemaList(req) && res.ok ? mapSchemas(res, (schema) => (schema.createdAt = String(schema.createdAt).replace(/Z$/, ''))) : res,
+    },
+  },
+  {
+    name: 'a tool delete of an unknown id answers 200',
+    check: 'tools.delete.unknown-id',
+    alsoFails: ['tenancy.tools.delete', 'tenancy.tools.delete-status'],
+    breakage: {
+      response: (res, req) => (req.method === 'DELETE' && pathOf(req).startsWith('/api/v1/tools/') && res.status === 404 ? json({}) : res),
+    },
+  },
+  {
+    name: 'auth is ignored',
+    check: 'auth.missing-token.schemas',
+    alsoFails: ['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `auth.missing-token.${name}`),
+    breakage: { request: (req) => (req.headers.has('authorization') ? req : withToken(req, 'demo-token')) },
+  },
+  {
+    name: "one organization can read another's record",
+    check: 'tenancy.schemas.get',
+    alsoFails: ['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `tenancy.${name}.get`),
+    breakage: {
+      request: (req) =>
+        req.method === 'GET' && itemPath.test(pathOf(req)) && req.headers.get('authorization') === 'Bearer demo-token-2'
+          ? withToken(req, 'demo-token')
+          : req,
+    },
+  },
+];
+
+describe('the suite against broken variants of the mock', () => {
+  it.each(cases)('reports a failed spec check when $name', async ({ check, alsoFails, breakage }) => {
+    const report = await runSuite(brokenMock(breakage));
+
+    expect(report.summary.conforms).toBe(false);
+    const result = report.results.find((candidate) => candidate.id === check);
+    expect(result).toMatchObject({ outcome: 'failed', source: 'spec', counted: true });
+    expect(result?.actual).toBeTruthy();
+    expect(result?.exchanges.length).toBeGreaterThan(0);
+    // Nothing else is blamed: the other checks still pass.
+    const failed = report.results.filter((candidate) => candidate.outcome === 'failed').map((candidate) => candidate.id);
+    expect(failed.sort()).toEqual([check, ...alsoFails].sort());
+  });
+
+  it('still passes the unbroken mock with the same adapter', async () => {
+    const report = await runSuite(brokenMock({}), { strict: true });
+
+    expect(report.results.filter((result) => result.outcome !== 'passed').map((result) => result.id)).toEqual([]);
+    expect(report.summary).toMatchObject({ conforms: true, failed: 0, skipped: 0 });
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The suite against the mock: in-process and over a real port, with both
+ * tokens; read-only runs; skips with reasons; and the teardown ledger, which
+ * must leave every organization exactly as it found it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { createWorld, type World } from '../../src/world.js';
+import { runSuite } from './suite.js';
+import type { FetchLike, Target } from './types.js';
+
+const RESOURCES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
+
+function inProcess(world: World = createWorld(), wrap: (fetch: FetchLike) => FetchLike = (fetch) => fetch): Target {
+  const app = createApp({ world });
+  return { baseUrl: 'http://mock.test', token: 'demo-token', token2: 'demo-token-2', fetch: wrap((url, init) => app.request(url, init) as Promise<Response>) };
+}
+
+/** Every list of both organizations, as the API shows them. */
+async function snapshot(target: Target): Promise<string[]> {
+  const fetch = target.fetch ?? globalThis.fetch;
+  const lists: string[] = [];
+  for (const token of [target.token, target.token2]) {
+    for (const resource of RESOURCES) {
+      const res = await fetch(`${target.baseUrl}/api/v1/${resource}`, { headers: { authorization: `Bearer ${token}` } });
+      lists.push(`${token} ${resource} ${await res.text()}`);
+    }
+  }
+  return lists;
+}
+
+describe('the suite against the mock', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('passes every check in-process, strict, with both tokens', async () => {
+    const report = await runSuite(inProcess(), { strict: true });
+
+    expect(report.results.filter((result) => result.outcome !== 'passed').map((result) => `${result.id}: ${result.reason ?? result.actual}`)).toEqual([]);
+    expect(report.summary).toMatchObject({ conforms: true, failed: 0, skipped: 0 });
+    expect(report.summary.total).toBeGreaterThan(80);
+    expect(new Set(report.results.map((result) => result.source))).toEqual(new Set(['spec', 'documented', 'assumed']));
+    expect(report.leftovers).toEqual([]);
+  });
+
+  it('passes every check over a real port with the global fetch', async () => {
+    const target = { baseUrl: server.url, token: 'demo-token', token2: 'demo-token-2' };
+    const before = await snapshot(target);
+
+    const report = await runSuite(target, { strict: true });
+
+    expect(report.summary).toMatchObject({ conforms: true, failed: 0, skipped: 0 });
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('leaves both organizations and the telephony provider exactly as they were', async () => {
+    const world = createWorld();
+    const target = inProcess(world);
+    const before = await snapshot(target);
+    const provisioned = world.telephony.configurations().length;
+
+    await runSuite(target);
+
+    expect(await snapshot(target)).toEqual(before);
+    expect(world.telephony.configurations()).toHaveLength(provisioned);
+  });
+
+  it('cleans up what it created when a probe throws midway', async () => {
+    const breakPatch: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      if (init.method === 'PATCH') throw new TypeError('fetch failed');
+      return fetch(url, init);
+    };
+    const target = inProcess(createWorld(), breakPatch);
+    const before = await snapshot(target);
+
+    const report = await runSuite(target, { strict: true });
+
+    expect(report.results.find((result) => result.id === 'tools.update')).toMatchObject({ outcome: 'failed' });
+    expect(report.results.find((result) => result.id === 'tools.update')?.actual).toContain('stopped answering');
+    expect(report.leftovers).toEqual([]);
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('stops when aborted and still deletes what it had created', async () => {
+    const interrupt = new AbortController();
+    const abortAfterFirstCreate: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      const res = await fetch(url, init);
+      if (init.method === 'POST') interrupt.abort();
+      return res;
+    };
+    const target = inProcess(createWorld(), abortAfterFirstCreate);
+    const before = await snapshot(target);
+
+    const report = await runSuite(target, { signal: interrupt.signal });
+
+    expect(report.interrupted).toBe(true);
+    expect(report.results.some((result) => result.reason === 'the run was interrupted')).toBe(true);
+    expect(report.results.filter((result) => result.outcome === 'failed')).toEqual([]);
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it('runs only the checks that change nothing when read-only', async () => {
+    const target = inProcess();
+    const seen: string[] = [];
+    const spy: Target = { ...target, fetch: (url, init) => (seen.push(init.method ?? 'GET'), target.fetch!(url, init)) };
+
+    const report = await runSuite(spy, { readOnly: true, strict: true });
+
+    expect(new Set(seen)).toEqual(new Set(['GET', 'DELETE']));
+    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('--read-only') });
+    expect(report.results.find((result) => result.id === 'tenancy.schemas.get')).toMatchObject({ outcome: 'passed' });
+    expect(report.results.find((result) => result.id === 'tools.delete.unknown-id')).toMatchObject({ outcome: 'passed' });
+    expect(report.summary.conforms).toBe(true);
+  });
+
+  it('skips with a reason what it cannot set up, instead of failing', async () => {
+    const report = await runSuite({ ...inProcess(createWorld({ scenario: 'empty' })), token2: undefined }, { readOnly: true });
+
+    expect(report.results.find((result) => result.id === 'schemas.list.field.isLocked')).toMatchObject({ outcome: 'skipped', reason: 'the organization has no schemas to look at' });
+    expect(report.results.find((result) => result.id === 'tenancy.tools.list')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('--token2') });
+    expect(report.summary).toMatchObject({ failed: 0, conforms: true });
+  });
+
+  it('skips the round trips when the target publishes no request examples', async () => {
+    const noOpenApi: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) =>
+      url.endsWith('/openapi.json') ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }) : fetch(url, init);
+
+    const report = await runSuite(inProcess(createWorld(), noOpenApi));
+
+    expect(report.results.find((result) => result.id === 'webhooks.create')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('no request example') });
+    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'passed' });
+  });
+});
+
+describe('the kit is written from the spec', () => {
+  it('imports nothing from the mock to judge a target, only to start it for --compare-with-mock', () => {
+    const dir = new URL('.', import.meta.url).pathname;
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    const offenders = files.filter((file) => /from '(\.\.\/)+(src|fixtures)\//.test(readFileSync(join(dir, file), 'utf8')) || /import\('(\.\.\/)+(src|fixtures)\/(?!server\.js)/.test(readFileSync(join(dir, file), 'utf8')));
+    const mockImports = files.filter((file) => readFileSync(join(dir, file), 'utf8').includes("'../../src/server.js'"));
+
+    expect(files.length).toBeGreaterThan(15);
+    expect(offenders).toEqual([]);
+    expect(mockImports).toEqual(['compare.ts']);
+  });
+});
