@@ -19,6 +19,9 @@ Options:
   --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default)
+  --state-file PATH load the state from PATH at start (if it exists) and save it there after every change
+  --control-token T require T in the x-control-token header of every control API (/__mock/) request
+  --no-control      turn the control API off
   -h, --help        show this help
 `;
 
@@ -60,9 +63,15 @@ async function main(argv: string[]): Promise<void> {
   const scenario = values.scenario ?? 'default';
   if (!scenarios[scenario]) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
 
-  const server = await startServer({ port, host: values.host ?? DEFAULT_HOST, seed, scenario }).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message),
-  );
+  const server = await startServer({
+    port,
+    host: values.host ?? DEFAULT_HOST,
+    seed,
+    scenario,
+    control: !values['no-control'],
+    ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
+    ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
+  }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message));
   const tokens = server.world.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
     [
@@ -70,6 +79,8 @@ async function main(argv: string[]): Promise<void> {
       `  API        ${server.url}/api/v1`,
       `  OpenAPI    ${server.url}/openapi.json`,
       `  Reference  ${server.url}/docs`,
+      `  Control    ${values['no-control'] ? 'off (--no-control)' : `${server.url}/__mock/${values['control-token'] !== undefined ? ' (needs the x-control-token header)' : ''}`}`,
+      ...(values['state-file'] ? [`  State file ${values['state-file']} (saved after every change)`] : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
       `Try: curl -H 'Authorization: Bearer ${server.world.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
@@ -96,6 +107,9 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       seed: { type: 'string' },
       scenario: { type: 'string' },
+      'state-file': { type: 'string' },
+      'control-token': { type: 'string' },
+      'no-control': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -1,7 +1,12 @@
-/** Serves the app on a port with Node's HTTP server. */
+/**
+ * Serves the app on a port with Node's HTTP server: optionally with a state
+ * file (loaded at start, saved after every change and at shutdown), and a
+ * close that lets requests in flight finish.
+ */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './http/app.js';
+import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
 import { createWorld, type World } from './world.js';
 
 export interface ServerOptions extends AppOptions {
@@ -9,32 +14,50 @@ export interface ServerOptions extends AppOptions {
   port?: number;
   /** Default 127.0.0.1: only this machine can reach the mock. */
   host?: string;
+  /** Load the state from this file at start and save it there after every change. */
+  stateFile?: string;
 }
 
 export interface RunningServer {
   url: string;
   world: World;
+  /** Stops accepting connections, lets requests in flight finish, then saves the state file if there is one. */
   close(): Promise<void>;
 }
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-export function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const world = options.world ?? createWorld(options);
+  if (options.stateFile) await loadStateFile(world, options.stateFile);
+  const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
   const app = createApp({ ...options, world });
+  const fetch = writer
+    ? async (request: Request) => {
+        const response = await app.fetch(request);
+        // Any write that succeeded may have changed the state; saving a little too often is harmless.
+        if (!READS.has(request.method) && response.status < 400) await writer.changed();
+        return response;
+      }
+    : app.fetch;
+  if (writer) await writer.changed();
   const host = options.host ?? DEFAULT_HOST;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {
+    const server = serve({ fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${shownHost}:${info.port}`,
         world,
-        close: () =>
-          new Promise<void>((done, fail) => {
+        close: async () => {
+          await new Promise<void>((done, fail) => {
             server.close((error) => (error ? fail(error) : done()));
             if ('closeIdleConnections' in server) server.closeIdleConnections();
-          }),
+          });
+          await writer?.changed();
+        },
       });
     });
     server.once('error', reject);

@@ -1,9 +1,13 @@
 /**
  * A world is the whole state of one mock: the store, the organizations and
- * their tokens, the fake telephony provider and the clock. An app serves a
- * world; tests build one, hand it to `createApp`, and look inside it.
+ * their tokens, the fake telephony provider, the clock, the request journal
+ * and the injected faults. An app serves a world; tests build one, hand it to
+ * `createApp`, and look inside it.
  */
 import { scenarios } from '../fixtures/index.js';
+import { Clock } from './control/clock.js';
+import { Faults } from './control/faults.js';
+import { DEFAULT_JOURNAL_LIMIT, Journal } from './control/journal.js';
 import type { OrgContext } from './domain/operations.js';
 import type { Scenario } from './seed/scenario.js';
 import { seedScenario } from './seed/seed.js';
@@ -18,6 +22,8 @@ export interface WorldOptions {
   seed?: number;
   /** A scenario, or the name of one in fixtures/ (default: "default"). */
   scenario?: Scenario | string;
+  /** How many requests the journal keeps (default 1000; 0 turns it off). */
+  journalLimit?: number;
 }
 
 export interface World {
@@ -26,28 +32,50 @@ export interface World {
   readonly store: Store;
   readonly tenants: Tenants;
   readonly telephony: TelephonyProvider;
+  readonly clock: Clock;
+  readonly journal: Journal;
+  readonly faults: Faults;
   now(): Date;
   /** The context operations need, scoped to one organization. */
   context(orgId: string): OrgContext;
+  /** Everything back to a scenario (this one by default): records, tenants, provider, journal, faults, clock. */
+  reset(options?: Pick<WorldOptions, 'seed' | 'scenario'>): void;
 }
 
 export function createWorld(options: WorldOptions = {}): World {
-  const seed = options.seed ?? DEFAULT_SEED;
-  const scenario = resolveScenario(options.scenario ?? 'default');
-  const now = () => new Date();
+  const clock = new Clock();
+  const now = () => clock.now();
   const store = new MemoryStore();
   const tenants = new Tenants();
-  const telephony = new FakeTelephonyProvider(now);
-  seedScenario({ store, tenants, telephony }, scenario, seed);
-  return {
-    seed,
-    scenario,
+  const faults = new Faults(options.seed ?? DEFAULT_SEED);
+  const telephony = new FakeTelephonyProvider(now, (operation, trunkId, orgId) => {
+    const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
+    return effect && `injected fault ${effect.fault.id}`;
+  });
+  const world: World = {
+    seed: options.seed ?? DEFAULT_SEED,
+    scenario: resolveScenario(options.scenario ?? 'default'),
     store,
     tenants,
     telephony,
+    clock,
+    journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT),
+    faults,
     now,
     context: (orgId) => ({ orgId, store, telephony, now, newId: () => globalThis.crypto.randomUUID() }),
+    reset(next = {}) {
+      for (const organization of tenants.list()) store.clear(organization.id);
+      tenants.clear();
+      telephony.clear();
+      world.journal.clear();
+      faults.clear();
+      clock.reset();
+      Object.assign(world, { seed: next.seed ?? world.seed, scenario: resolveScenario(next.scenario ?? world.scenario) });
+      seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
+    },
   };
+  seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
+  return world;
 }
 
 export function resolveScenario(scenario: Scenario | string): Scenario {

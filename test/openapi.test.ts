@@ -83,12 +83,21 @@ describe('openapi document', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it('has exactly the 25 operations, each with a unique operation id', () => {
-    const ops = operationsOf(doc);
+  it('has exactly the 25 operations under /api/v1, each with a unique operation id', () => {
+    const ops = operationsOf(doc).filter(({ path }) => path.startsWith('/api/v1'));
     const ids = ops.map(({ op }) => op.operationId);
     expect(ops).toHaveLength(25);
     expect(new Set(ids).size).toBe(25);
     expect([...ids].sort()).toEqual(operationRows.map((row) => row.operationId).sort());
+  });
+
+  it('documents every other operation as the control API, under its own tag', () => {
+    const control = operationsOf(doc).filter(({ path }) => !path.startsWith('/api/v1'));
+    expect(control.length).toBeGreaterThan(10);
+    for (const { path, op } of control) {
+      expect(path).toMatch(/^\/__mock\//);
+      expect(op.tags).toEqual(['Control']);
+    }
   });
 
   it.each(operationRows)('declares $operationId as $method $path', ({ operationId, method, path }) => {

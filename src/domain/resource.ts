@@ -99,13 +99,16 @@ export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape,
   );
   const updateInput = z.strictObject(updateShape).openapi(`${type}Update`);
   const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>), ...spec.shownAs }).openapi(type);
+  // What the store holds (and a snapshot carries): write-only fields included, presentation-only ones not.
+  const stored = z.strictObject({ ...spec.serverOwned, ...spec.writable });
   return {
     ...spec,
     createInput,
     updateInput,
     record,
-    /** Keys a client may send but the server owns: ignored in request bodies. */
-    serverOwnedKeys: Object.keys(spec.serverOwned),
+    stored,
+    /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
+    serverOwnedKeys: [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))],
     writableKeys: Object.keys(spec.writable),
     present: spec.present ?? ((stored: StoredRecord) => stripWriteOnly(stored, writeOnly)),
   };

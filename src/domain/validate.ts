@@ -35,10 +35,15 @@ export function mergeProblems(fieldProblems: Problem[], ruleProblems: Problem[])
   return [...fieldProblems, ...ruleProblems.filter(({ path }) => !isCovered(path))];
 }
 
+/** zod's findings about `body` as problems a person can act on. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], body: unknown, allowedTopLevel = ''): Problem[] {
+  return issues.flatMap((issue) => describeIssue(issue, allowedTopLevel, body as Fields));
+}
+
 function describeIssue(issue: z.core.$ZodIssue, allowedTopLevel: string, body: Fields): Problem[] {
   const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
   if (issue.code === 'unrecognized_keys') {
-    const hint = path.length === 0 ? ` Fields you can send: ${allowedTopLevel}.` : '';
+    const hint = path.length === 0 && allowedTopLevel ? ` Fields you can send: ${allowedTopLevel}.` : '';
     return issue.keys.map((key) => ({ path: [...path, key], message: `Unknown field "${key}".${hint}` }));
   }
   // zod leaves `issue.input` out of issues, so presence is read from the body: a wrong type is not a missing field.

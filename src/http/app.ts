@@ -8,11 +8,15 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
+import { controlApi } from '../control/api/control-api.js';
 import { DomainError } from '../domain/errors.js';
 import { resources } from '../domain/resources/index.js';
+import { TelephonyFailure } from '../telephony/provider.js';
 import { createWorld, type World, type WorldOptions } from '../world.js';
 import { type AppEnv, bearerAuth } from './auth.js';
 import { registerDocsPage } from './docs-page.js';
+import { faultInjection } from './fault-injection.js';
+import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { type ProblemKind, problemResponse } from './problem.js';
 import { registerResourceRoutes } from './resource-routes.js';
@@ -24,6 +28,10 @@ export interface AppOptions extends WorldOptions {
   world?: World;
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
+  /** Serve the control API under /__mock/ (default true). */
+  control?: boolean;
+  /** When set, the control API needs this token in the x-control-token header. */
+  controlToken?: string;
 }
 
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
@@ -37,7 +45,9 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   app.use('*', async function corsForBrowsers(c, next) {
     return c.req.header('origin') === undefined ? next() : allowBrowsers(c, next);
   });
+  app.use('/api/v1/*', journalRecorder(world.journal, world.now));
   app.use('/api/v1/*', bearerAuth(world.tenants));
+  app.use('/api/v1/*', faultInjection(world.faults));
   // Only where a body is read: on GET, asking for the body would build a full Request object and halve throughput.
   app.on(
     ['POST', 'PATCH'],
@@ -55,6 +65,11 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     answerOtherMethods(app, `/api/v1/${def.path}`, 'GET, POST');
     answerOtherMethods(app, `/api/v1/${def.path}/:id`, 'GET, PATCH, DELETE');
   }
+  // Control bodies are read like API bodies: JSON only, within the size limit.
+  if (options.control !== false) {
+    app.on(['POST', 'PUT'], '/__mock/*', bodyLimit({ maxSize, onError: (c) => problemResponse(c, 'payload-too-large', `The body is larger than ${maxSize} bytes.`) }));
+    app.route('/', controlApi(world, options.controlToken));
+  }
   registerOpenApi(app);
   registerDocsPage(app);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
@@ -68,6 +83,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   );
   app.onError((error, c) => {
     if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error.problems);
+    if (error instanceof TelephonyFailure) return problemResponse(c, 'telephony-failed', error.message);
     if (error instanceof HTTPException && error.status < 500) {
       return problemResponse(c, kindOfStatus(error.status), error.message || 'The request could not be read.');
     }

@@ -20,7 +20,20 @@ export const problemKinds = {
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   internal: { status: 500, title: 'Internal Server Error' },
+  // The fake telephony provider failed (an injected fault): the operation as a whole did not happen.
+  'telephony-failed': { status: 502, title: 'Telephony Provider Error' },
 } as const;
+
+/** An answer forced by an injected fault: the status the fault names, in the one problem shape. */
+export function injectedProblem(c: Context, status: number, faultId: string): Response {
+  const body: ProblemBody = {
+    type: 'urn:voice-config-mock:problem:injected-fault',
+    title: 'Injected Fault',
+    status,
+    detail: `Fault ${faultId}, set through the control API (/__mock/faults), answers ${status} here; DELETE /__mock/faults/${faultId} removes it.`,
+  };
+  return c.body(JSON.stringify(body), status as 400, { 'content-type': 'application/problem+json' });
+}
 
 export type ProblemKind = keyof typeof problemKinds;
 

@@ -27,11 +27,21 @@ export function seedScenario(target: SeedTarget, scenario: Scenario, seed: numbe
   return scenario.organizations.map((plan, index) => seedOrganization(target, plan, [seed, index]));
 }
 
-/** Creates one organization with its token and records; `seed` picks its data. */
-export function seedOrganization(target: SeedTarget, plan: OrganizationPlan, seed: number | number[]): Organization {
+/**
+ * Creates one organization with its token and records; `seed` picks its data.
+ * `identity` keeps an existing organization's id, name and token (a reset of
+ * one organization, a minted tenant); the seeded records stay the same.
+ */
+export function seedOrganization(
+  target: SeedTarget,
+  plan: OrganizationPlan,
+  seed: number | number[],
+  identity: Partial<Organization> = {},
+): Organization {
   const faker = new Faker({ locale: [en, base] });
   faker.seed(seed);
-  const organization = { id: faker.string.uuid(), name: plan.name ?? faker.company.name(), token: plan.token };
+  const generated = { id: faker.string.uuid(), name: plan.name ?? faker.company.name(), token: plan.token };
+  const organization: Organization = { ...generated, ...identity, plan: { plan, seed } };
   target.tenants.add(organization);
   let clock = SEED_EPOCH;
   const ctx: OrgContext = {

@@ -3,10 +3,14 @@
  * exactly one organization; lookups are a single Map read because they
  * happen on every request.
  */
+import type { OrganizationPlan } from '../seed/scenario.js';
+
 export interface Organization {
   id: string;
   name: string;
   token: string;
+  /** What it was seeded from, so a reset of this organization alone can seed it again. */
+  plan?: { plan: OrganizationPlan; seed: number | number[] };
 }
 
 export class Tenants {
@@ -25,6 +29,11 @@ export class Tenants {
 
   byId(id: string): Organization | undefined {
     return this.#byId.get(id);
+  }
+
+  clear(): void {
+    this.#byToken.clear();
+    this.#byId.clear();
   }
 
   list(): Organization[] {

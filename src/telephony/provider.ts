@@ -25,6 +25,17 @@ export interface TrunkConfiguration {
 
 export type TrunkSettings = Omit<TrunkConfiguration, 'revision' | 'provisionedAt'>;
 
+/** The provider refused or failed an operation; nothing was changed. */
+export class TelephonyFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TelephonyFailure';
+  }
+}
+
+/** Asked before every operation; a reason makes the operation fail (fault injection). */
+export type FailureCheck = (operation: 'provision' | 'deprovision', trunkId: string, orgId: string) => string | undefined;
+
 export interface TelephonyProvider {
   /** Creates or replaces the configuration of a trunk. */
   provision(settings: TrunkSettings): TrunkConfiguration;
@@ -35,15 +46,21 @@ export interface TelephonyProvider {
   configurations(orgId?: string): TrunkConfiguration[];
   /** Forgets everything (or one organization's configurations). */
   clear(orgId?: string): void;
+  /** Puts configurations back as they were (loading a snapshot). */
+  restore(configurations: readonly TrunkConfiguration[]): void;
 }
 
 /** An in-memory provider. `now` stamps provisioning times. */
 export class FakeTelephonyProvider implements TelephonyProvider {
   readonly #byTrunk = new Map<string, TrunkConfiguration>();
 
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    private readonly failure: FailureCheck = () => undefined,
+  ) {}
 
   provision(settings: TrunkSettings): TrunkConfiguration {
+    this.#failIfAsked('provision', settings.trunkId, settings.orgId);
     const previous = this.#byTrunk.get(settings.trunkId);
     const configuration: TrunkConfiguration = {
       ...structuredClone(settings),
@@ -55,6 +72,8 @@ export class FakeTelephonyProvider implements TelephonyProvider {
   }
 
   deprovision(trunkId: string): boolean {
+    const existing = this.#byTrunk.get(trunkId);
+    if (existing) this.#failIfAsked('deprovision', trunkId, existing.orgId);
     return this.#byTrunk.delete(trunkId);
   }
 
@@ -71,5 +90,14 @@ export class FakeTelephonyProvider implements TelephonyProvider {
 
   clear(orgId?: string): void {
     for (const configuration of this.configurations(orgId)) this.#byTrunk.delete(configuration.trunkId);
+  }
+
+  restore(configurations: readonly TrunkConfiguration[]): void {
+    for (const configuration of configurations) this.#byTrunk.set(configuration.trunkId, structuredClone(configuration));
+  }
+
+  #failIfAsked(operation: 'provision' | 'deprovision', trunkId: string, orgId: string): void {
+    const reason = this.failure(operation, trunkId, orgId);
+    if (reason) throw new TelephonyFailure(`The telephony provider failed to ${operation} SIP trunk ${trunkId} (${reason}); nothing was changed.`);
   }
 }

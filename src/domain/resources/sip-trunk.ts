@@ -37,9 +37,9 @@ export const sipTrunks = defineResource({
   serverOwned: {
     id,
     isSystem: z.boolean().openapi({ description: 'A system trunk cannot be deleted. Read-only.', readOnly: true }),
-    hasPassword: z.boolean().openapi({ description: 'Whether a password is set. Read-only.', readOnly: true }),
     ...timestamps,
   },
+  shownAs: { hasPassword: z.boolean().openapi({ description: 'Whether a password is set. Read-only.', readOnly: true }) },
   writeOnly: ['password'],
   initial: { isSystem: false },
   refuseDelete: {

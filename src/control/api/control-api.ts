@@ -1,0 +1,48 @@
+/**
+ * The control API under /__mock/: tests and developers steer the mock without
+ * restarting it. It never accepts an API token: when the mock runs with a
+ * control token, every control request must carry it in `x-control-token`.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { describeIssues } from '../../domain/validate.js';
+import type { AppEnv } from '../../http/auth.js';
+import { problemResponse } from '../../http/problem.js';
+import type { World } from '../../world.js';
+import { registerObserveRoutes } from './observe-routes.js';
+import { registerStateRoutes } from './state-routes.js';
+
+export const CONTROL_TOKEN_HEADER = 'x-control-token';
+
+export function controlApi(world: World, controlToken?: string): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: async (result, c) => {
+      if (result.success) return;
+      // The input is read again only on failure, to tell a missing field from a wrong one.
+      const input = result.target === 'json' ? await c.req.json().catch(() => undefined) : c.req.query();
+      const problems = describeIssues(result.error.issues, input);
+      return problemResponse(c, 'validation', `The control request is not valid: ${problems.length} problem(s), listed in errors.`, problems);
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: CONTROL_TOKEN_HEADER,
+    description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
+  });
+  if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
+  registerStateRoutes(app, world);
+  registerObserveRoutes(app, world);
+  return app;
+}
+
+function requireControlToken(expected: string): MiddlewareHandler<AppEnv> {
+  return async function checkControlToken(c, next) {
+    if (c.req.header(CONTROL_TOKEN_HEADER) === expected) return next();
+    return problemResponse(
+      c,
+      'unauthorized',
+      `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header (the one given to --control-token); API tokens do not work here.`,
+    );
+  };
+}

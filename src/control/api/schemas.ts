@@ -1,0 +1,69 @@
+/** Request bodies and queries of the control API, described once: validation and OpenAPI both read them. */
+import { z } from '@hono/zod-openapi';
+import { scenarios } from '../../../fixtures/index.js';
+
+const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
+const seed = z.int().min(0).max(2 ** 31 - 1).openapi({ description: 'Seed of the generated data.' });
+const orgId = z.string().min(1).max(100).openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
+const kinds = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'] as const;
+
+export const resetBody = z
+  .strictObject({ scenario: scenarioName.optional(), seed: seed.optional(), orgId: orgId.optional() })
+  .openapi('ResetRequest', { description: 'Without orgId: the whole mock; with it: that organization alone.' });
+
+export const tenantBody = z
+  .strictObject({
+    scenario: scenarioName.optional().openapi({ description: '`empty` (default), or a scenario whose first organization is copied.' }),
+    seed: seed.optional(),
+    name: z.string().min(1).max(100).optional(),
+  })
+  .openapi('TenantRequest');
+
+export const recordBody = z
+  .strictObject({
+    orgId,
+    kind: z.enum(kinds),
+    record: z.record(z.string(), z.unknown()).openapi({ description: 'Fields as a create takes them, plus id, flags and timestamps if you want them fixed.' }),
+  })
+  .openapi('InjectRecordRequest');
+
+export const faultBody = z
+  .strictObject({
+    target: z.enum(['http', 'telephony']).optional().openapi({ description: 'Default http.' }),
+    method: z.string().min(1).max(20).optional().openapi({ description: 'HTTP method, or provision/deprovision for telephony.' }),
+    path: z.string().min(1).max(500).optional().openapi({ description: 'Path pattern: * and :name match a segment, ** the rest.', example: '/api/v1/sip-trunks/:id' }),
+    orgId: orgId.optional(),
+    status: z.int().min(100).max(599).optional(),
+    latencyMs: z.int().min(0).max(60_000).optional(),
+    latency: z
+      .strictObject({ minMs: z.int().min(0).max(60_000), maxMs: z.int().min(0).max(60_000) })
+      .refine(({ minMs, maxMs }) => minMs <= maxMs, 'minMs must not exceed maxMs')
+      .optional(),
+    probability: z.number().min(0).max(1).optional(),
+    times: z.int().min(1).max(1_000_000).optional(),
+  })
+  .openapi('FaultRequest');
+
+export const clockBody = z
+  .strictObject({
+    freezeAt: z.union([z.iso.datetime(), z.literal('now')]).optional(),
+    advanceMs: z.int().min(0).max(10 * 365 * 86_400_000).optional(),
+    resume: z.literal(true).optional(),
+  })
+  .openapi('ClockRequest', { description: 'Applied in this order: freezeAt, advanceMs, resume.' });
+
+export const journalFilter = z.strictObject({
+  method: z.string().min(1).max(20).optional(),
+  path: z.string().min(1).max(500).optional(),
+  orgId: orgId.optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+});
+
+export const journalQuery = journalFilter.extend({ limit: z.coerce.number().int().min(1).max(100_000).optional() });
+
+export const verifyBody = journalFilter.openapi('VerifyRequest');
+
+export const orgQuery = z.strictObject({ orgId: orgId.optional() });
+
+export const idParam = (name: string) =>
+  z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'path', required: true }, description: `${name} id.` }) });

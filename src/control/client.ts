@@ -1,0 +1,83 @@
+/**
+ * A typed client of the control API, for tests and scripts. `fetch` can be
+ * an in-process app's (`(input, init) => app.request(input, init)`) or the
+ * global one against a running mock. Failures throw a ControlError carrying
+ * the problem body.
+ */
+import type { z } from '@hono/zod-openapi';
+import type { StoredRecord } from '../domain/resource.js';
+import type { TrunkConfiguration } from '../telephony/provider.js';
+import type { clockBody, faultBody, recordBody, resetBody, tenantBody } from './api/schemas.js';
+import type { ClockState } from './clock.js';
+import type { Fault } from './faults.js';
+import type { JournalEntry } from './journal.js';
+import type { State } from './snapshot.js';
+
+export interface Tenant {
+  id: string;
+  name: string;
+  token: string;
+}
+
+/** Which journal entries: method, path pattern (`*`, `:name`, `**`), organization, status. */
+export type JournalQuery = { method?: string; path?: string; orgId?: string; status?: number; limit?: number };
+
+export interface ControlClientOptions {
+  /** Where the mock runs, e.g. http://127.0.0.1:4010 (default: relative paths, for in-process fetch). */
+  baseUrl?: string;
+  fetch?: (input: string, init?: RequestInit) => Promise<Response> | Response;
+  /** The token given to --control-token, if any. */
+  controlToken?: string;
+}
+
+export class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly problem: unknown,
+  ) {
+    super(`Control request failed with ${status}: ${(problem as { detail?: string } | null)?.detail ?? JSON.stringify(problem)}`);
+    this.name = 'ControlError';
+  }
+}
+
+export function createControlClient(options: ControlClientOptions = {}) {
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const base = (options.baseUrl ?? '').replace(/\/$/, '');
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (options.controlToken !== undefined) headers['x-control-token'] = options.controlToken;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await send(`${base}/__mock${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const parsed = (await res.text()) || 'null';
+    const value = JSON.parse(parsed) as unknown;
+    if (!res.ok) throw new ControlError(res.status, value);
+    return value as T;
+  }
+  const query = (params: Record<string, unknown>) => {
+    const entries = Object.entries(params).filter(([, value]) => value !== undefined);
+    return entries.length ? `?${new URLSearchParams(entries.map(([key, value]): [string, string] => [key, String(value)]))}` : '';
+  };
+  return {
+    reset: (body: z.input<typeof resetBody> = {}) => call<{ organizations: Tenant[] }>('POST', '/reset', body),
+    listTenants: () => call<Tenant[]>('GET', '/tenants'),
+    createTenant: (body: z.input<typeof tenantBody> = {}) => call<Tenant>('POST', '/tenants', body),
+    deleteTenant: (id: string) => call<Record<string, never>>('DELETE', `/tenants/${encodeURIComponent(id)}`),
+    exportState: (orgId?: string) => call<State>('GET', `/state${query({ orgId })}`),
+    importState: (state: State, orgId?: string) => call<{ organizations: Tenant[] }>('PUT', `/state${query({ orgId })}`, state),
+    injectRecord: (body: z.input<typeof recordBody>) => call<Record<string, unknown> & StoredRecord>('POST', '/records', body),
+    telephony: (orgId?: string) => call<TrunkConfiguration[]>('GET', `/telephony${query({ orgId })}`),
+    telephonyOf: (trunkId: string) => call<TrunkConfiguration>('GET', `/telephony/${encodeURIComponent(trunkId)}`),
+    journal: (filter: JournalQuery = {}) =>
+      call<{ entries: JournalEntry[] }>('GET', `/journal${query(filter)}`).then((reply) => reply.entries),
+    clearJournal: () => call<Record<string, never>>('DELETE', '/journal'),
+    verify: (filter: JournalQuery) => call<{ count: number; entries: JournalEntry[] }>('POST', '/journal/verify', filter),
+    faults: () => call<Fault[]>('GET', '/faults'),
+    addFault: (fault: z.input<typeof faultBody>) => call<Fault>('POST', '/faults', fault),
+    removeFault: (id: string) => call<Record<string, never>>('DELETE', `/faults/${encodeURIComponent(id)}`),
+    clearFaults: () => call<Record<string, never>>('DELETE', '/faults'),
+    clock: () => call<ClockState>('GET', '/clock'),
+    setClock: (change: z.input<typeof clockBody>) => call<ClockState>('POST', '/clock', change),
+  };
+}
+
+export type ControlClient = ReturnType<typeof createControlClient>;

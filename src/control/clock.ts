@@ -1,0 +1,47 @@
+/**
+ * The time the mock stamps on records. Tests freeze it for reproducible
+ * `createdAt`/`updatedAt`, and advance it to step through retries and
+ * timestamps without waiting.
+ */
+export interface ClockState {
+  now: string;
+  frozen: boolean;
+}
+
+export class Clock {
+  /** Added to the real time while running; the frozen instant while frozen. */
+  #offsetMs = 0;
+  #frozenAt: number | undefined;
+
+  now(): Date {
+    return new Date(this.#frozenAt ?? Date.now() + this.#offsetMs);
+  }
+
+  /** Stops the clock at `at` (default: the current mock time). */
+  freeze(at: Date = this.now()): void {
+    this.#frozenAt = at.getTime();
+  }
+
+  /** Moves the clock forward, frozen or not. */
+  advance(ms: number): void {
+    if (this.#frozenAt === undefined) this.#offsetMs += ms;
+    else this.#frozenAt += ms;
+  }
+
+  /** Lets the clock run again from where it stands. */
+  resume(): void {
+    if (this.#frozenAt === undefined) return;
+    this.#offsetMs = this.#frozenAt - Date.now();
+    this.#frozenAt = undefined;
+  }
+
+  /** Back to real time. */
+  reset(): void {
+    this.#offsetMs = 0;
+    this.#frozenAt = undefined;
+  }
+
+  state(): ClockState {
+    return { now: this.now().toISOString(), frozen: this.#frozenAt !== undefined };
+  }
+}

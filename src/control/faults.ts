@@ -1,0 +1,105 @@
+/**
+ * Injected faults: a route (method + path pattern, optionally one
+ * organization) answers a given status, waits, or fails a fraction of the
+ * time; or the telephony provider fails. Each fault lasts N matches or until
+ * cleared. The fraction is drawn from a seeded generator, so a run with the
+ * same seed fails the same requests.
+ */
+import { compilePathPattern, type PathMatcher } from './path-pattern.js';
+
+export type FaultTarget = 'http' | 'telephony';
+export type TelephonyOperation = 'provision' | 'deprovision';
+
+export interface FaultSpec {
+  target?: FaultTarget | undefined;
+  /** HTTP method (http faults) or provider operation (telephony faults); any when absent. */
+  method?: string | undefined;
+  /** Path pattern of http faults; any path under /api/v1 when absent. */
+  path?: string | undefined;
+  orgId?: string | undefined;
+  /** Status to answer instead of the real one (http faults). */
+  status?: number | undefined;
+  latencyMs?: number | undefined;
+  latency?: { minMs: number; maxMs: number } | undefined;
+  /** Share of matching requests the fault applies to (0–1, default 1). */
+  probability?: number | undefined;
+  /** How many times it applies before it expires; forever when absent. */
+  times?: number | undefined;
+}
+
+export interface Fault extends FaultSpec {
+  id: string;
+  target: FaultTarget;
+  /** Applications left (null: no end). */
+  remaining: number | null;
+  applied: number;
+}
+
+/** What a fault does to one request: wait, then maybe answer a status. */
+export interface FaultEffect {
+  fault: Fault;
+  delayMs: number;
+  status: number | undefined;
+}
+
+export class Faults {
+  readonly #faults = new Map<string, Fault & { matchesPath: PathMatcher }>();
+  #nextId = 1;
+  #random: () => number;
+
+  constructor(seed: number) {
+    this.#random = seededRandom(seed);
+  }
+
+  add(spec: FaultSpec): Fault {
+    const target = spec.target ?? 'http';
+    const fault: Fault = { ...spec, target, id: `fault-${this.#nextId++}`, remaining: spec.times ?? null, applied: 0 };
+    this.#faults.set(fault.id, { ...fault, matchesPath: compilePathPattern(spec.path ?? '/**') });
+    return fault;
+  }
+
+  list(): Fault[] {
+    return [...this.#faults.values()].map(({ matchesPath: _, ...fault }) => fault);
+  }
+
+  remove(id: string): boolean {
+    return this.#faults.delete(id);
+  }
+
+  clear(): void {
+    this.#faults.clear();
+  }
+
+  /** The first fault that applies to this request, counted as applied. */
+  apply(target: FaultTarget, method: string, path: string, orgId: string | null): FaultEffect | undefined {
+    for (const fault of this.#faults.values()) {
+      if (fault.target !== target) continue;
+      if (fault.method !== undefined && fault.method.toUpperCase() !== method.toUpperCase()) continue;
+      if (fault.orgId !== undefined && fault.orgId !== orgId) continue;
+      if (!fault.matchesPath(path)) continue;
+      if (fault.probability !== undefined && this.#random() >= fault.probability) continue;
+      fault.applied++;
+      if (fault.remaining !== null && --fault.remaining <= 0) this.#faults.delete(fault.id);
+      const { matchesPath: _, ...shown } = fault;
+      return { fault: shown, delayMs: this.#delay(fault), status: fault.status };
+    }
+    return undefined;
+  }
+
+  #delay(fault: FaultSpec): number {
+    if (fault.latency) return fault.latency.minMs + Math.round(this.#random() * (fault.latency.maxMs - fault.latency.minMs));
+    return fault.latencyMs ?? 0;
+  }
+}
+
+/** mulberry32: small, fast, and the same sequence for the same seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Pact provider states of the consumer contracts (contracts/pacts/), as the
+ * mock sets them up: the reference for a real implementation's state
+ * endpoint. Each interaction runs in a fresh, empty organization; a state
+ * injects the records it names, with the ids its parameters give, and
+ * answers those ids (for `fromProviderState`) and the organization's token.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { DomainError } from '../domain/errors.js';
+import type { ResourceKind } from '../domain/resource.js';
+import type { AppEnv } from '../http/auth.js';
+import type { Organization } from '../store/tenants.js';
+import type { World } from '../world.js';
+import { controlRoute, json, valid } from './api/define.js';
+import { createTenant, injectRecord, removeTenant } from './tenants.js';
+
+export type StateParams = Readonly<Record<string, unknown>>;
+
+/** A record a state needs: its kind and the fields of an injection (id and flags included). */
+export interface StateRecord {
+  kind: ResourceKind;
+  record: Record<string, unknown>;
+}
+
+const idFrom = (params: StateParams): string =>
+  typeof params.id === 'string' && z.uuid().safeParse(params.id).success ? params.id : globalThis.crypto.randomUUID();
+
+/** For each state of the contracts, the records it needs (none: the state holds in an empty organization). */
+export const stateRecords: Readonly<Record<string, (params: StateParams) => StateRecord[]>> = {
+  '': () => [],
+  'a SIP trunk with id {id} exists': (p) => [
+    { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Main carrier', host: 'sip.carrier.example.com', phoneNumbers: ['+14155550123'] } },
+  ],
+  'a system SIP trunk with id {id} exists': (p) => [
+    { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Platform trunk', host: 'sip.platform.example.com', isSystem: true } },
+  ],
+  'a schema with id {id} exists': (p) => [
+    {
+      kind: 'schemas',
+      record: { id: idFrom(p), name: 'Call summary', description: 'What the caller wanted.', properties: { summary: 'string', resolved: 'boolean' } },
+    },
+  ],
+  'a tool with id {id} exists': (p) => [
+    { kind: 'tools', record: { id: idFrom(p), type: 'function', name: 'lookup_order', url: 'https://api.example.com/orders' } },
+  ],
+  'an assistant with id {id} exists': (p) => [
+    { kind: 'assistants', record: { id: idFrom(p), name: 'Front desk', systemPrompt: 'You are the receptionist.' } },
+  ],
+  'a webhook with id {id} exists': (p) => [
+    { kind: 'webhooks', record: { id: idFrom(p), url: 'https://hooks.example.com/voice', events: ['call.ended'] } },
+  ],
+  // The mock refuses the delete of an assistant it does not have (the only error the spec lists is 403).
+  'the assistant with id {id} cannot be deleted': () => [],
+  'no tool with id {id} exists': () => [],
+  'no webhook with id {id} exists': () => [],
+};
+
+/** What a state's setup answers: the organization's token and the ids of what it made. */
+export type StateValues = { token: string; orgId: string } & Record<string, unknown>;
+
+/** A state handler: sets the state up in `org` (a new empty organization when not given). */
+export type ProviderStateHandler = (world: World, params: StateParams, org?: Organization) => Promise<StateValues>;
+
+/** The handlers by state name. */
+export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler>> = Object.fromEntries(
+  Object.entries(stateRecords).map(([name, records]) => [
+    name,
+    async (world: World, params: StateParams, org = createTenant(world, { name: 'Pact provider state' })) => {
+      const made = records(params).map(({ kind, record }) => injectRecord(world, org.id, kind, record));
+      const id = made[0]?.id ?? (typeof params.id === 'string' ? params.id : undefined);
+      return { ...params, ...(id === undefined ? {} : { id }), token: org.token, orgId: org.id };
+    },
+  ]),
+);
+
+const stateRequest = z
+  .object({
+    consumer: z.string().optional(),
+    state: z.string(),
+    params: z.record(z.string(), z.unknown()).optional(),
+    action: z.enum(['setup', 'teardown']).default('setup'),
+  })
+  .openapi('ProviderStateRequest');
+
+// The organization of the interaction being verified, per world: one verification at a time.
+const current = new WeakMap<World, Organization>();
+
+/** Sets a state up (in the current interaction's organization) or tears the interaction down. */
+export async function changeProviderState(world: World, request: z.input<typeof stateRequest>): Promise<Record<string, unknown>> {
+  const { state, params = {}, action = 'setup' } = request;
+  if (action === 'teardown') {
+    const org = current.get(world);
+    current.delete(world);
+    if (org && world.tenants.byId(org.id)) removeTenant(world, org.id);
+    return {};
+  }
+  const handler = providerStateHandlers[state];
+  if (!handler) {
+    const known = Object.keys(stateRecords).filter(Boolean).join('; ');
+    throw new DomainError('validation', `No provider state "${state}"; known states: ${known}.`);
+  }
+  const existing = current.get(world);
+  const values = await handler(world, params, existing && world.tenants.byId(existing.id) ? existing : undefined);
+  if (!existing) current.set(world, world.tenants.byId(values.orgId)!);
+  return values;
+}
+
+/** Mounts `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
+export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: World): void {
+  const route = controlRoute({
+    method: 'post',
+    path: '/__mock/provider-states',
+    operationId: 'changeProviderState',
+    summary: 'Set up or tear down a Pact provider state (Pact stateChangeUrl)',
+    request: { body: json(stateRequest) },
+  });
+  app.openapi(route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
+}

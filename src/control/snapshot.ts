@@ -1,0 +1,111 @@
+/**
+ * The whole state (or one organization's) as plain JSON, and back. Records
+ * travel in their stored form (a trunk's password, a webhook's whole secret),
+ * so export → import gives back exactly the same records. An import is
+ * checked completely before anything changes: a bad snapshot changes nothing.
+ */
+import { z } from '@hono/zod-openapi';
+import { DomainError } from '../domain/errors.js';
+import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
+import { resources } from '../domain/resources/index.js';
+import type { Organization } from '../store/tenants.js';
+import type { TrunkConfiguration } from '../telephony/provider.js';
+import type { World } from '../world.js';
+
+export const STATE_FORMAT = 'voice-config-mock/state';
+
+const organizationState = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  token: z.string().min(1),
+  plan: z.any().optional(),
+  records: z.partialRecord(z.enum(['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks']), z.array(z.record(z.string(), z.unknown()))),
+});
+
+export const stateSchema = z
+  .object({
+    format: z.literal(STATE_FORMAT),
+    version: z.literal(1),
+    savedAt: z.string().optional(),
+    organizations: z.array(organizationState),
+    telephony: z.array(z.record(z.string(), z.unknown())).default([]),
+  })
+  .openapi('State', { description: 'The state of the mock, or of one organization: organizations with their tokens and records.' });
+
+export type State = z.infer<typeof stateSchema>;
+
+export function exportState(world: World, orgId?: string): State {
+  const organizations = world.tenants.list().filter((organization) => orgId === undefined || organization.id === orgId);
+  return {
+    format: STATE_FORMAT,
+    version: 1,
+    savedAt: world.now().toISOString(),
+    organizations: organizations.map(({ id, name, token, plan }) => ({
+      id,
+      name,
+      token,
+      ...(plan ? { plan } : {}),
+      records: Object.fromEntries(resources.map((def) => [def.kind, world.store.list(id, def.kind).reverse()])),
+    })),
+    telephony: organizations.flatMap(({ id }) => world.telephony.configurations(id)) as unknown as Record<string, unknown>[],
+  };
+}
+
+/**
+ * Loads a snapshot. `only` replaces just that organization (it must be in the
+ * snapshot); otherwise the snapshot replaces the whole state.
+ */
+export function importState(world: World, input: unknown, only?: string): void {
+  const state = parseState(input);
+  const incoming = state.organizations.filter((organization) => only === undefined || organization.id === only);
+  if (only !== undefined && incoming.length === 0) {
+    throw new DomainError('validation', `The snapshot holds no organization with id ${only}.`, [{ path: ['organizations'], message: 'Not found.' }]);
+  }
+  const leaving = only === undefined ? world.tenants.list() : world.tenants.list().filter((organization) => organization.id === only);
+  assertTokensFree(world, incoming, leaving);
+  for (const organization of leaving) {
+    world.store.clear(organization.id);
+    world.telephony.clear(organization.id);
+    world.tenants.remove(organization.id);
+  }
+  for (const { records, plan, ...identity } of incoming) {
+    world.tenants.add({ ...identity, ...(plan ? { plan: plan as Organization['plan'] } : {}) });
+    for (const def of resources) {
+      for (const record of records[def.kind] ?? []) world.store.put(identity.id, def.kind, record as StoredRecord);
+    }
+  }
+  const ids = new Set(incoming.map((organization) => organization.id));
+  world.telephony.restore((state.telephony as unknown as TrunkConfiguration[]).filter((configuration) => ids.has(configuration.orgId)));
+}
+
+/** Every record must be one the store could hold; every problem is listed with its place. */
+function parseState(input: unknown): State {
+  const parsed = stateSchema.safeParse(input);
+  const problems: Problem[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  parsed.data?.organizations.forEach((organization, index) => {
+    for (const def of resources) {
+      (organization.records[def.kind as ResourceKind] ?? []).forEach((record, position) => {
+        for (const issue of def.stored.safeParse(record).error?.issues ?? []) {
+          problems.push({ path: ['organizations', index, 'records', def.kind, position, ...issue.path.map(String)], message: issue.message });
+        }
+      });
+    }
+  });
+  if (!parsed.success || problems.length > 0) {
+    throw new DomainError('validation', `The snapshot is not valid: ${problems.length} problem(s), listed in errors.`, problems);
+  }
+  return parsed.data;
+}
+
+function assertTokensFree(world: World, incoming: readonly { id: string; token: string }[], leaving: readonly Organization[]): void {
+  const leavingIds = new Set(leaving.map((organization) => organization.id));
+  const seen = new Set<string>();
+  for (const { id, token } of incoming) {
+    if (seen.has(token) || seen.has(id)) throw new DomainError('conflict', `The snapshot holds organization ${id} or token ${token} twice.`);
+    seen.add(token).add(id);
+    const holder = world.tenants.byToken(token);
+    if (holder && !leavingIds.has(holder.id)) {
+      throw new DomainError('conflict', `Token ${token} of organization ${id} already belongs to organization ${holder.id}.`);
+    }
+  }
+}

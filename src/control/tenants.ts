@@ -1,0 +1,93 @@
+/**
+ * Organizations made and remade through the control API: a fresh tenant per
+ * test worker (so parallel workers share one server without colliding), a
+ * reset of one organization, records injected with fixed ids.
+ */
+import { z } from '@hono/zod-openapi';
+import { DomainError } from '../domain/errors.js';
+import { createRecord } from '../domain/operations.js';
+import type { ResourceKind, StoredRecord } from '../domain/resource.js';
+import { resourceByKind } from '../domain/resources/index.js';
+import type { OrganizationPlan } from '../seed/scenario.js';
+import { seedOrganization } from '../seed/seed.js';
+import type { Organization } from '../store/tenants.js';
+import { resolveScenario, type World } from '../world.js';
+
+export interface TenantOptions {
+  /** `empty` (default) or a scenario whose first organization is copied. */
+  scenario?: string | undefined;
+  seed?: number | undefined;
+  name?: string | undefined;
+}
+
+const EMPTY_PLAN: OrganizationPlan = {
+  token: '',
+  counts: { sipTrunks: 0, schemas: 0, tools: 0, assistants: 0, webhooks: 0 },
+  systemTrunks: 0,
+  lockedSchemas: [],
+};
+
+let minted = 0;
+
+/** A new organization with a token of its own, empty or seeded like a scenario's first organization. */
+export function createTenant(world: World, options: TenantOptions = {}): Organization {
+  const plan = resolveScenario(options.scenario ?? 'empty').organizations[0] ?? EMPTY_PLAN;
+  const number = ++minted;
+  const identity = {
+    id: globalThis.crypto.randomUUID(),
+    name: options.name ?? `Tenant ${number}`,
+    token: `mock_${globalThis.crypto.randomUUID().replaceAll('-', '')}`,
+  };
+  // Each tenant draws from its own seed, so seeded tenants never share record ids.
+  return seedOrganization(world, plan, [options.seed ?? world.seed, 1000 + number], identity);
+}
+
+/** Empties one organization and seeds it again from what it was seeded from (or a scenario given now). */
+export function resetOrganization(world: World, orgId: string, options: Omit<TenantOptions, 'name'> = {}): Organization {
+  const organization = requireOrganization(world, orgId);
+  removeTenant(world, orgId);
+  const planned = organization.plan;
+  const plan = options.scenario ? (resolveScenario(options.scenario).organizations[0] ?? EMPTY_PLAN) : (planned?.plan ?? EMPTY_PLAN);
+  const seed = options.seed ?? planned?.seed ?? world.seed;
+  const { id, name, token } = organization;
+  return seedOrganization(world, plan, seed, { id, name, token });
+}
+
+export function removeTenant(world: World, orgId: string): void {
+  requireOrganization(world, orgId);
+  world.store.clear(orgId);
+  world.telephony.clear(orgId);
+  world.tenants.remove(orgId);
+}
+
+export function requireOrganization(world: World, orgId: string): Organization {
+  const organization = world.tenants.byId(orgId);
+  if (!organization) throw new DomainError('not-found', `No organization with id ${orgId}; GET /__mock/tenants lists them.`);
+  return organization;
+}
+
+/**
+ * Adds a record with server-owned fields of the caller's choosing (a fixed
+ * id, `isSystem`, `isLocked`, timestamps); its other fields are validated
+ * exactly like a create.
+ */
+export function injectRecord(world: World, orgId: string, kind: ResourceKind, input: Record<string, unknown>): StoredRecord {
+  requireOrganization(world, orgId);
+  const def = resourceByKind[kind];
+  const ownedKeys = Object.keys(def.serverOwned);
+  const owned = z.object(def.serverOwned).partial().safeParse(pick(input, ownedKeys));
+  if (!owned.success) {
+    const problems = owned.error.issues.map((issue) => ({ path: ['record', ...issue.path.map(String)], message: issue.message }));
+    throw new DomainError('validation', `The server-owned fields of the ${def.names.singular} are not valid.`, problems);
+  }
+  const fixed = Object.fromEntries(Object.entries(owned.data).filter(([, value]) => value !== undefined));
+  if (typeof fixed.id === 'string' && world.store.get(orgId, kind, fixed.id)) {
+    throw new DomainError('conflict', `The organization already has a ${def.names.singular} with id ${fixed.id}.`);
+  }
+  const body = Object.fromEntries(Object.entries(input).filter(([key]) => !def.serverOwnedKeys.includes(key)));
+  return createRecord(world.context(orgId), def, body, fixed);
+}
+
+function pick(input: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in input).map((key) => [key, input[key]]));
+}

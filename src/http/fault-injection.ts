@@ -1,0 +1,19 @@
+/**
+ * Applies injected http faults to API requests (after authentication, so a
+ * fault can target one organization): wait, then answer the fault's status
+ * instead of the real answer, or go on to the real answer.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Faults } from '../control/faults.js';
+import type { AppEnv } from './auth.js';
+import { injectedProblem } from './problem.js';
+
+export function faultInjection(faults: Faults): MiddlewareHandler<AppEnv> {
+  return async function injectFaults(c, next) {
+    const effect = faults.apply('http', c.req.method, c.req.path, c.get('org')?.id ?? null);
+    if (!effect) return next();
+    if (effect.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, effect.delayMs));
+    if (effect.status !== undefined) return injectedProblem(c, effect.status, effect.fault.id);
+    return next();
+  };
+}

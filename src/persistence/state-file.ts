@@ -1,0 +1,79 @@
+/**
+ * Keeps a frontend developer's data across restarts: the state is loaded
+ * from a file at start and written back after changes. Writes are atomic
+ * (a temporary file, then rename), so a crash mid-write never leaves half a
+ * file; a file that cannot be read or parsed is reported and left untouched.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { exportState, importState } from '../control/snapshot.js';
+import { DomainError } from '../domain/errors.js';
+import type { World } from '../world.js';
+
+export class StateFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StateFileError';
+  }
+}
+
+/** Loads the file into the world; false when there is no file yet (the scenario stays). */
+export async function loadStateFile(world: World, path: string): Promise<boolean> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new StateFileError(`Cannot read the state file ${path}: ${(error as Error).message}.`);
+  }
+  let state: unknown;
+  try {
+    state = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(`The state file ${path} is not valid JSON (${(error as Error).message}). It was left as it is; fix it, move it away, or pick another --state-file.`);
+  }
+  try {
+    importState(world, state);
+  } catch (error) {
+    const problems = error instanceof DomainError ? error.problems.slice(0, 5).map((p) => `\n  /${p.path.join('/')}: ${p.message}`).join('') : '';
+    throw new StateFileError(`The state file ${path} is not a state this mock can load: ${(error as Error).message}${problems}\nIt was left as it is.`);
+  }
+  return true;
+}
+
+/** Saves after changes, one write at a time; changes during a write cause one more write after it. */
+export class StateFileWriter {
+  #writing: Promise<void> | undefined;
+  #dirty = false;
+
+  constructor(
+    private readonly world: World,
+    private readonly path: string,
+    private readonly onError: (error: Error) => void = (error) => console.error(`voice-config-mock: ${error.message}`),
+  ) {}
+
+  /** Asks for a save; returns when the state as of now is on disk. */
+  changed(): Promise<void> {
+    this.#dirty = true;
+    this.#writing ??= this.#drain().finally(() => {
+      this.#writing = undefined;
+    });
+    return this.#writing;
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#dirty) {
+      this.#dirty = false;
+      try {
+        await writeAtomically(this.path, `${JSON.stringify(exportState(this.world), null, 2)}\n`);
+      } catch (error) {
+        this.onError(new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`));
+      }
+    }
+  }
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, text, 'utf8');
+  await rename(temporary, path);
+}

@@ -1,0 +1,22 @@
+/** An in-process mock with its control client and an API caller for any token. */
+import { createControlClient } from '../../src/control/client.js';
+import { createApp } from '../../src/http/app.js';
+import { createWorld, type WorldOptions } from '../../src/world.js';
+
+export function controlledMock(options: WorldOptions & { controlToken?: string } = {}) {
+  const world = createWorld(options);
+  const app = createApp({ world, ...(options.controlToken ? { controlToken: options.controlToken } : {}) });
+  const fetch = async (input: string, init?: RequestInit) => app.request(input, init);
+  const control = createControlClient({ fetch, ...(options.controlToken ? { controlToken: options.controlToken } : {}) });
+  async function api(token: string, method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(`/api/v1${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  }
+  const orgId = (token: string) => world.tenants.byToken(token)?.id ?? '';
+  return { world, app, control, api, orgId };
+}
+
+export const trunkBody = { name: 'Test PBX', host: 'pbx.example.com', phoneNumbers: ['+14155550100'] };

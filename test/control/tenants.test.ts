@@ -1,0 +1,82 @@
+/** Reset and tenants: back to the scenario for all or one organization; fresh isolated organizations per worker. */
+import { describe, expect, it } from 'vitest';
+import { ControlError } from '../../src/control/client.js';
+import { controlledMock, trunkBody } from './helpers.js';
+
+describe('reset', () => {
+  it('puts every organization back to the scenario and forgets minted tenants', async () => {
+    const { control, api } = controlledMock();
+    const before = (await api('demo-token', 'GET', '/sip-trunks')).body;
+    await api('demo-token', 'POST', '/sip-trunks', trunkBody);
+    const tenant = await control.createTenant();
+    const { organizations } = await control.reset();
+    expect(organizations.map((o) => o.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect((await api('demo-token', 'GET', '/sip-trunks')).body).toEqual(before);
+    expect((await api(tenant.token, 'GET', '/sip-trunks')).status).toBe(401);
+  });
+
+  it('switches to another scenario and seed', async () => {
+    const { control, api } = controlledMock();
+    await control.reset({ scenario: 'empty' });
+    expect((await api('demo-token', 'GET', '/schemas')).body).toEqual([]);
+    await control.reset({ scenario: 'default', seed: 7 });
+    const seven = (await api('demo-token', 'GET', '/schemas')).body;
+    expect(seven.length).toBeGreaterThan(0);
+    expect(seven).toEqual((await controlledMock({ seed: 7 }).api('demo-token', 'GET', '/schemas')).body);
+  });
+
+  it('resets one organization alone and leaves the other as it is', async () => {
+    const { control, api, orgId } = controlledMock();
+    const original = (await api('demo-token', 'GET', '/tools')).body;
+    const tool = (await api('demo-token', 'DELETE', `/tools/${original[0].id}`)).status;
+    expect(tool).toBe(200);
+    const created = (await api('demo-token-2', 'POST', '/sip-trunks', trunkBody)).body;
+    await control.reset({ orgId: orgId('demo-token') });
+    expect((await api('demo-token', 'GET', '/tools')).body).toEqual(original);
+    expect((await api('demo-token-2', 'GET', `/sip-trunks/${created.id}`)).status).toBe(200);
+  });
+
+  it('refuses an unknown scenario and an unknown organization with a problem', async () => {
+    const { control } = controlledMock();
+    await expect(control.reset({ scenario: 'nope' })).rejects.toMatchObject({ status: 400 });
+    const error = await control.reset({ orgId: 'no-such-org' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControlError);
+    expect((error as ControlError).problem).toMatchObject({ status: 404, title: 'Not Found Error' });
+  });
+});
+
+describe('tenants', () => {
+  it('mints an empty organization whose token works at once and sees nothing else', async () => {
+    const { control, api } = controlledMock();
+    const tenant = await control.createTenant({ name: 'Worker 1' });
+    expect(tenant).toMatchObject({ name: 'Worker 1', token: expect.stringMatching(/^mock_/) });
+    for (const path of ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks']) {
+      expect((await api(tenant.token, 'GET', path)).body).toEqual([]);
+    }
+    const created = (await api(tenant.token, 'POST', '/sip-trunks', trunkBody)).body;
+    expect((await api('demo-token', 'GET', `/sip-trunks/${created.id}`)).status).toBe(404);
+    expect((await control.listTenants()).map((t) => t.id)).toContain(tenant.id);
+  });
+
+  it('mints a seeded organization with records of its own ids', async () => {
+    const { control, api } = controlledMock();
+    const a = await control.createTenant({ scenario: 'default' });
+    const b = await control.createTenant({ scenario: 'default' });
+    const trunksA = (await api(a.token, 'GET', '/sip-trunks')).body;
+    const trunksB = (await api(b.token, 'GET', '/sip-trunks')).body;
+    expect(trunksA.some((t: { isSystem: boolean }) => t.isSystem)).toBe(true);
+    const ids = new Set(trunksA.map((t: { id: string }) => t.id));
+    expect(trunksB.some((t: { id: string }) => ids.has(t.id))).toBe(false);
+  });
+
+  it('deletes a tenant: its token stops working and its provider configuration goes', async () => {
+    const { control, api, world } = controlledMock();
+    const tenant = await control.createTenant();
+    await api(tenant.token, 'POST', '/sip-trunks', trunkBody);
+    expect(world.telephony.configurations(tenant.id)).toHaveLength(1);
+    await control.deleteTenant(tenant.id);
+    expect((await api(tenant.token, 'GET', '/sip-trunks')).status).toBe(401);
+    expect(world.telephony.configurations(tenant.id)).toHaveLength(0);
+    await expect(control.deleteTenant(tenant.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
