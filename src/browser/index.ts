@@ -10,8 +10,11 @@ import type { Scenario } from '../seed/scenario.js';
 import type { Organization } from '../store/tenants.js';
 import { createWorld, type World } from '../world.js';
 import { createMockHandler } from './mock-handler.js';
+import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
 
 export { appPathOf, createMockHandler, type FetchApp, isMockPath, type MockHandlerOptions } from './mock-handler.js';
+export { createPersistence, DEFAULT_PERSIST_KEY, type KeyValueStorage, type Persistence } from './persist.js';
+export { type ControlClient, type ControlClientOptions, ControlError, createControlClient } from '../control/client.js';
 
 export interface BrowserMockOptions {
   /** Picks the generated data, as `--seed` does for the server. Default 1. */
@@ -22,8 +25,18 @@ export interface BrowserMockOptions {
   baseUrl?: string;
   /** Where the page serves MSW's worker script; default `/mockServiceWorker.js`. */
   workerUrl?: string;
+  /** Serve the control API under /__mock/ (default true), as the server does. */
+  control?: boolean;
+  /** When set, control requests need this token in the x-control-token header, as with `--control-token`. */
+  controlToken?: string;
   /** Log each answered request in the console (MSW's log); default false. */
   log?: boolean;
+  /**
+   * Keep the state across reloads: saved after every change, restored at start.
+   * `true` uses `localStorage` under `voice-config-mock/state`; pass `{ key }` to
+   * keep several mocks apart, or `{ storage: sessionStorage }` for one tab only.
+   */
+  persist?: boolean | { key?: string; storage?: KeyValueStorage };
 }
 
 export interface BrowserMock {
@@ -33,20 +46,28 @@ export interface BrowserMock {
   readonly baseUrl: string;
   /** The organizations and their API tokens. */
   organizations(): Organization[];
+  /** True when the state was restored from storage instead of seeded. */
+  readonly restored: boolean;
+  /** Deletes the saved state (with `persist`); the next start begins from the seed. */
+  forgetSavedState(): void;
   /** Stops answering; later requests go to the network. */
   stop(): void;
 }
 
 interface PageGlobals {
   location?: { href: string };
+  localStorage?: KeyValueStorage;
 }
 
 /** Starts the in-page mock; resolves once the service worker answers requests. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const baseUrl = resolveBaseUrl(options.baseUrl);
   const world = createWorld({ seed: options.seed, scenario: options.scenario });
-  const app = createApp({ world });
-  const worker = setupWorker(createMockHandler({ app, baseUrl }));
+  const persistence = persistenceOf(options.persist);
+  const restored = persistence?.restore(world) ?? false;
+  const app = createApp({ world, control: options.control, controlToken: options.controlToken });
+  const onChange = persistence && (() => persistence.save(world));
+  const worker = setupWorker(createMockHandler({ app, baseUrl, ...(onChange ? { onChange } : {}) }));
   await worker.start({
     serviceWorker: { url: options.workerUrl ?? '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',
@@ -56,8 +77,18 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     world,
     baseUrl,
     organizations: () => world.tenants.list(),
+    restored,
+    forgetSavedState: () => persistence?.forget(),
     stop: () => worker.stop(),
   };
+}
+
+function persistenceOf(persist: BrowserMockOptions['persist']): Persistence | undefined {
+  if (!persist) return undefined;
+  const { key, storage } = persist === true ? {} : persist;
+  const chosen = storage ?? (globalThis as PageGlobals).localStorage;
+  if (!chosen) throw new Error('startBrowserMock: persist needs localStorage, or a storage passed as persist.storage.');
+  return createPersistence(chosen, key);
 }
 
 function resolveBaseUrl(baseUrl: string | undefined): string {

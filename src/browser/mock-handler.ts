@@ -15,7 +15,7 @@ export interface MockHandlerOptions {
   app: FetchApp;
   /** Origin, optionally with a path prefix, where the mock answers (e.g. `http://localhost:5173` or `https://api.test/voice`). */
   baseUrl: string;
-  /** Called after every forwarded request that may have changed state (any method but GET, HEAD and OPTIONS). */
+  /** Called after every forwarded write that succeeded (any method but GET, HEAD and OPTIONS, status below 400). */
   onChange?: (request: Request, response: Response) => void | Promise<void>;
 }
 
@@ -49,7 +49,8 @@ export function createMockHandler(options: MockHandlerOptions): HttpHandler {
     async ({ request }) => {
       const forwarded = await toAppRequest(request, baseUrl);
       const response = await app.fetch(forwarded);
-      if (onChange && !READ_METHODS.has(request.method)) await onChange(request, response.clone());
+      // A refused write changes nothing; a successful one may have, and saving a little too often is harmless.
+      if (onChange && !READ_METHODS.has(request.method) && response.status < 400) await onChange(request, response.clone());
       return response;
     },
   );

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/world.js';
-import { bundleDemo } from './bundle.js';
+import { bundleDemo } from './demo-build.mjs';
 import { type StaticServer, serveDirectory } from './static-server.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
 
   it('lists the seeded assistants of the first organization', async () => {
     await page.goto(`${site.url}/`);
-    await page.waitForSelector('body[data-state="ready"]', { timeout: 15_000 });
+    await waitUntilReady(page);
     expect(await page.textContent('#token')).toBe('demo-token');
     expect(await rowNames(page)).toEqual(seededAssistantNames(1));
   });
@@ -98,10 +98,52 @@ describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
     expect(existsSync(join(artifacts, 'browser-demo.png'))).toBe(true);
   });
 
+  it('keeps a created assistant across a reload with persist', async () => {
+    await page.goto(`${site.url}/?persist`);
+    await waitUntilReady(page);
+    expect(await page.textContent('#status')).toContain('seed 1');
+    await page.fill('#name', 'Survives reloads (e2e)');
+    await page.click('#create button[type="submit"]');
+    await page.waitForSelector('#assistants li:has-text("Survives reloads (e2e)")');
+    await page.reload();
+    await waitUntilReady(page);
+    expect(await page.textContent('#status')).toContain('state restored from localStorage');
+    expect(await rowNames(page)).toEqual(['Survives reloads (e2e)', ...seededAssistantNames(1)]);
+  });
+
+  it('starts from the seed again on a reload without persist', async () => {
+    await page.goto(`${site.url}/`);
+    await waitUntilReady(page);
+    expect(await rowNames(page)).toEqual(seededAssistantNames(1));
+  });
+
+  it('answers the control api in the page and resets to the seed, saved with persist', async () => {
+    await page.goto(`${site.url}/?persist`);
+    await waitUntilReady(page);
+    expect(await rowNames(page)).toContain('Survives reloads (e2e)');
+    const tenants = await page.evaluate(async () => {
+      const res = await fetch('/__mock/tenants');
+      return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as { token: string }[] };
+    });
+    expect(tenants.status).toBe(200);
+    expect(tenants.type).toMatch(/^application\/json/);
+    expect(tenants.body.map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+    await page.click('#reset');
+    await page.waitForSelector('#assistants li:has-text("Survives reloads (e2e)")', { state: 'detached' });
+    expect(await rowNames(page)).toEqual(seededAssistantNames(1));
+    await page.reload();
+    await waitUntilReady(page);
+    expect(await rowNames(page)).toEqual(seededAssistantNames(1));
+  });
+
   it('shows no errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+async function waitUntilReady(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-state="ready"]', { timeout: 15_000 });
+}
 
 async function rowNames(page: Page): Promise<string[]> {
   return page.$$eval('#assistants li .name', (spans) => spans.map((span) => span.textContent ?? ''));

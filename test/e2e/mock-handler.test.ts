@@ -88,6 +88,25 @@ describe('forwarding to the app', () => {
     expect(await res.json()).toMatchObject({ openapi: expect.stringMatching(/^3\.1/) });
   });
 
+  it('forwards the control api and reports its changes', async () => {
+    forwardTo('http://localhost');
+    const tenants = await fetch('http://localhost/__mock/tenants');
+    expect(tenants.status).toBe(200);
+    expect(tenants.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await tenants.json()).toEqual(expect.arrayContaining([expect.objectContaining({ token: TOKEN })]));
+    const reset = await fetch('http://localhost/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(reset.status).toBe(200);
+    expect(changes).toEqual(['POST /__mock/reset']);
+  });
+
+  it('does not report a refused write as a change', async () => {
+    forwardTo('http://localhost');
+    const res = await fetch('http://localhost/api/v1/tools', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(changes).toEqual([]);
+  });
+
   it('strips a path prefix of the base url and forwards the body', async () => {
     forwardTo('http://localhost/voice/');
     const res = await fetch('http://localhost/voice/api/v1/schemas', {

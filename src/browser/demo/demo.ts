@@ -2,9 +2,9 @@
  * The demo page: lists, creates and deletes assistants through the API,
  * answered by the mock inside the page. Every change goes through `fetch`,
  * never through the world directly, so the page behaves as a real frontend.
- * Query parameter: `seed` (default 1).
+ * Query parameters: `seed` (default 1), `persist` (keep the state across reloads).
  */
-import { startBrowserMock } from '../index.js';
+import { createControlClient, startBrowserMock } from '../index.js';
 import { byId, element, page } from './dom.js';
 
 interface AssistantSummary {
@@ -22,11 +22,12 @@ const params = new URLSearchParams(page.location.search);
 
 async function main(): Promise<void> {
   const seed = Number(params.get('seed') ?? '1');
-  const mock = await startBrowserMock({ seed });
+  const mock = await startBrowserMock({ seed, persist: params.has('persist') });
   const token = mock.organizations()[0]?.token;
   if (!token) throw new Error('The scenario has no organization, so there is no token to use.');
   byId('token').textContent = token;
-  byId('status').textContent = `Mock running in this page (seed ${seed}).`;
+  const origin = mock.restored ? 'state restored from localStorage' : `seed ${seed}`;
+  byId('status').textContent = `Mock running in this page (${origin}).`;
   const api = apiFor(token);
 
   const refresh = async () => renderList(await api<AssistantSummary[]>('GET', '/api/v1/assistants'), api, refresh);
@@ -36,6 +37,14 @@ async function main(): Promise<void> {
     void attempt(async () => {
       await api('POST', '/api/v1/assistants', { name: name.value });
       name.value = '';
+      await refresh();
+    });
+  });
+  // The control API answers inside the page too: a reset puts the seeded records back.
+  const control = createControlClient();
+  byId('reset').addEventListener('click', () => {
+    void attempt(async () => {
+      await control.reset();
       await refresh();
     });
   });

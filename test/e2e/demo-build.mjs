@@ -1,7 +1,8 @@
 /**
- * Builds the demo page for the browser into a directory: the page, its
- * script bundled by esbuild, and MSW's worker script at the root, where the
- * page registers it. Nothing built here is kept in the repository.
+ * How the demo page is built for the browser, shared by the end-to-end test
+ * and `node test/e2e/serve-demo.mjs`: the page, its script bundled by esbuild,
+ * and MSW's worker script at the root, where the page registers it.
+ * Plain JavaScript so Node 20 runs it without a TypeScript step.
  */
 import { copyFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -11,9 +12,9 @@ import { build } from 'esbuild';
 
 const demoDir = fileURLToPath(new URL('../../src/browser/demo/', import.meta.url));
 
-/** Bundles the demo into `outDir` (which must exist) and lists what it wrote. */
-export async function bundleDemo(outDir: string): Promise<string[]> {
-  await build({
+/** esbuild options that bundle the demo script into `outDir/demo.js`. */
+export function demoBuildOptions(outDir) {
+  return {
     entryPoints: [join(demoDir, 'demo.ts')],
     outfile: join(outDir, 'demo.js'),
     bundle: true,
@@ -24,9 +25,18 @@ export async function bundleDemo(outDir: string): Promise<string[]> {
     // The app imports node:fs only lazily, to serve /docs assets; the page never asks for them.
     external: ['node:*'],
     logLevel: 'silent',
-  });
+  };
+}
+
+/** Copies the page and MSW's worker script (from the installed msw, so their versions match) into `outDir`. */
+export async function copyDemoAssets(outDir) {
   await copyFile(join(demoDir, 'index.html'), join(outDir, 'index.html'));
   const worker = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
   await copyFile(worker, join(outDir, 'mockServiceWorker.js'));
-  return ['index.html', 'demo.js', 'demo.js.map', 'mockServiceWorker.js'];
+}
+
+/** Builds the whole demo into `outDir`, which must exist. */
+export async function bundleDemo(outDir) {
+  await build(demoBuildOptions(outDir));
+  await copyDemoAssets(outDir);
 }

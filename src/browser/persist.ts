@@ -1,0 +1,63 @@
+/**
+ * Keeps the in-page mock's state in `localStorage` (or any storage of that
+ * shape) so a reload continues where the page left off. The saved value is
+ * the control API's state snapshot, the same JSON `GET /__mock/state` shows.
+ */
+import { exportState, importState } from '../control/snapshot.js';
+import type { World } from '../world.js';
+
+/** The part of the Web Storage interface persistence needs. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const DEFAULT_PERSIST_KEY = 'voice-config-mock/state';
+
+export interface Persistence {
+  readonly key: string;
+  /** Loads the saved state into the world; false when nothing usable was saved (the world keeps its seed). */
+  restore(world: World): boolean;
+  /** Saves the world's whole state. */
+  save(world: World): void;
+  /** Forgets the saved state: the next start begins from the seed again. */
+  forget(): void;
+}
+
+/** Persistence of a world under `key` in `storage`. */
+export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIST_KEY): Persistence {
+  let warnedAboutSaving = false;
+  return {
+    key,
+    restore(world) {
+      const saved = storage.getItem(key);
+      if (saved === null) return false;
+      try {
+        importState(world, JSON.parse(saved));
+        return true;
+      } catch (error) {
+        // A snapshot from an older version or edited by hand must not keep the page from starting.
+        console.warn(`voice-config-mock: ignoring the saved state under "${key}" and starting from the seed:`, describe(error));
+        storage.removeItem(key);
+        return false;
+      }
+    },
+    save(world) {
+      try {
+        storage.setItem(key, JSON.stringify(exportState(world)));
+      } catch (error) {
+        // Usually a full storage quota; the mock keeps working in memory, so say it once.
+        if (!warnedAboutSaving) console.warn(`voice-config-mock: could not save the state under "${key}":`, describe(error));
+        warnedAboutSaving = true;
+      }
+    },
+    forget() {
+      storage.removeItem(key);
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
