@@ -43,7 +43,7 @@ export function expectProblem(reply: { status: number; contentType: string | nul
 /** Never a 5xx; errors in the one problem shape; successes are JSON (HEAD answers carry no body). */
 export function expectWellFormed(reply: Answer, method: string): void {
   expect(reply.status, `${reply.status} ${reply.text.slice(0, 300)}`).toBeLessThan(500);
-  if (method === 'HEAD' || reply.status === 204) return;
+  if (method.toUpperCase() === 'HEAD' || reply.status === 204) return;
   if (reply.status >= 400) expectProblem(reply);
   else expect(reply.contentType).toMatch(/^application\/json/);
 }
@@ -92,4 +92,22 @@ export function expectValidState(world: World): void {
 export function snapshotOrganization(world: World, orgId: string): string {
   const records = Object.fromEntries(resources.map((def) => [def.kind, world.store.list(orgId, def.kind)]));
   return JSON.stringify({ records, telephony: world.telephony.configurations(orgId) });
+}
+
+/** A validation problem says "Missing" only where the request body really has nothing. */
+export function expectMissingOnlyWhereAbsent(reply: Answer, requestText: string): void {
+  if (reply.status !== 400 || !Array.isArray(reply.body?.errors)) return;
+  let sent: unknown;
+  try {
+    sent = JSON.parse(requestText);
+  } catch {
+    return;
+  }
+  for (const { pointer, message } of reply.body.errors as { pointer: string; message: string }[]) {
+    if (!message.startsWith('Missing')) continue;
+    const path = pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+    let value: unknown = sent;
+    for (const key of path) value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as any)[key] : undefined;
+    expect(value, `${pointer} is reported missing but was sent`).toBeUndefined();
+  }
 }

@@ -1,0 +1,142 @@
+/**
+ * Many clients at once, over a real port: parallel creates, updates and
+ * deletes across organizations. Every record created is listed exactly once
+ * and only in its own organization; of ten parallel deletes of one record
+ * exactly one succeeds; the final state is valid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestExamples } from '../src/domain/examples.js';
+import type { Resource } from '../src/domain/resource.js';
+import { resources } from '../src/domain/resources/index.js';
+import { type RunningServer, startServer } from '../src/server.js';
+import { expectProblem, expectValidState } from './fuzz/invariants.js';
+import { OTHER_TOKEN, TOKEN } from './helpers/client.js';
+
+interface Reply {
+  status: number;
+  contentType: string | null;
+  body: any;
+}
+
+let server: RunningServer;
+let tokens: string[];
+
+async function call(method: string, path: string, token: string, body?: unknown): Promise<Reply> {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, contentType: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
+}
+
+/** A valid create body; tool names are unique per organization, so each gets its own. */
+function createBody(def: Resource, tag: string): Record<string, unknown> {
+  const body = requestExamples(def).create;
+  return def.kind === 'tools' ? { ...body, name: `parallel_${tag}` } : body;
+}
+
+const listIds = async (def: Resource, token: string) => ((await call('GET', `/api/v1/${def.path}`, token)).body as { id: string }[]).map((r) => r.id);
+
+beforeAll(async () => {
+  server = await startServer({ port: 0 });
+  tokens = [TOKEN, OTHER_TOKEN];
+});
+afterAll(() => server.close());
+
+describe('concurrency over a real port', () => {
+  it('lists every record created in parallel exactly once, and only in its own organization', async () => {
+    const perKind = 15;
+    const jobs = tokens.flatMap((token, t) =>
+      resources.flatMap((def) =>
+        Array.from({ length: perKind }, async (_, i) => {
+          const reply = await call('POST', `/api/v1/${def.path}`, token, createBody(def, `${t}_${i}`));
+          expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+          expect(reply.contentType).toMatch(/^application\/json/);
+          return { token, def, id: reply.body.id as string };
+        }),
+      ),
+    );
+    const created = await Promise.all(jobs);
+    expect(created).toHaveLength(tokens.length * resources.length * perKind);
+
+    for (const def of resources) {
+      for (const token of tokens) {
+        const listed = await listIds(def, token);
+        expect(new Set(listed).size).toBe(listed.length);
+        for (const record of created.filter((c) => c.def === def)) {
+          const times = listed.filter((id) => id === record.id).length;
+          expect(times, `${def.kind} ${record.id} of ${record.token} listed ${times} times for ${token}`).toBe(record.token === token ? 1 : 0);
+        }
+      }
+    }
+    expectValidState(server.world);
+  });
+
+  it('lets exactly one of ten parallel deletes of a record succeed, in every organization', async () => {
+    for (const def of resources) {
+      const targets = await Promise.all(tokens.map(async (token) => ({ token, id: (await call('POST', `/api/v1/${def.path}`, token, createBody(def, `del_${token}`))).body.id as string })));
+      const replies = await Promise.all(
+        targets.flatMap(({ token, id }) => Array.from({ length: 10 }, async () => ({ token, reply: await call('DELETE', `/api/v1/${def.path}/${id}`, token) }))),
+      );
+      // An unknown assistant answers 403 on delete (the only error the spec lists there); the others 404.
+      const gone = def.deleteOfUnknown === 'forbidden' ? 403 : 404;
+      for (const token of tokens) {
+        const mine = replies.filter((r) => r.token === token).map((r) => r.reply);
+        const wins = mine.filter((r) => r.status === 200);
+        expect(wins).toHaveLength(1);
+        expect(wins[0]?.contentType).toMatch(/^application\/json/);
+        expect(wins[0]?.body).toEqual({});
+        const losses = mine.filter((r) => r.status !== 200);
+        expect(losses).toHaveLength(9);
+        for (const loss of losses) expectProblem(loss, gone);
+      }
+      for (const { token, id } of targets) expect(await listIds(def, token)).not.toContain(id);
+      for (const { id } of targets) if (def.kind === 'sipTrunks') expect(server.world.telephony.configuration(id)).toBeUndefined();
+    }
+    expectValidState(server.world);
+  });
+
+  it('keeps organizations apart and the state valid under a mixed storm of writes and cross-organization attempts', async () => {
+    const [mine, theirs] = tokens as [string, string];
+    const theirIdsBefore = await Promise.all(resources.map((def) => listIds(def, theirs)));
+    const jobs: Promise<Outcome>[] = [];
+    const track = (def: Resource, kind: Outcome['kind'], reply: Promise<Reply>, id?: string) =>
+      jobs.push(reply.then((r) => ({ ...r, def, kind, id: id ?? r.body?.id })));
+    for (const [index, def] of resources.entries()) {
+      for (const [i, id] of (await listIds(def, mine)).entries()) {
+        if (i % 3 === 0) track(def, 'delete', call('DELETE', `/api/v1/${def.path}/${id}`, mine), id);
+        else track(def, 'update', call('PATCH', `/api/v1/${def.path}/${id}`, mine, stormPatch(def, i)), id);
+        track(def, 'create', call('POST', `/api/v1/${def.path}`, mine, createBody(def, `storm_${i}`)));
+      }
+      for (const id of theirIdsBefore[index] ?? []) {
+        track(def, 'foreign', call('DELETE', `/api/v1/${def.path}/${id}`, mine), id);
+        track(def, 'foreign', call('PATCH', `/api/v1/${def.path}/${id}`, mine, stormPatch(def, 0)), id);
+      }
+    }
+    const outcomes = await Promise.all(jobs);
+    expect(outcomes.filter((o) => o.kind === 'create' && o.status === 201).length).toBeGreaterThan(0);
+    expect(outcomes.filter((o) => o.kind === 'delete' && o.status === 200).length).toBeGreaterThan(0);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBeLessThan(500);
+      if (outcome.kind === 'foreign') expect(outcome.status).toBeGreaterThanOrEqual(400);
+      if (outcome.status >= 400) expectProblem(outcome);
+    }
+    for (const def of resources) {
+      const listed = await listIds(def, mine);
+      const ofDef = outcomes.filter((o) => o.def === def && o.status < 300);
+      for (const o of ofDef.filter((o) => o.kind !== 'delete')) expect(listed.filter((id) => id === o.id)).toHaveLength(1);
+      for (const o of ofDef.filter((o) => o.kind === 'delete')) expect(listed).not.toContain(o.id);
+    }
+    expect(await Promise.all(resources.map((def) => listIds(def, theirs)))).toEqual(theirIdsBefore);
+    expectValidState(server.world);
+  });
+});
+
+type Outcome = Reply & { def: Resource; kind: 'create' | 'update' | 'delete' | 'foreign'; id: string };
+
+/** A change every record of the kind accepts (locked schemas refuse it with 403, as they should). */
+function stormPatch(def: Resource, i: number): Record<string, unknown> {
+  if (def.kind === 'sipTrunks' || def.kind === 'assistants') return { name: `Storm ${i}` };
+  if (def.kind === 'webhooks') return { enabled: i % 2 === 0 };
+  return { description: `storm ${i}` };
+}

@@ -1,0 +1,104 @@
+/**
+ * The body size limit (1 MiB by default) counts bytes, not characters, on
+ * every create and update: one byte over answers 413 in the one problem
+ * shape, anything up to it is read. Over a real port it holds for chunked
+ * bodies too, which carry no Content-Length.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../src/domain/resources/index.js';
+import { createApp, DEFAULT_BODY_LIMIT } from '../../src/http/app.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { freshMock, TOKEN } from '../helpers/client.js';
+import { expectProblem, expectWellFormed } from './invariants.js';
+import { jsonHeaders, send } from './send.js';
+import { fuzzParameters, fuzzTimeout } from './settings.js';
+
+/** A JSON object of exactly `size` bytes, padded with a character of `width` bytes (plus ASCII to land exactly). */
+function bodyOfBytes(size: number, width: 1 | 2 | 3 | 4): Uint8Array {
+  const frame = '{"name":""}';
+  const wide = ['x', 'é', '€', '😀'][width - 1] as string;
+  const room = size - frame.length;
+  const text = `{"name":"${wide.repeat(Math.floor(room / width))}${'x'.repeat(room % width)}"}`;
+  const bytes = new TextEncoder().encode(text);
+  expect(bytes.length).toBe(size);
+  return bytes;
+}
+
+const writes = fc.record({
+  def: fc.constantFrom(...resources),
+  method: fc.constantFrom('POST', 'PATCH'),
+  width: fc.constantFrom(1 as const, 2 as const, 3 as const, 4 as const),
+});
+
+describe('body size limit', () => {
+  it(
+    'answers 413 exactly when a body is over the limit in bytes, for any limit, resource and padding',
+    async () => {
+      const { world } = freshMock();
+      await fc.assert(
+        fc.asyncProperty(writes, fc.integer({ min: 64, max: 4096 }), fc.integer({ min: -3, max: 3 }), async ({ def, method, width }, limit, offset) => {
+          const app = createApp({ world, bodyLimitBytes: limit });
+          const id = world.store.list(world.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
+          const path = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${id}`;
+          const reply = await send(app, { method, path, headers: jsonHeaders(TOKEN, 'application/json'), body: bodyOfBytes(limit + offset, width) });
+          expectWellFormed(reply, method);
+          if (offset > 0) expectProblem(reply, 413, 'Payload Too Large');
+          else expect(reply.status).not.toBe(413);
+        }),
+        fuzzParameters(50),
+      );
+    },
+    fuzzTimeout,
+  );
+
+  it(
+    'holds at the default 1 MiB, a byte either side',
+    async () => {
+      const { app } = freshMock();
+      for (const offset of [0, 1]) {
+        const reply = await send(app, {
+          method: 'POST',
+          path: '/api/v1/schemas',
+          headers: jsonHeaders(TOKEN, 'application/json'),
+          body: bodyOfBytes(DEFAULT_BODY_LIMIT + offset, 3),
+        });
+        if (offset > 0) expectProblem(reply, 413, 'Payload Too Large');
+        else expectProblem(reply, 400, 'Validation Error');
+      }
+    },
+    fuzzTimeout,
+  );
+
+  describe('over a real port', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+      server = await startServer({ port: 0 });
+    });
+    afterAll(() => server.close());
+
+    it('answers 413 to a chunked body over the limit, which carries no Content-Length', async () => {
+      const chunk = new TextEncoder().encode(`{"name":"${'x'.repeat(64 * 1024)}`);
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent > 2 * DEFAULT_BODY_LIMIT) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`${server.url}/api/v1/schemas`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(await res.json()).toMatchObject({ status: 413, title: 'Payload Too Large' });
+      const list = await fetch(`${server.url}/api/v1/schemas`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(list.status).toBe(200);
+      expect(Array.isArray(await list.json())).toBe(true);
+    });
+  });
+});
