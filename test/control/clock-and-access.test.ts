@@ -1,0 +1,71 @@
+/** The clock stamps records reproducibly; the control API is guarded by its own token, never by an API token. */
+import { describe, expect, it } from 'vitest';
+import { createControlClient } from '../../src/control/client.js';
+import { createApp } from '../../src/http/app.js';
+import { controlledMock, trunkBody } from './helpers.js';
+
+describe('clock', () => {
+  it('freezes the time stamped on createdAt and moves updatedAt by what it is advanced', async () => {
+    const { control, api } = controlledMock();
+    expect(await control.setClock({ freezeAt: '2030-05-01T12:00:00.000Z' })).toEqual({ now: '2030-05-01T12:00:00.000Z', frozen: true });
+    const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    expect(trunk).toMatchObject({ createdAt: '2030-05-01T12:00:00.000Z', updatedAt: '2030-05-01T12:00:00.000Z' });
+    await control.setClock({ advanceMs: 90_000 });
+    const changed = (await api('demo-token', 'PATCH', `/sip-trunks/${trunk.id}`, { port: 5070 })).body;
+    expect(changed).toMatchObject({ createdAt: '2030-05-01T12:00:00.000Z', updatedAt: '2030-05-01T12:01:30.000Z' });
+  });
+
+  it('resumes from where it stood and goes back to real time on reset', async () => {
+    const { control } = controlledMock();
+    await control.setClock({ freezeAt: '2040-01-01T00:00:00.000Z' });
+    const resumed = await control.setClock({ resume: true });
+    expect(resumed.frozen).toBe(false);
+    expect(Date.parse(resumed.now)).toBeGreaterThanOrEqual(Date.parse('2040-01-01T00:00:00.000Z'));
+    await control.reset();
+    const real = await control.clock();
+    expect(Math.abs(Date.parse(real.now) - Date.now())).toBeLessThan(60_000);
+  });
+});
+
+describe('control access', () => {
+  it('needs the control token when one is set, and never takes an API token instead', async () => {
+    const { app } = controlledMock({ controlToken: 'ctl-secret' });
+    const asApi = await app.request('/__mock/tenants', { headers: { authorization: 'Bearer demo-token' } });
+    expect(asApi.status).toBe(401);
+    expect(asApi.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await asApi.json()).toMatchObject({ title: 'Unauthorized', detail: expect.stringContaining('x-control-token') });
+    const wrong = await app.request('/__mock/tenants', { headers: { 'x-control-token': 'demo-token' } });
+    expect(wrong.status).toBe(401);
+    const right = await app.request('/__mock/tenants', { headers: { 'x-control-token': 'ctl-secret' } });
+    expect(right.status).toBe(200);
+  });
+
+  it('the typed client sends the control token it is given', async () => {
+    const { app } = controlledMock({ controlToken: 'ctl-secret' });
+    const fetch = async (input: string, init?: RequestInit) => app.request(input, init);
+    await expect(createControlClient({ fetch }).listTenants()).rejects.toMatchObject({ status: 401 });
+    expect(await createControlClient({ fetch, controlToken: 'ctl-secret' }).listTenants()).toHaveLength(2);
+  });
+
+  it('is absent with control turned off, while the API still works', async () => {
+    const app = createApp({ control: false });
+    const res = await app.request('/__mock/reset', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect((await app.request('/api/v1/tools', { headers: { authorization: 'Bearer demo-token' } })).status).toBe(200);
+  });
+
+  it('refuses a control body that is not JSON or too large, in the one problem shape', async () => {
+    const { app } = controlledMock();
+    const text = await app.request('/__mock/tenants', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(text.status).toBe(415);
+    const broken = await app.request('/__mock/tenants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const huge = await app.request('/__mock/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(huge.status).toBe(413);
+  });
+});

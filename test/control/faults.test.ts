@@ -1,0 +1,92 @@
+/** Faults: forced status, latency, a seeded fraction, expiry after N, one organization, and a failing telephony provider. */
+import { describe, expect, it } from 'vitest';
+import { controlledMock, trunkBody } from './helpers.js';
+
+describe('http faults', () => {
+  it('forces a status on a route, in the one problem shape, until cleared', async () => {
+    const { control, api } = controlledMock();
+    const fault = await control.addFault({ method: 'GET', path: '/api/v1/schemas', status: 503 });
+    const reply = await api('demo-token', 'GET', '/schemas');
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({ status: 503, title: 'Injected Fault', detail: expect.stringContaining(fault.id) });
+    expect((await api('demo-token', 'GET', '/tools')).status).toBe(200);
+    await control.removeFault(fault.id);
+    expect((await api('demo-token', 'GET', '/schemas')).status).toBe(200);
+  });
+
+  it('expires after the given number of requests', async () => {
+    const { control, api } = controlledMock();
+    await control.addFault({ path: '/api/v1/tools/**', status: 500, times: 2 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await api('demo-token', 'GET', '/tools')).status);
+    expect(statuses).toEqual([500, 500, 200, 200]);
+    expect(await control.faults()).toEqual([]);
+  });
+
+  it('targets one organization only', async () => {
+    const { control, api, orgId } = controlledMock();
+    await control.addFault({ orgId: orgId('demo-token-2'), status: 429 });
+    expect((await api('demo-token', 'GET', '/tools')).status).toBe(200);
+    expect((await api('demo-token-2', 'GET', '/tools')).status).toBe(429);
+  });
+
+  it('adds latency, fixed or from a range, and then answers normally', async () => {
+    const { control, api } = controlledMock();
+    await control.addFault({ path: '/api/v1/webhooks', latencyMs: 120, times: 1 });
+    const started = performance.now();
+    expect((await api('demo-token', 'GET', '/webhooks')).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(110);
+    await expect(control.addFault({ latency: { minMs: 50, maxMs: 10 } })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('fails a seeded fraction of requests: the same seed fails the same ones', async () => {
+    const run = async () => {
+      const { control, api } = controlledMock({ seed: 5 });
+      await control.addFault({ path: '/api/v1/schemas', status: 500, probability: 0.3 });
+      const statuses = [];
+      for (let i = 0; i < 40; i++) statuses.push((await api('demo-token', 'GET', '/schemas')).status);
+      return statuses;
+    };
+    const first = await run();
+    expect(await run()).toEqual(first);
+    const failed = first.filter((status) => status === 500).length;
+    expect(failed).toBeGreaterThan(2);
+    expect(failed).toBeLessThan(30);
+  });
+
+  it('refuses a fault it cannot apply, with the problem located', async () => {
+    const { control } = controlledMock();
+    await expect(control.addFault({ status: 42, probability: 2 })).rejects.toMatchObject({
+      status: 400,
+      problem: { errors: [{ pointer: '/status' }, { pointer: '/probability' }] },
+    });
+  });
+});
+
+describe('telephony provider faults', () => {
+  it('fails a trunk delete as a whole: the trunk and its configuration stay, and the error says why', async () => {
+    const { control, api, world } = controlledMock();
+    const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    await control.addFault({ target: 'telephony', method: 'deprovision', times: 1 });
+    const refused = await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({ title: 'Telephony Provider Error', detail: expect.stringContaining('nothing was changed') });
+    expect((await api('demo-token', 'GET', `/sip-trunks/${trunk.id}`)).status).toBe(200);
+    expect(world.telephony.configuration(trunk.id)).toBeDefined();
+    expect(await control.telephonyOf(trunk.id)).toMatchObject({ trunkId: trunk.id, revision: 1 });
+    expect((await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`)).status).toBe(200);
+    await expect(control.telephonyOf(trunk.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('fails a create and an update without storing anything', async () => {
+    const { control, api } = controlledMock({ scenario: 'empty' });
+    await control.addFault({ target: 'telephony', method: 'provision', times: 1 });
+    expect((await api('demo-token', 'POST', '/sip-trunks', trunkBody)).status).toBe(502);
+    expect((await api('demo-token', 'GET', '/sip-trunks')).body).toEqual([]);
+    const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    await control.addFault({ target: 'telephony', times: 1 });
+    expect((await api('demo-token', 'PATCH', `/sip-trunks/${trunk.id}`, { port: 5070 })).status).toBe(502);
+    expect((await api('demo-token', 'GET', `/sip-trunks/${trunk.id}`)).body.port).toBe(5060);
+    expect(await control.telephony()).toMatchObject([{ trunkId: trunk.id, port: 5060, revision: 1 }]);
+  });
+});

@@ -1,0 +1,61 @@
+/** The request journal: what the API received, filterable, bounded, clearable, and countable for verification. */
+import { describe, expect, it } from 'vitest';
+import { controlledMock, trunkBody } from './helpers.js';
+
+describe('request journal', () => {
+  it('records method, path, organization, status and the body it read', async () => {
+    const { control, api, orgId } = controlledMock();
+    const created = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    await api('demo-token', 'GET', '/schemas');
+    const entries = await control.journal();
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ method: 'POST', path: '/api/v1/sip-trunks', orgId: orgId('demo-token'), status: 201, body: trunkBody });
+    expect(entries[1]).toMatchObject({ method: 'GET', path: '/api/v1/schemas', status: 200, body: null });
+    expect(entries[0]?.time).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    expect(created.id).toEqual(expect.any(String));
+  });
+
+  it('records refused requests too, with no organization when the token is unknown', async () => {
+    const { control, api } = controlledMock();
+    await api('wrong-token', 'GET', '/tools');
+    expect(await control.journal()).toMatchObject([{ method: 'GET', path: '/api/v1/tools', orgId: null, status: 401 }]);
+  });
+
+  it('filters by method, path pattern, organization and status', async () => {
+    const { control, api, orgId } = controlledMock();
+    const tools = (await api('demo-token', 'GET', '/tools')).body;
+    await api('demo-token', 'DELETE', `/tools/${tools[0].id}`);
+    await api('demo-token', 'DELETE', `/tools/${tools[0].id}`);
+    await api('demo-token-2', 'GET', '/tools');
+    expect(await control.journal({ method: 'delete' })).toHaveLength(2);
+    expect(await control.journal({ path: '/api/v1/tools/:id', status: 404 })).toHaveLength(1);
+    expect(await control.journal({ orgId: orgId('demo-token-2') })).toHaveLength(1);
+    expect(await control.journal({ path: '/api/v1/**' })).toHaveLength(4);
+    expect(await control.journal({ limit: 1 })).toMatchObject([{ orgId: orgId('demo-token-2') }]);
+  });
+
+  it('verifies that a client deleted a trunk exactly once', async () => {
+    const { control, api, orgId } = controlledMock();
+    const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
+    const once = await control.verify({ method: 'DELETE', path: `/api/v1/sip-trunks/${trunk.id}`, orgId: orgId('demo-token') });
+    expect(once.count).toBe(1);
+    const otherOrg = await control.verify({ method: 'DELETE', path: '/api/v1/sip-trunks/*', orgId: orgId('demo-token-2') });
+    expect(otherOrg.count).toBe(0);
+  });
+
+  it('keeps only the newest entries beyond its limit, and clears', async () => {
+    const { control, api } = controlledMock({ journalLimit: 3 });
+    for (let i = 0; i < 5; i++) await api('demo-token', 'GET', `/schemas?i=${i}`);
+    const entries = await control.journal();
+    expect(entries.map((e) => e.query)).toEqual(['?i=2', '?i=3', '?i=4']);
+    await control.clearJournal();
+    expect(await control.journal()).toEqual([]);
+  });
+
+  it('does not record control requests', async () => {
+    const { control } = controlledMock();
+    await control.listTenants();
+    expect(await control.journal()).toEqual([]);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The control plane over a real port: the typed client over HTTP, tenants
+ * working side by side on one server, and the state file surviving a kill.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient } from '../../src/control/client.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { trunkBody } from './helpers.js';
+
+const cli = new URL('../../dist/src/cli.js', import.meta.url).pathname;
+
+async function call(url: string, token: string, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${url}/api/v1${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('control plane over http', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('drives tenants, injection and verification through the typed client', async () => {
+    const control = createControlClient({ baseUrl: server.url });
+    const tenant = await control.createTenant({ name: 'Over HTTP' });
+    const id = '5a0b0e3c-3f9d-4c51-9d35-2d2a1e0c7b99';
+    await control.injectRecord({ orgId: tenant.id, kind: 'tools', record: { id, type: 'endCall', name: 'hang_up' } });
+    expect((await call(server.url, tenant.token, 'DELETE', `/tools/${id}`)).body).toEqual({});
+    expect((await control.verify({ method: 'DELETE', path: '/api/v1/tools/:id', orgId: tenant.id })).count).toBe(1);
+    await control.deleteTenant(tenant.id);
+  });
+
+  it('lets several tenants work at once without seeing or losing each other’s data', async () => {
+    const control = createControlClient({ baseUrl: server.url });
+    const tenants = await Promise.all([1, 2, 3, 4].map((n) => control.createTenant({ name: `Worker ${n}`, scenario: 'default' })));
+    const seeded = await Promise.all(tenants.map(async (t) => (await call(server.url, t.token, 'GET', '/tools')).body.length));
+    const work = tenants.map(async (tenant, n) => {
+      const created = [];
+      for (let i = 0; i < 10; i++) {
+        created.push((await call(server.url, tenant.token, 'POST', '/sip-trunks', { ...trunkBody, name: `T${n}-${i}` })).body.id);
+      }
+      await Promise.all(created.slice(0, 5).map((id) => call(server.url, tenant.token, 'DELETE', `/sip-trunks/${id}`)));
+      // Worker 0 resets itself in the middle of the others' work.
+      if (n === 0) await control.reset({ orgId: tenant.id });
+      return created;
+    });
+    const created = await Promise.all(work);
+    for (const [n, tenant] of tenants.entries()) {
+      const trunks = (await call(server.url, tenant.token, 'GET', '/sip-trunks')).body as { id: string; name: string }[];
+      const mine = trunks.filter((t) => t.name.startsWith('T')).map((t) => t.name);
+      expect(mine.every((name) => name.startsWith(`T${n}-`))).toBe(true);
+      expect(mine).toHaveLength(n === 0 ? 0 : 5);
+      expect((await call(server.url, tenant.token, 'GET', '/tools')).body).toHaveLength(seeded[n] ?? -1);
+      for (const [m, ids] of created.entries()) {
+        if (m === n) continue;
+        expect((await call(server.url, tenant.token, 'GET', `/sip-trunks/${ids[9]}`)).status).toBe(404);
+      }
+    }
+    await Promise.all(tenants.map((t) => control.deleteTenant(t.id)));
+  });
+});
+
+function startCli(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url });
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+}
+
+function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+describe('state file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vcm-state-'));
+
+  it('survives a kill and a restart', async () => {
+    const file = join(dir, 'state.json');
+    const first = await startCli(['--state-file', file]);
+    const trunk = (await call(first.url, 'demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    first.child.kill('SIGKILL');
+    const second = await startCli(['--state-file', file]);
+    try {
+      expect((await call(second.url, 'demo-token', 'GET', `/sip-trunks/${trunk.id}`)).body).toMatchObject({ id: trunk.id, name: trunkBody.name });
+      const provider = await createControlClient({ baseUrl: second.url }).telephonyOf(trunk.id);
+      expect(provider.trunkId).toBe(trunk.id);
+    } finally {
+      second.child.kill('SIGKILL');
+    }
+  });
+
+  it('saves on SIGTERM and exits cleanly', async () => {
+    const file = join(dir, 'term.json');
+    const run = await startCli(['--state-file', file]);
+    await createControlClient({ baseUrl: run.url }).createTenant({ name: 'Kept' });
+    const exited = new Promise((resolve) => run.child.on('exit', resolve));
+    run.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    expect(saved.organizations.map((o: { name: string }) => o.name)).toContain('Kept');
+  });
+
+  it('reports a corrupt file clearly, exits 2, and leaves the file as it was', async () => {
+    const file = join(dir, 'corrupt.json');
+    writeFileSync(file, '{"format": "voice-config-mock/state", oops');
+    const { code, stderr } = await exitOf(['--state-file', file]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`The state file ${file} is not valid JSON`);
+    expect(stderr).toContain('left as it is');
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(file, 'utf8')).toBe('{"format": "voice-config-mock/state", oops');
+  });
+
+  it('reports a file that parses but is not a state, and keeps it', async () => {
+    const file = join(dir, 'wrong.json');
+    writeFileSync(file, '{"organizations": 3}');
+    const { code, stderr } = await exitOf(['--state-file', file]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('is not a state this mock can load');
+    expect(readFileSync(file, 'utf8')).toBe('{"organizations": 3}');
+  });
+});

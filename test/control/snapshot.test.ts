@@ -1,0 +1,103 @@
+/** Snapshots: export → change → import gives back exactly the same records; bad snapshots change nothing. */
+import { describe, expect, it } from 'vitest';
+import { controlledMock, trunkBody } from './helpers.js';
+
+const kinds = ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks'];
+
+async function everything(api: ReturnType<typeof controlledMock>['api'], token: string) {
+  return Promise.all(kinds.map(async (path) => (await api(token, 'GET', path)).body));
+}
+
+describe('snapshots', () => {
+  it('restores exactly the records, tokens and provider state after a reset', async () => {
+    const { control, api, world } = controlledMock();
+    await api('demo-token', 'POST', '/sip-trunks', { ...trunkBody, password: 'secret-1' });
+    await api('demo-token-2', 'POST', '/webhooks', { url: 'https://hooks.example.com/x', events: ['call.ended'] });
+    const saved = await control.exportState();
+    const before = [await everything(api, 'demo-token'), await everything(api, 'demo-token-2')];
+    const byTrunk = (list: { trunkId: string }[]) => [...list].sort((a, b) => a.trunkId.localeCompare(b.trunkId));
+    const provisioned = byTrunk(world.telephony.configurations());
+    await control.reset({ scenario: 'empty' });
+    expect((await api('demo-token', 'GET', '/sip-trunks')).body).toEqual([]);
+    await control.importState(saved);
+    expect([await everything(api, 'demo-token'), await everything(api, 'demo-token-2')]).toEqual(before);
+    expect(byTrunk(world.telephony.configurations())).toEqual(provisioned);
+    const again = await control.exportState();
+    expect(again.organizations).toEqual(saved.organizations);
+  });
+
+  it('keeps write-only values: a restored trunk still has its password and a webhook its whole secret', async () => {
+    const { control, world, orgId } = controlledMock();
+    const saved = await control.exportState(orgId('demo-token'));
+    const trunk = saved.organizations[0]?.records.sipTrunks?.find((t) => t.password);
+    expect(trunk?.password).toEqual(expect.any(String));
+    const hook = saved.organizations[0]?.records.webhooks?.[0];
+    expect(hook?.secret).toMatch(/^whsec_[A-Za-z0-9]{24,}$/);
+    await control.reset({ scenario: 'empty' });
+    await control.importState(saved, orgId('demo-token'));
+    expect(world.store.get(orgId('demo-token'), 'sipTrunks', String(trunk?.id))?.password).toBe(trunk?.password);
+  });
+
+  it('replaces one organization and leaves the other untouched', async () => {
+    const { control, api, orgId } = controlledMock();
+    const mine = await control.exportState(orgId('demo-token'));
+    expect(mine.organizations.map((o) => o.token)).toEqual(['demo-token']);
+    const created = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    const other = (await api('demo-token-2', 'POST', '/sip-trunks', trunkBody)).body;
+    await control.importState(mine, orgId('demo-token'));
+    expect((await api('demo-token', 'GET', `/sip-trunks/${created.id}`)).status).toBe(404);
+    expect((await api('demo-token-2', 'GET', `/sip-trunks/${other.id}`)).status).toBe(200);
+  });
+
+  it('refuses an invalid snapshot with every problem located, and changes nothing', async () => {
+    const { control, api } = controlledMock();
+    const saved = await control.exportState();
+    const broken = structuredClone(saved);
+    const tools = broken.organizations[0]?.records.tools ?? [];
+    if (tools[0]) tools[0].timeoutSeconds = 'soon';
+    if (tools[1]) tools[1].id = 'not-a-uuid';
+    const before = await everything(api, 'demo-token');
+    const error = await control.importState(broken).catch((e: { status: number; problem: { errors: { pointer: string }[] } }) => e);
+    expect(error).toMatchObject({ status: 400 });
+    const pointers = (error as { problem: { errors: { pointer: string }[] } }).problem.errors.map((e) => e.pointer);
+    expect(pointers).toEqual(['/organizations/0/records/tools/0/timeoutSeconds', '/organizations/0/records/tools/1/id']);
+    expect(await everything(api, 'demo-token')).toEqual(before);
+  });
+
+  it('refuses a snapshot whose token belongs to an organization it does not replace', async () => {
+    const { control, orgId } = controlledMock();
+    const other = await control.exportState(orgId('demo-token-2'));
+    const clash = structuredClone(other);
+    const first = clash.organizations[0];
+    if (first) first.id = '11111111-1111-4111-8111-111111111111';
+    await expect(control.importState(clash, first?.id)).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe('injected records', () => {
+  it('adds a record with a fixed id, flags and timestamps that the API then serves', async () => {
+    const { control, api, orgId } = controlledMock({ scenario: 'empty' });
+    const id = '7d1f7a52-5d4a-4a77-9c1e-8a4b0a3b2c10';
+    const shown = await control.injectRecord({
+      orgId: orgId('demo-token'),
+      kind: 'sipTrunks',
+      record: { id, ...trunkBody, isSystem: true, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-02T00:00:00.000Z' },
+    });
+    expect(shown).toMatchObject({ id, isSystem: true, createdAt: '2025-01-01T00:00:00.000Z' });
+    expect((await api('demo-token', 'GET', `/sip-trunks/${id}`)).body).toMatchObject({ id, isSystem: true });
+    expect((await api('demo-token', 'DELETE', `/sip-trunks/${id}`)).status).toBe(403);
+  });
+
+  it('validates injected fields like a create and refuses a taken id', async () => {
+    const { control, orgId } = controlledMock({ scenario: 'empty' });
+    const org = orgId('demo-token');
+    await expect(control.injectRecord({ orgId: org, kind: 'tools', record: { type: 'function', name: 'x' } })).rejects.toMatchObject({
+      status: 400,
+      problem: { errors: [{ pointer: '/url' }] },
+    });
+    await expect(control.injectRecord({ orgId: org, kind: 'schemas', record: { id: 'nope', name: 'S' } })).rejects.toMatchObject({ status: 400 });
+    const id = '0b5c2f0e-7c55-4b8e-a1f2-5f0d7c1e9a11';
+    await control.injectRecord({ orgId: org, kind: 'schemas', record: { id, name: 'S' } });
+    await expect(control.injectRecord({ orgId: org, kind: 'schemas', record: { id, name: 'T' } })).rejects.toMatchObject({ status: 409 });
+  });
+});
