@@ -76,10 +76,10 @@ export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler
 
 const stateRequest = z
   .object({
-    consumer: z.string().optional(),
-    state: z.string(),
-    params: z.record(z.string(), z.unknown()).optional(),
-    action: z.enum(['setup', 'teardown']).default('setup'),
+    consumer: z.string().optional().openapi({ description: 'The consumer whose pact is verified.' }),
+    state: z.string().openapi({ description: 'The state, as the pact names it; "" for an interaction without one.', example: 'a tool with id {id} exists' }),
+    params: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The state parameters from the pact.' }),
+    action: z.enum(['setup', 'teardown']).default('setup').openapi({ description: 'Teardown deletes the organization of the interaction.' }),
   })
   .openapi('ProviderStateRequest');
 

@@ -109,7 +109,7 @@ export const webhookTable: CrudTable = {
   record: {
     id: uuid(exampleIds.webhook),
     url: M.string('https://hooks.example.com/voice'),
-    events: M.eachLike(M.regex('^call\\.', 'call.ended')),
+    events: M.eachLike(M.regex('^call\\.[a-z]+$', 'call.ended')),
     enabled: M.boolean(true),
     ...timestamps,
   },

@@ -9,6 +9,7 @@ import { describeIssues } from '../../domain/validate.js';
 import type { AppEnv } from '../../http/auth.js';
 import { problemResponse } from '../../http/problem.js';
 import type { World } from '../../world.js';
+import { registerProviderStateRoute } from '../provider-states.js';
 import { registerObserveRoutes } from './observe-routes.js';
 import { registerStateRoutes } from './state-routes.js';
 
@@ -33,6 +34,7 @@ export function controlApi(world: World, controlToken?: string): OpenAPIHono<App
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
+  registerProviderStateRoute(app, world);
   return app;
 }
 

@@ -1,0 +1,69 @@
+import './pact-env.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient } from '../../src/control/client.js';
+import { createApp } from '../../src/http/app.js';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { createWorld } from '../../src/world.js';
+import { pactFiles } from './pact-file.js';
+import { controlApiStates, stateChangeUrlStates } from './provider-states-clients.js';
+import { serveFetch } from './serve-fetch.js';
+import { verifyPacts } from './verify-pacts.js';
+
+// Verification takes a few seconds per run: Pact replays every interaction with its states.
+const VERIFY_TIMEOUT = 60_000;
+const failed = (result: { interactions: { description: string; ok: boolean }[] }) =>
+  result.interactions.filter(({ ok }) => !ok).map(({ description }) => description);
+
+describe('provider verification of the mock', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, seed: 1 });
+  });
+  afterAll(() => server.close());
+
+  it('honours every interaction of the committed pacts, with states made through the control api', async () => {
+    const files = await pactFiles();
+    expect(files.length).toBeGreaterThan(0);
+    const control = createControlClient({ baseUrl: server.url });
+    const tenantsBefore = (await control.listTenants()).length;
+    const result = await verifyPacts({ providerBaseUrl: server.url, token: 'demo-token', states: controlApiStates(control) });
+    expect(failed(result), result.output).toEqual([]);
+    expect(result.ok).toBe(true);
+    expect(result.interactions.length).toBeGreaterThanOrEqual(31);
+    // Every interaction's organization is gone again: verification leaves the mock as it found it.
+    expect(await control.listTenants()).toHaveLength(tenantsBefore);
+  }, VERIFY_TIMEOUT);
+
+  it('honours them with states made by its own provider-state endpoint', async () => {
+    const states = stateChangeUrlStates(`${server.url}/__mock/provider-states`);
+    const result = await verifyPacts({ providerBaseUrl: server.url, token: 'demo-token', states });
+    expect(failed(result), result.output).toEqual([]);
+    expect(result.ok).toBe(true);
+  }, VERIFY_TIMEOUT);
+});
+
+describe('provider verification of a broken mock', () => {
+  it('fails and names the interactions a system-trunk delete that succeeds and a schema list without isLocked break', async () => {
+    const world = createWorld({ seed: 1 });
+    const app = createApp({ world });
+    const broken = await serveFetch(async (request) => {
+      const response = await app.fetch(request);
+      const { pathname } = new URL(request.url);
+      if (request.method === 'DELETE' && pathname.startsWith('/api/v1/sip-trunks/') && response.status === 403) return Response.json({});
+      if (request.method === 'GET' && pathname === '/api/v1/schemas' && response.ok) {
+        const schemas = (await response.json()) as Record<string, unknown>[];
+        return Response.json(schemas.map(({ isLocked: _dropped, ...rest }) => rest));
+      }
+      return response;
+    });
+    try {
+      const control = createControlClient({ baseUrl: broken.url });
+      const result = await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
+      expect(result.ok).toBe(false);
+      expect(failed(result).sort()).toEqual(['a request to delete a system SIP trunk', 'a request to list the schemas']);
+      expect(result.output).toContain('isLocked');
+    } finally {
+      await broken.close();
+    }
+  }, VERIFY_TIMEOUT);
+});
