@@ -45,9 +45,11 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
-  if (!/^https?:\/\/[^/]/.test(baseUrl) || !URL.canParse(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
+  if (!/^https?:\/\/[^/]/.test(baseUrl) || !URL.canParse(baseUrl))
+    throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
   if (!values.token) throw new UsageError('--token is required');
-  if (values.token2 !== undefined && values.token2 === values.token) throw new UsageError('--token2 must belong to a different organization than --token');
+  if (values.token2 !== undefined && values.token2 === values.token)
+    throw new UsageError('--token2 must belong to a different organization than --token');
   const args: VerifyArgs = {
     baseUrl,
     token: values.token,

@@ -11,12 +11,22 @@ import { runVerifyCommand } from './cli.js';
 async function verify(...argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runVerifyCommand(argv, { out: (text) => void (out += text), err: (text) => void (err += text) });
+  const io = {
+    out: (text: string) => {
+      out += text;
+    },
+    err: (text: string) => {
+      err += text;
+    },
+  };
+  const code = await runVerifyCommand(argv, io);
   return { code, out, err };
 }
 
 /** A plain HTTP server on a free port; `answer` decides every response. */
-async function serveWith(answer: (method: string, path: string, body: string, headers: Record<string, string>) => Promise<Response>): Promise<{ url: string; server: Server }> {
+async function serveWith(
+  answer: (method: string, path: string, body: string, headers: Record<string, string>) => Promise<Response>,
+): Promise<{ url: string; server: Server }> {
   const server = createServer(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
@@ -40,7 +50,18 @@ describe('verify command', () => {
     const json = join(dir, 'report.json');
     const junit = join(dir, 'junit.xml');
 
-    const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--token2', 'demo-token-2', '--report', `json=${json}`, '--report', `junit=${junit}`);
+    const run = await verify(
+      '--base-url',
+      mock.url,
+      '--token',
+      'demo-token',
+      '--token2',
+      'demo-token-2',
+      '--report',
+      `json=${json}`,
+      '--report',
+      `junit=${junit}`,
+    );
 
     expect(run.code).toBe(0);
     expect(run.err).toBe('');
@@ -49,7 +70,9 @@ describe('verify command', () => {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report.summary).toMatchObject({ conforms: true, failed: 0 });
     expect(report.results[0]).toMatchObject({ id: 'schemas.list.json-array', source: 'spec', outcome: 'passed' });
-    expect(readFileSync(junit, 'utf8')).toMatch(new RegExp(`^<\\?xml[^>]*>\\n<testsuites name="voice-config conformance" tests="${report.results.length}" failures="0"`));
+    expect(readFileSync(junit, 'utf8')).toMatch(
+      new RegExp(`^<\\?xml[^>]*>\\n<testsuites name="voice-config conformance" tests="${report.results.length}" failures="0"`),
+    );
   });
 
   it('exits 1 when a spec check fails, and shows what was sent, received and expected', async () => {
@@ -76,7 +99,11 @@ describe('verify command', () => {
     ['a missing --token', ['--base-url', 'http://127.0.0.1:4010'], /--token is required/],
     ['an unknown flag', ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--colour'], /Unknown option '--colour'/],
     ['a base URL that is not http', ['--base-url', 'ftp://x', '--token', 't'], /--base-url must be an http\(s\) URL/],
-    ['a bad report spec', ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--report', 'xml=a'], /--report takes junit=PATH or json=PATH/],
+    [
+      'a bad report spec',
+      ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--report', 'xml=a'],
+      /--report takes junit=PATH or json=PATH/,
+    ],
   ])('exits 2 with one line for %s', async (_name, argv, message) => {
     const run = await verify(...argv);
 
@@ -92,7 +119,9 @@ describe('verify command', () => {
     const run = await verify('--base-url', closed.url, '--token', 'demo-token');
 
     expect(run.code).toBe(2);
-    expect(run.err).toMatch(/^voice-config-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/schemas: no answer \(ECONNREFUSED\)/);
+    expect(run.err).toMatch(
+      /^voice-config-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/schemas: no answer \(ECONNREFUSED\)/,
+    );
     expect(run.err.trim().split('\n')).toHaveLength(1);
   });
 
@@ -104,7 +133,9 @@ describe('verify command', () => {
   });
 
   it('exits 2 when the server answers HTML', async () => {
-    const html = await serveWith(async () => new Response('<!doctype html><title>Welcome</title>', { headers: { 'content-type': 'text/html' } }));
+    const html = await serveWith(
+      async () => new Response('<!doctype html><title>Welcome</title>', { headers: { 'content-type': 'text/html' } }),
+    );
     try {
       const run = await verify('--base-url', html.url, '--token', 'demo-token');
 

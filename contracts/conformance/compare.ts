@@ -26,7 +26,11 @@ export async function runAgainstMock(options: MockRunOptions): Promise<SuiteRepo
   const server = await startServer({ port: 0 });
   const target = { baseUrl: server.url, token: 'demo-token', ...(options.withToken2 ? { token2: 'demo-token-2' } : {}) };
   try {
-    return await runSuite(target, { strict: options.strict, readOnly: options.readOnly, ...(options.signal ? { signal: options.signal } : {}) });
+    return await runSuite(target, {
+      strict: options.strict,
+      readOnly: options.readOnly,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   } finally {
     await server.close();
   }

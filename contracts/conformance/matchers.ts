@@ -38,7 +38,8 @@ export function canonical(value: unknown): string {
 
 /** A value as a short string for a report line. */
 export function show(value: unknown, max = 160): string {
-  const text = value === undefined ? 'nothing' : typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+  const text =
+    value === undefined ? 'nothing' : typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 

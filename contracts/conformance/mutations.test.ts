@@ -31,7 +31,8 @@ function brokenMock(breakage: Breakage): Target {
   };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const pathOf = (req: Request) => new URL(req.url).pathname;
 const withToken = (req: Request, token: string) => {
   const headers = new Headers(req.headers);

@@ -27,7 +27,9 @@ async function tryToken(target: Target, credentials: Credentials, flag: string, 
     throw new TargetProblem(`cannot reach ${url}: ${detail}; is the server running and --base-url right?`);
   }
   if (/html/i.test(reply.contentType ?? '') || /^\s*</.test(reply.text)) {
-    throw new TargetProblem(`GET ${url} answered HTML (${reply.status}), not JSON; --base-url should be the API's address, without /api/v1`);
+    throw new TargetProblem(
+      `GET ${url} answered HTML (${reply.status}), not JSON; --base-url should be the API's address, without /api/v1`,
+    );
   }
   if (reply.status === 401 || reply.status === 403) {
     throw new TargetProblem(`the target refused ${flag} (GET ${url} answered ${reply.status}); check the token`);

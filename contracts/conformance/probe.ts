@@ -85,7 +85,8 @@ export class ProbeRun {
   /** Sends the published create example; the caller judges the answer. Skips when there is no example. */
   async tryCreate(path: string, credentials: Credentials = 'token'): Promise<{ reply: Reply; id: string | undefined }> {
     const example = this.ctx.examples.create(path);
-    if (!example) this.skip(`no request example for POST ${path} in the target's OpenAPI (${this.ctx.examples.problem ?? 'none published'})`);
+    if (!example)
+      this.skip(`no request example for POST ${path} in the target's OpenAPI (${this.ctx.examples.problem ?? 'none published'})`);
     const reply = await this.send({ method: 'POST', path, credentials, body: example });
     const body = reply.body as { id?: unknown } | undefined;
     const id = reply.status >= 200 && reply.status < 300 && typeof body?.id === 'string' ? body.id : undefined;

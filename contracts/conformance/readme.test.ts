@@ -14,7 +14,9 @@ import { type RunningServer, startServer } from '../../src/server.js';
 const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '').find((text) => text.includes('--report junit=conformance.xml'));
+const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
+  .map((match) => match[1] ?? '')
+  .find((text) => text.includes('--report junit=conformance.xml'));
 
 describe('readme conformance kit commands', () => {
   let server: RunningServer;
@@ -28,11 +30,16 @@ describe('readme conformance kit commands', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-readme-'));
     const script = (block ?? '').replaceAll('http://127.0.0.1:4010', server.url).replaceAll('=conformance.', `=${dir}/conformance.`);
 
-    const { stdout } = await run('bash', ['-c', `set -euo pipefail\n${script}`], { cwd: root, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
+    const { stdout } = await run('bash', ['-c', `set -euo pipefail\n${script}`], {
+      cwd: root,
+      env: { ...process.env, PACT_DO_NOT_TRACK: 'true' },
+    });
 
     expect(stdout.match(/The target conforms/g)).toHaveLength(3);
     expect(stdout).toContain('Compared with the built-in mock: every check came out the same.');
-    expect(readFileSync(join(dir, 'conformance.xml'), 'utf8')).toMatch(/<testsuites name="voice-config conformance" tests="\d+" failures="0"/);
+    expect(readFileSync(join(dir, 'conformance.xml'), 'utf8')).toMatch(
+      /<testsuites name="voice-config conformance" tests="\d+" failures="0"/,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')).summary.conforms).toBe(true);
   });
 });

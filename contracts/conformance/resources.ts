@@ -70,7 +70,7 @@ export const resourceFacts: ResourceFacts[] = [
 ];
 
 /** The body the kit sends on a delete of this resource: what the spec's example request sends. */
-export function deleteBody(facts: ResourceFacts): {} | undefined {
+export function deleteBody(facts: ResourceFacts): Record<string, never> | undefined {
   return facts.deleteSendsEmptyObject ? {} : undefined;
 }
 

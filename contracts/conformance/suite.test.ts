@@ -16,7 +16,12 @@ const RESOURCES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
 
 function inProcess(world: World = createWorld(), wrap: (fetch: FetchLike) => FetchLike = (fetch) => fetch): Target {
   const app = createApp({ world });
-  return { baseUrl: 'http://mock.test', token: 'demo-token', token2: 'demo-token-2', fetch: wrap((url, init) => app.request(url, init) as Promise<Response>) };
+  return {
+    baseUrl: 'http://mock.test',
+    token: 'demo-token',
+    token2: 'demo-token-2',
+    fetch: wrap((url, init) => app.request(url, init) as Promise<Response>),
+  };
 }
 
 /** Every list of both organizations, as the API shows them. */
@@ -42,7 +47,9 @@ describe('the suite against the mock', () => {
   it('passes every check in-process, strict, with both tokens', async () => {
     const report = await runSuite(inProcess(), { strict: true });
 
-    expect(report.results.filter((result) => result.outcome !== 'passed').map((result) => `${result.id}: ${result.reason ?? result.actual}`)).toEqual([]);
+    expect(
+      report.results.filter((result) => result.outcome !== 'passed').map((result) => `${result.id}: ${result.reason ?? result.actual}`),
+    ).toEqual([]);
     expect(report.summary).toMatchObject({ conforms: true, failed: 0, skipped: 0 });
     expect(report.summary.total).toBeGreaterThan(80);
     expect(new Set(report.results.map((result) => result.source))).toEqual(new Set(['spec', 'documented', 'assumed']));
@@ -108,12 +115,21 @@ describe('the suite against the mock', () => {
   it('runs only the checks that change nothing when read-only', async () => {
     const target = inProcess();
     const seen: string[] = [];
-    const spy: Target = { ...target, fetch: (url, init) => (seen.push(init.method ?? 'GET'), target.fetch!(url, init)) };
+    const spy: Target = {
+      ...target,
+      fetch: (url, init) => {
+        seen.push(init.method ?? 'GET');
+        return target.fetch!(url, init);
+      },
+    };
 
     const report = await runSuite(spy, { readOnly: true, strict: true });
 
     expect(new Set(seen)).toEqual(new Set(['GET', 'DELETE']));
-    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('--read-only') });
+    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({
+      outcome: 'skipped',
+      reason: expect.stringContaining('--read-only'),
+    });
     expect(report.results.find((result) => result.id === 'tenancy.schemas.get')).toMatchObject({ outcome: 'passed' });
     expect(report.results.find((result) => result.id === 'tools.delete.unknown-id')).toMatchObject({ outcome: 'passed' });
     expect(report.summary.conforms).toBe(true);
@@ -122,18 +138,29 @@ describe('the suite against the mock', () => {
   it('skips with a reason what it cannot set up, instead of failing', async () => {
     const report = await runSuite({ ...inProcess(createWorld({ scenario: 'empty' })), token2: undefined }, { readOnly: true });
 
-    expect(report.results.find((result) => result.id === 'schemas.list.field.isLocked')).toMatchObject({ outcome: 'skipped', reason: 'the organization has no schemas to look at' });
-    expect(report.results.find((result) => result.id === 'tenancy.tools.list')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('--token2') });
+    expect(report.results.find((result) => result.id === 'schemas.list.field.isLocked')).toMatchObject({
+      outcome: 'skipped',
+      reason: 'the organization has no schemas to look at',
+    });
+    expect(report.results.find((result) => result.id === 'tenancy.tools.list')).toMatchObject({
+      outcome: 'skipped',
+      reason: expect.stringContaining('--token2'),
+    });
     expect(report.summary).toMatchObject({ failed: 0, conforms: true });
   });
 
   it('skips the round trips when the target publishes no request examples', async () => {
     const noOpenApi: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) =>
-      url.endsWith('/openapi.json') ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }) : fetch(url, init);
+      url.endsWith('/openapi.json')
+        ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })
+        : fetch(url, init);
 
     const report = await runSuite(inProcess(createWorld(), noOpenApi));
 
-    expect(report.results.find((result) => result.id === 'webhooks.create')).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('no request example') });
+    expect(report.results.find((result) => result.id === 'webhooks.create')).toMatchObject({
+      outcome: 'skipped',
+      reason: expect.stringContaining('no request example'),
+    });
     expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'passed' });
   });
 });
@@ -141,8 +168,14 @@ describe('the suite against the mock', () => {
 describe('the kit is written from the spec', () => {
   it('imports nothing from the mock to judge a target, only to start it for --compare-with-mock', () => {
     const dir = new URL('.', import.meta.url).pathname;
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
-    const offenders = files.filter((file) => /from '(\.\.\/)+(src|fixtures)\//.test(readFileSync(join(dir, file), 'utf8')) || /import\('(\.\.\/)+(src|fixtures)\/(?!server\.js)/.test(readFileSync(join(dir, file), 'utf8')));
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),
+    );
+    const offenders = files.filter(
+      (file) =>
+        /from '(\.\.\/)+(src|fixtures)\//.test(readFileSync(join(dir, file), 'utf8')) ||
+        /import\('(\.\.\/)+(src|fixtures)\/(?!server\.js)/.test(readFileSync(join(dir, file), 'utf8')),
+    );
     const mockImports = files.filter((file) => readFileSync(join(dir, file), 'utf8').includes("'../../src/server.js'"));
 
     expect(files.length).toBeGreaterThan(15);

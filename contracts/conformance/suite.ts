@@ -5,10 +5,10 @@
  */
 import { loadExamples } from './examples.js';
 import { Ledger } from './ledger.js';
+import { preflight } from './preflight.js';
 import { type Probe, ProbeRun, type SuiteContext } from './probe.js';
 import { allProbes } from './probes/index.js';
-import { preflight } from './preflight.js';
-import type { CheckResult, Summary, SuiteReport, Target } from './types.js';
+import type { CheckResult, SuiteReport, Summary, Target } from './types.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */
@@ -33,7 +33,9 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     readOnly: options.readOnly ?? false,
     strict: options.strict ?? false,
     ledger: new Ledger(),
-    examples: options.readOnly ? { problem: 'read-only run', create: () => undefined, update: () => undefined } : await loadExamples(target, signal),
+    examples: options.readOnly
+      ? { problem: 'read-only run', create: () => undefined, update: () => undefined }
+      : await loadExamples(target, signal),
     signal,
   };
   const results: CheckResult[] = [];
@@ -91,5 +93,12 @@ function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {
 export function summarize(results: CheckResult[]): Summary {
   const count = (outcome: CheckResult['outcome']) => results.filter((result) => result.outcome === outcome).length;
   const counted = results.filter((result) => result.outcome === 'failed' && result.counted).length;
-  return { total: results.length, passed: count('passed'), failed: count('failed'), counted, skipped: count('skipped'), conforms: counted === 0 };
+  return {
+    total: results.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    counted,
+    skipped: count('skipped'),
+    conforms: counted === 0,
+  };
 }

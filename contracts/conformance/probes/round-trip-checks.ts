@@ -2,7 +2,8 @@
 import type { ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 
-const ASSUMED_PATHS = 'assumed: the REST shape POST <collection>, GET/PATCH/DELETE <collection>/{id}, with bodies from the target’s OpenAPI examples';
+const ASSUMED_PATHS =
+  'assumed: the REST shape POST <collection>, GET/PATCH/DELETE <collection>/{id}, with bodies from the target’s OpenAPI examples';
 
 /** The check ids of the round trip of `resource`. */
 export function roundTripIds(resource: ResourceFacts) {
@@ -27,7 +28,11 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
   const documentedDelete = resource.deleteErrors.length > 0;
   const how = resource.deleteSendsEmptyObject ? 'with {} and a JSON content type' : 'with no body';
   const checks: CheckInfo[] = [
-    assumed(ids.create, `the published ${resource.noun} create example is accepted`, `POST ${path} answers 2xx with a JSON object whose id is a UUID`),
+    assumed(
+      ids.create,
+      `the published ${resource.noun} create example is accepted`,
+      `POST ${path} answers 2xx with a JSON object whose id is a UUID`,
+    ),
     assumed(ids.getAfterCreate, 'a created record can be read back', `GET ${path}/{id} answers 2xx with the record of that id`),
     name === 'schemas'
       ? {
@@ -38,7 +43,11 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           basis: '§4 List schemas: the list holds all schemas of the caller’s organization',
         }
       : assumed(ids.listAfterCreate, `a created ${resource.noun} appears in the list`, `GET ${path} includes the created id`),
-    assumed(ids.update, 'the published update example is accepted', `PATCH ${path}/{id} answers 2xx; a record in the answer shows the sent values`),
+    assumed(
+      ids.update,
+      'the published update example is accepted',
+      `PATCH ${path}/{id} answers 2xx; a record in the answer shows the sent values`,
+    ),
     assumed(ids.getAfterUpdate, 'an update is visible on the next read', `GET ${path}/{id} shows the values sent by PATCH`),
     documentedDelete
       ? {

@@ -75,4 +75,3 @@ async function judgeDelete(t: ProbeRun, resource: ResourceFacts, ids: Ids, url: 
 function reflects(record: Record<string, unknown>, expected: Record<string, unknown>): boolean {
   return Object.entries(expected).every(([key, value]) => canonical(record[key]) === canonical(value));
 }
-

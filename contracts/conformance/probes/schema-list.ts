@@ -1,6 +1,6 @@
 /** The schema list: the one list whose shape the spec gives, field by field (§2, §4). */
 import { isJsonType, isSuccess } from '../http.js';
-import { isIsoUtc, isPlainObject, isUuid, show, answer } from '../matchers.js';
+import { answer, isIsoUtc, isPlainObject, isUuid, show } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import type { CheckInfo } from '../types.js';
 

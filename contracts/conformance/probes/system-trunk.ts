@@ -53,7 +53,8 @@ export const systemTrunkProbe: Probe = {
 async function findSystemTrunk(t: ProbeRun): Promise<string> {
   const given = t.target.systemTrunkId;
   const reply = await t.send({ method: 'GET', path: PATH });
-  if (!Array.isArray(reply.body)) return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so no system trunk can be found or watched`);
+  if (!Array.isArray(reply.body))
+    return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so no system trunk can be found or watched`);
   const trunks = reply.body.filter(isPlainObject);
   if (given === undefined) {
     const found = trunks.find((trunk) => trunk.isSystem === true && typeof trunk.id === 'string');

@@ -9,14 +9,33 @@ import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 
-const BASIS = '§5: the token identifies the caller’s organization, whose resources it is served; another organization’s records are not among them';
+const BASIS =
+  '§5: the token identifies the caller’s organization, whose resources it is served; another organization’s records are not among them';
 
 function checksFor(resource: ResourceFacts): CheckInfo[] {
   const { name, path } = resource;
   const checks: CheckInfo[] = [
-    { id: `tenancy.${name}.list`, source: 'spec', title: `the two organizations' ${resource.noun} lists share no record`, expected: `GET ${path} with token and with token2 answer lists with no id in common`, basis: BASIS },
-    { id: `tenancy.${name}.get`, source: 'spec', title: `a ${resource.noun} of one organization cannot be read with the other's token`, expected: `GET ${path}/{id of token's record} with token2 answers a refusal, not the record`, basis: BASIS },
-    { id: `tenancy.${name}.delete`, source: 'spec', title: `a ${resource.noun} of one organization cannot be deleted with the other's token`, expected: `DELETE ${path}/{id of token's record} with token2 is refused and the record stays`, basis: BASIS },
+    {
+      id: `tenancy.${name}.list`,
+      source: 'spec',
+      title: `the two organizations' ${resource.noun} lists share no record`,
+      expected: `GET ${path} with token and with token2 answer lists with no id in common`,
+      basis: BASIS,
+    },
+    {
+      id: `tenancy.${name}.get`,
+      source: 'spec',
+      title: `a ${resource.noun} of one organization cannot be read with the other's token`,
+      expected: `GET ${path}/{id of token's record} with token2 answers a refusal, not the record`,
+      basis: BASIS,
+    },
+    {
+      id: `tenancy.${name}.delete`,
+      source: 'spec',
+      title: `a ${resource.noun} of one organization cannot be deleted with the other's token`,
+      expected: `DELETE ${path}/{id of token's record} with token2 is refused and the record stays`,
+      basis: BASIS,
+    },
   ];
   if (resource.deleteErrors.length > 0) {
     checks.push({
@@ -56,12 +75,21 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });
       t.verdict(`tenancy.${n}.get`, !isSuccess(other.status), answer(other));
       if (created === undefined) {
-        return t.skip(t.ctx.readOnly ? 'deletes are tried only on records the kit created, and --read-only creates none' : 'no record could be created to try the delete on');
+        return t.skip(
+          t.ctx.readOnly
+            ? 'deletes are tried only on records the kit created, and --read-only creates none'
+            : 'no record could be created to try the delete on',
+        );
       }
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
       const after = await t.send({ method: 'GET', path: url });
-      t.verdict(`tenancy.${n}.delete`, !isSuccess(refused.status) && isSuccess(after.status), `delete: ${answer(refused)}; then the owner's get: ${after.status}`);
-      if (resource.deleteErrors.length > 0) t.verdict(`tenancy.${n}.delete-status`, resource.deleteErrors.includes(refused.status), answer(refused));
+      t.verdict(
+        `tenancy.${n}.delete`,
+        !isSuccess(refused.status) && isSuccess(after.status),
+        `delete: ${answer(refused)}; then the owner's get: ${after.status}`,
+      );
+      if (resource.deleteErrors.length > 0)
+        t.verdict(`tenancy.${n}.delete-status`, resource.deleteErrors.includes(refused.status), answer(refused));
     },
   };
 }

@@ -39,12 +39,15 @@ function testcase(result: CheckResult): string {
 
 /** Escapes text for XML attributes and content, and drops characters XML 1.0 cannot hold. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;')
-    .replaceAll('\n', '&#10;');
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: listing the characters XML 1.0 allows is the point
+      .replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&apos;')
+      .replaceAll('\n', '&#10;')
+  );
 }
