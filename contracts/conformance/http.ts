@@ -57,12 +57,17 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
     });
     const reply = await readReply(res);
     // An empty body is shown as nothing, not as an empty string.
-    const shown = reply.json ? reply.body : reply.text.length > 0 ? reply.text.slice(0, SHOWN_TEXT) : undefined;
+    const shown = reply.text.length === 0 ? undefined : reply.text.length <= SHOWN_TEXT ? reply.body : shorten(reply.text);
     return { reply, exchange: { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } } };
   } catch (error) {
     const { message, code } = describeFailure(error, target);
     throw new TransportError(message, { sent, error: message }, code);
   }
+}
+
+/** Long answers (a whole list) are kept short in reports: they repeat for every check of a probe. */
+function shorten(text: string): string {
+  return `${text.slice(0, SHOWN_TEXT)}… (${text.length} characters in all)`;
 }
 
 async function readReply(res: Response): Promise<Reply> {
