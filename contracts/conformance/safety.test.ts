@@ -73,7 +73,9 @@ describe('safety of a run', () => {
   it('does not try a trunk given by --system-trunk-id that the list shows as ordinary', async () => {
     const seen: Seen[] = [];
     const probeTarget = recordingTarget(seen);
-    const trunks = (await (await probeTarget.fetch!('http://mock.test/api/v1/sip-trunks', { headers: { authorization: 'Bearer demo-token' } })).json()) as {
+    const trunks = (await (
+      await probeTarget.fetch!('http://mock.test/api/v1/sip-trunks', { headers: { authorization: 'Bearer demo-token' } })
+    ).json()) as {
       id: string;
       isSystem: boolean;
     }[];
