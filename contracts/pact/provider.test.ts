@@ -5,9 +5,10 @@ import { createApp } from '../../src/http/app.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { createWorld } from '../../src/world.js';
 import { pactFiles } from './pact-file.js';
-import { controlApiStates, stateChangeUrlStates } from './provider-states-clients.js';
+import { controlApiStates } from './provider-states-clients.js';
 import { serveFetch } from './serve-fetch.js';
 import { verifyPacts } from './verify-pacts.js';
+import { main } from './verify-real.js';
 
 // Verification takes a few seconds per run: Pact replays every interaction with its states.
 const VERIFY_TIMEOUT = 60_000;
@@ -34,12 +35,19 @@ describe('provider verification of the mock', () => {
     expect(await control.listTenants()).toHaveLength(tenantsBefore);
   }, VERIFY_TIMEOUT);
 
-  it('honours them with states made by its own provider-state endpoint', async () => {
-    const states = stateChangeUrlStates(`${server.url}/__mock/provider-states`);
-    const result = await verifyPacts({ providerBaseUrl: server.url, token: 'demo-token', states });
-    expect(failed(result), result.output).toEqual([]);
-    expect(result.ok).toBe(true);
+  it('honours them through the verifier command, with states made by its own provider-state endpoint', async () => {
+    const lines: string[] = [];
+    const args = ['--provider-base-url', server.url, '--token', 'demo-token', '--provider-states-url', `${server.url}/__mock/provider-states`];
+    const code = await main(args, (line) => lines.push(line));
+    expect(code, lines.join('\n')).toBe(0);
+    expect(lines.at(-1)).toMatch(/^All \d+ interactions hold\.$/);
   }, VERIFY_TIMEOUT);
+
+  it('the verifier command exits with 2 and its usage when the token is missing', async () => {
+    const lines: string[] = [];
+    expect(await main(['--provider-base-url', server.url], (line) => lines.push(line))).toBe(2);
+    expect(lines.join('\n')).toContain('Usage: npm run pact:verify');
+  });
 });
 
 describe('provider verification of a broken mock', () => {

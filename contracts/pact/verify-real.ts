@@ -1,0 +1,73 @@
+/**
+ * `npm run pact:verify -- --provider-base-url URL --token T [--provider-states-url URL]`:
+ * verifies the committed pact files against any implementation of the API.
+ * Exit code 0 when every interaction holds, 1 when one fails, 2 for bad arguments.
+ */
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { stateChangeUrlStates } from './provider-states-clients.js';
+import { type ProviderStates, verifyPacts } from './verify-pacts.js';
+
+const USAGE = `Usage: npm run pact:verify -- --provider-base-url URL --token TOKEN [options]
+
+  --provider-base-url URL     where the API is (without /api/v1)
+  --token TOKEN               API token for interactions whose state gives none
+  --provider-states-url URL   the implementation's provider-state endpoint (Pact's stateChangeUrl)
+  --provider-states-header H  a header for that endpoint, "Name: value" (repeatable)
+  --pact FILE                 a pact file to verify (repeatable; default: contracts/pacts/*.json)
+  -h, --help                  this text`;
+
+// Without a state endpoint, each state answers its own parameters: the example ids of the pact.
+const noStates: ProviderStates = { setup: async (_state, params) => params, teardown: async () => {} };
+
+/** Runs the verification for command-line arguments; resolves the exit code. */
+export async function main(argv: string[], log: (line: string) => void = console.log): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'provider-base-url': { type: 'string' },
+        token: { type: 'string' },
+        'provider-states-url': { type: 'string' },
+        'provider-states-header': { type: 'string', multiple: true },
+        pact: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    log(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) return log(USAGE), 0;
+  const baseUrl = values['provider-base-url'];
+  const token = values.token;
+  if (!baseUrl || !token) return log(`--provider-base-url and --token are required.\n\n${USAGE}`), 2;
+  const statesUrl = values['provider-states-url'];
+  if (!statesUrl) log('No --provider-states-url: interactions that need records use the example ids of the pact.');
+  const headers = Object.fromEntries((values['provider-states-header'] ?? []).map(splitHeader));
+  const result = await verifyPacts({
+    providerBaseUrl: baseUrl,
+    token,
+    states: statesUrl ? stateChangeUrlStates(statesUrl, headers) : noStates,
+    ...(values.pact ? { pactFiles: values.pact } : {}),
+  });
+  log(result.output);
+  const failed = result.interactions.filter(({ ok }) => !ok);
+  log(
+    result.ok
+      ? `All ${result.interactions.length} interactions hold.`
+      : `${failed.length} of ${result.interactions.length} interactions failed:\n${failed.map(({ description }) => `  - ${description}`).join('\n')}`,
+  );
+  return result.ok ? 0 : 1;
+}
+
+function splitHeader(header: string): [string, string] {
+  const colon = header.indexOf(':');
+  return colon < 0 ? [header.trim(), ''] : [header.slice(0, colon).trim(), header.slice(colon + 1).trim()];
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}
