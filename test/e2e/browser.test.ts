@@ -8,29 +8,16 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/world.js';
+import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { bundleDemo } from './demo-build.mjs';
 import { type StaticServer, serveDirectory } from './static-server.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
 const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-if (!hasChromium) {
-  console.log(`browser end-to-end test skipped: no Chromium at ${CHROMIUM}; install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
-}
+explainSkip('browser end-to-end test');
 
 describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
   let dir = '';
@@ -43,7 +30,7 @@ describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
     dir = await mkdtemp(join(tmpdir(), 'voice-config-mock-e2e-'));
     await bundleDemo(dir);
     site = await serveDirectory(dir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+    browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {

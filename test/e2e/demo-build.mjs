@@ -28,11 +28,16 @@ export function demoBuildOptions(outDir) {
   };
 }
 
-/** Copies the page and MSW's worker script (from the installed msw, so their versions match) into `outDir`. */
-export async function copyDemoAssets(outDir) {
-  await copyFile(join(demoDir, 'index.html'), join(outDir, 'index.html'));
+/** Copies MSW's worker script from the installed msw (so the versions match) to `outDir/mockServiceWorker.js`. */
+export async function copyWorkerScript(outDir) {
   const worker = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
   await copyFile(worker, join(outDir, 'mockServiceWorker.js'));
+}
+
+/** Copies the page and MSW's worker script into `outDir`. */
+export async function copyDemoAssets(outDir) {
+  await copyFile(join(demoDir, 'index.html'), join(outDir, 'index.html'));
+  await copyWorkerScript(outDir);
 }
 
 /** Builds the whole demo into `outDir`, which must exist. */

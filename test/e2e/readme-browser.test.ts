@@ -1,0 +1,42 @@
+/**
+ * The README's browser example runs as written: the block is taken from the
+ * README, bundled with `voice-config-mock/browser` pointing at the source,
+ * and run in a page in headless Chromium.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld } from '../../src/world.js';
+import { explainSkip, hasChromium, launchChromium } from './chromium.js';
+import { consoleOf, type InlinePage, serveInlinePage } from './inline-page.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const example = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
+  .map((match) => match[1] ?? '')
+  .find((block) => block.includes("from 'voice-config-mock/browser'"));
+
+explainSkip("README's browser example");
+
+describe.skipIf(!hasChromium)('readme browser example', () => {
+  let site: InlinePage;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    site = await serveInlinePage(example ?? '');
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('prints the seeded assistants and the tenants, with no errors', async () => {
+    expect(example).toBeDefined();
+    const { lines, errors } = await consoleOf(browser, site.url, 'tenants:');
+    const world = createWorld({ seed: 1 });
+    const count = world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
+    expect(lines).toEqual([`200 ${count} assistants`, 'tenants: demo-token, demo-token-2']);
+    expect(errors).toEqual([]);
+  });
+});
