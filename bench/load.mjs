@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 
 /**
  * Runs `request` ({method, path, headers, body, setupRequest?}) for
- * `durationS` seconds, or for exactly `amount` requests when given.
+ * `durationS` seconds, or for `amount` requests when given (still stopped
+ * after `durationS`).
  */
 export function runLoad({ port, request, connections, durationS, amount }) {
   let latencies = new Float64Array(1 << 16);
@@ -20,22 +21,22 @@ export function runLoad({ port, request, connections, durationS, amount }) {
     ...(amount ? { amount } : { duration: durationS }),
   };
   const started = performance.now();
+  let last = started;
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => {
+      clearTimeout(timer);
       if (error) return reject(error);
-      const sorted = latencies.subarray(0, count).sort();
-      // Timed here: autocannon reports the configured duration, which a run bounded by `amount` lacks.
-      const seconds = (performance.now() - started) / 1000;
       resolve({
-        requests: result.requests.total,
-        rps: result.requests.total / seconds,
-        p50: percentile(sorted, 0.5),
-        p99: percentile(sorted, 0.99),
+        count,
+        // Timed to the last answer: autocannon notices the end of a run bounded by `amount` only at its next one-second tick.
+        seconds: (last - started) / 1000,
+        latencies: latencies.subarray(0, count),
         non2xx: result.non2xx,
         errors: result.errors + result.timeouts,
-        statuses: Object.keys(result.statusCodeStats ?? {}).join(' '),
+        statuses: Object.keys(result.statusCodeStats ?? {}),
       });
     });
+    const timer = amount ? setTimeout(() => instance.stop(), durationS * 1000) : undefined;
     instance.on('response', (_client, _status, _bytes, responseTime) => {
       if (count === latencies.length) {
         const grown = new Float64Array(latencies.length * 2);
@@ -43,8 +44,31 @@ export function runLoad({ port, request, connections, durationS, amount }) {
         latencies = grown;
       }
       latencies[count++] = responseTime;
+      last = performance.now();
     });
   });
+}
+
+/** Several runs of one case as one figure: requests/s over their summed time, percentiles over all their answers. */
+export function summarize(runs) {
+  const count = runs.reduce((n, run) => n + run.count, 0);
+  const seconds = runs.reduce((n, run) => n + run.seconds, 0);
+  const all = new Float64Array(count);
+  let offset = 0;
+  for (const run of runs) {
+    all.set(run.latencies, offset);
+    offset += run.count;
+  }
+  all.sort();
+  return {
+    requests: count,
+    rps: count / seconds,
+    p50: percentile(all, 0.5),
+    p99: percentile(all, 0.99),
+    non2xx: runs.reduce((n, run) => n + run.non2xx, 0),
+    errors: runs.reduce((n, run) => n + run.errors, 0),
+    statuses: [...new Set(runs.flatMap((run) => run.statuses))].join(' '),
+  };
 }
 
 function percentile(sorted, q) {

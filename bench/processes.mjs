@@ -76,15 +76,14 @@ export function send(port, { method = 'GET', path, headers = {}, body }) {
 }
 
 /**
- * Starts the compiled mock on a free port and waits for its first successful
- * answer to `probe`. `startupMs` runs from spawn to that answer.
+ * Starts the compiled mock (`script`, by default the CLI as `npm start` runs
+ * it) on a free port and waits for its first successful answer to `probe`.
+ * `startupMs` runs from spawn to that answer.
  */
-export async function startMock({ args = [], probe, timeoutMs = 60_000 }) {
+export async function startMock({ script = 'dist/src/cli.js', args = [], probe, timeoutMs = 60_000 }) {
   const port = await freePort();
   const started = performance.now();
-  const child = track(
-    spawn(process.execPath, ['dist/src/cli.js', '--port', String(port), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }),
-  );
+  const child = track(spawn(process.execPath, [script, '--port', String(port), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-4000);

@@ -1,43 +1,70 @@
 /**
  * A large state file for `--state-file`: the demo snapshot (taken from a
  * running mock through GET /__mock/state, so the format is the mock's own)
- * with copies of its records added to the organization of demo-token until
- * the whole state holds the requested number. Copies get fresh UUIDs, older
- * timestamps than the seed, unique tool names, and, for trunks, a
- * configuration at the fake telephony provider like the originals have.
+ * with copies of its records added until the state holds the requested
+ * number. No organization gets more than `perKind` records of a kind, so the
+ * mock's per-kind limit is respected and creates still have room; further
+ * organizations are added as needed. Copies get fresh UUIDs, timestamps
+ * older than the seed, unique values where a field must be unique, and
+ * (trunks) a configuration at the fake telephony provider like the
+ * original's. Copies in an added organization point at nothing, because
+ * references must stay inside an organization.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { resources } from '../dist/src/domain/resources/index.js';
 
-const KINDS = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'];
 const COPIES_FROM = Date.parse('2025-01-01T00:00:00.000Z');
 
+const countOf = (org) => resources.reduce((n, def) => n + (org.records[def.kind]?.length ?? 0), 0);
+
 /** Writes the file; returns the number of records it holds. */
-export function writeLargeState(snapshot, records, file) {
-  const org = snapshot.organizations.find((o) => o.token === 'demo-token') ?? snapshot.organizations[0];
-  if (!org) throw new Error('the demo snapshot has no organization');
-  const total = () => snapshot.organizations.reduce((sum, o) => sum + KINDS.reduce((n, kind) => n + (o.records[kind]?.length ?? 0), 0), 0);
-  const kinds = KINDS.filter((kind) => org.records[kind]?.length > 0);
-  const missing = Math.max(0, records - total());
-  const copies = Object.fromEntries(kinds.map((kind) => [kind, []]));
-  const telephony = [];
-  for (let i = 0; i < missing; i++) {
-    const kind = kinds[i % kinds.length];
-    const templates = org.records[kind];
-    const template = templates[Math.floor(i / kinds.length) % templates.length];
-    const at = new Date(COPIES_FROM + i * 1000).toISOString();
-    const copy = { ...template, id: randomUUID(), createdAt: at, updatedAt: at };
-    if (kind === 'tools') copy.name = `${template.name.slice(0, 50)}_${i}`;
-    if (kind === 'sipTrunks') {
-      copy.isSystem = false;
-      const configuration = snapshot.telephony.find((c) => c.trunkId === template.id);
-      if (configuration) telephony.push({ ...configuration, trunkId: copy.id, provisionedAt: at });
+export function writeLargeState(snapshot, records, file, { perKind }) {
+  const home = snapshot.organizations.find((o) => o.token === 'demo-token') ?? snapshot.organizations[0];
+  if (!home) throw new Error('the demo snapshot has no organization');
+  let total = snapshot.organizations.reduce((n, org) => n + countOf(org), 0);
+  let serial = 0;
+  const configurations = new Map(snapshot.telephony.map((c) => [c.trunkId, c]));
+  for (let index = 0; total < records; index++) {
+    const org = snapshot.organizations[index] ?? addOrganization(snapshot, index);
+    const templates = countOf(org) > 0 ? org : home;
+    const copies = Object.fromEntries(resources.map((def) => [def.kind, []]));
+    let added = true;
+    while (total < records && added) {
+      added = false;
+      for (const def of resources) {
+        const have = (org.records[def.kind]?.length ?? 0) + copies[def.kind].length;
+        const pool = templates.records[def.kind] ?? [];
+        if (total >= records || have >= perKind || pool.length === 0) continue;
+        const copy = copyRecord(def, pool[have % pool.length], { serial: serial++, keepReferences: templates === org });
+        if (def.kind === 'sipTrunks') provision(snapshot, configurations.get(pool[have % pool.length].id), copy, org.id);
+        copies[def.kind].push(copy);
+        total++;
+        added = true;
+      }
     }
-    copies[kind].push(copy);
+    // Oldest first, as snapshots keep them: the copies predate the seeded records.
+    for (const def of resources) org.records[def.kind] = [...copies[def.kind], ...(org.records[def.kind] ?? [])];
   }
-  // Oldest first, as the snapshot keeps them: the copies predate the seeded records.
-  for (const kind of kinds) org.records[kind] = [...copies[kind], ...org.records[kind]];
-  snapshot.telephony = [...telephony, ...snapshot.telephony];
   writeFileSync(file, JSON.stringify(snapshot));
-  return total();
+  return total;
+}
+
+function addOrganization(snapshot, index) {
+  const org = { id: randomUUID(), name: `Bench organization ${index + 1}`, token: `bench-token-${index + 1}`, records: {} };
+  snapshot.organizations.push(org);
+  return org;
+}
+
+function copyRecord(def, template, { serial, keepReferences }) {
+  const at = new Date(COPIES_FROM + serial * 1000).toISOString();
+  const copy = { ...template, id: randomUUID(), createdAt: at, updatedAt: at };
+  for (const field of def.unique ?? []) copy[field] = `${String(template[field]).slice(0, 50)}_${serial}`;
+  if (!keepReferences) for (const { field, many } of def.references ?? []) copy[field] = many ? [] : null;
+  if ('isSystem' in copy) copy.isSystem = false;
+  return copy;
+}
+
+function provision(snapshot, configuration, copy, orgId) {
+  if (configuration) snapshot.telephony.push({ ...configuration, trunkId: copy.id, orgId, provisionedAt: copy.createdAt });
 }

@@ -1,0 +1,45 @@
+/** The bench's command-line flags (`npm run bench -- --duration 10`). */
+import { parseArgs } from 'node:util';
+
+export const usage = `Usage: npm run bench -- [options]
+  --duration S       seconds per measured case (default 5)
+  --connections N    concurrent connections (default 10)
+  --rounds N         slices each case's time is cut into, mock and raw server in turn (default 5)
+  --warmup N         requests sent before each measured case (default 2000)
+  --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
+  --records N        records in the large state file (default 100000; 0 skips it)
+  -h, --help         show this help
+`;
+
+/** Parsed flags; prints the usage and exits on --help, throws on a bad value. */
+export function benchOptions(argv = process.argv.slice(2)) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '5' },
+      warmup: { type: 'string', default: '2000' },
+      'startup-runs': { type: 'string', default: '5' },
+      records: { type: 'string', default: '100000' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(usage);
+    process.exit(0);
+  }
+  const number = (name, min) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got "${values[name]}")\n${usage}`);
+    return value;
+  };
+  return {
+    durationS: number('duration', 1),
+    connections: number('connections', 1),
+    rounds: number('rounds', 1),
+    warmup: number('warmup', 0),
+    startupRuns: number('startup-runs', 1),
+    records: number('records', 0),
+  };
+}
