@@ -12,9 +12,9 @@ import { createWorld, type World } from '../world.js';
 import { createMockHandler } from './mock-handler.js';
 import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
 
+export { type ControlClient, type ControlClientOptions, ControlError, createControlClient } from '../control/client.js';
 export { appPathOf, createMockHandler, type FetchApp, isMockPath, type MockHandlerOptions } from './mock-handler.js';
 export { createPersistence, DEFAULT_PERSIST_KEY, type KeyValueStorage, type Persistence } from './persist.js';
-export { type ControlClient, type ControlClientOptions, ControlError, createControlClient } from '../control/client.js';
 
 export interface BrowserMockOptions {
   /** Picks the generated data, as `--seed` does for the server. Default 1. */

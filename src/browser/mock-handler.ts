@@ -4,7 +4,7 @@
  * is left alone. It imports only `msw`, so Node tests can run it through
  * `setupServer` exactly as the browser runs it through `setupWorker`.
  */
-import { http, type HttpHandler } from 'msw';
+import { type HttpHandler, http } from 'msw';
 
 /** Anything with a fetch-shaped entry point: the Hono app of `createApp`. */
 export interface FetchApp {

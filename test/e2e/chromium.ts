@@ -22,7 +22,8 @@ const LAUNCH_ARGS = [
 
 /** Logs, once per test file, why its browser tests are skipped. */
 export function explainSkip(what: string): void {
-  if (!hasChromium) console.log(`${what} skipped: no Chromium at ${CHROMIUM}; install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
+  if (!hasChromium)
+    console.log(`${what} skipped: no Chromium at ${CHROMIUM}; install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`);
 }
 
 /** Headless Chromium with background networking off, so nothing leaves the machine. */

@@ -40,7 +40,9 @@ afterAll(async () => {
 
 function forwardTo(baseUrl: string): void {
   const app = createApp({ world });
-  server.use(createMockHandler({ app, baseUrl, onChange: (request) => void changes.push(`${request.method} ${new URL(request.url).pathname}`) }));
+  server.use(
+    createMockHandler({ app, baseUrl, onChange: (request) => void changes.push(`${request.method} ${new URL(request.url).pathname}`) }),
+  );
 }
 
 describe('forwarding to the app', () => {
@@ -94,14 +96,22 @@ describe('forwarding to the app', () => {
     expect(tenants.status).toBe(200);
     expect(tenants.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await tenants.json()).toEqual(expect.arrayContaining([expect.objectContaining({ token: TOKEN })]));
-    const reset = await fetch('http://localhost/__mock/reset', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const reset = await fetch('http://localhost/__mock/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(reset.status).toBe(200);
     expect(changes).toEqual(['POST /__mock/reset']);
   });
 
   it('does not report a refused write as a change', async () => {
     forwardTo('http://localhost');
-    const res = await fetch('http://localhost/api/v1/tools', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch('http://localhost/api/v1/tools', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(changes).toEqual([]);

@@ -29,7 +29,9 @@ function loadPage(storage: KeyValueStorage, key?: string) {
   const world = createWorld({ seed: 1 });
   const persistence = createPersistence(storage, key);
   const restored = persistence.restore(world);
-  server.resetHandlers(createMockHandler({ app: createApp({ world }), baseUrl: 'http://localhost', onChange: () => persistence.save(world) }));
+  server.resetHandlers(
+    createMockHandler({ app: createApp({ world }), baseUrl: 'http://localhost', onChange: () => persistence.save(world) }),
+  );
   return { world, restored };
 }
 
