@@ -14,6 +14,8 @@ import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store/store.js';
 import { Tenants } from './store/tenants.js';
 import { FakeTelephonyProvider, type TelephonyProvider } from './telephony/provider.js';
+import type { DeliveryOptions } from './webhooks/delivery-policy.js';
+import { Outbox } from './webhooks/outbox.js';
 
 export const DEFAULT_SEED = 1;
 
@@ -24,6 +26,8 @@ export interface WorldOptions {
   scenario?: Scenario | string;
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
   journalLimit?: number;
+  /** How simulated calls deliver webhooks: attempts, backoff, time limit, outbox size, remote hosts. */
+  webhooks?: DeliveryOptions;
 }
 
 export interface World {
@@ -35,10 +39,12 @@ export interface World {
   readonly clock: Clock;
   readonly journal: Journal;
   readonly faults: Faults;
+  /** Webhook deliveries of simulated calls, with their retries. */
+  readonly outbox: Outbox;
   now(): Date;
   /** The context operations need, scoped to one organization. */
   context(orgId: string): OrgContext;
-  /** Everything back to a scenario (this one by default): records, tenants, provider, journal, faults, clock. */
+  /** Everything back to a scenario (this one by default): records, tenants, provider, journal, faults, clock, outbox. */
   reset(options?: Pick<WorldOptions, 'seed' | 'scenario'>): void;
 }
 
@@ -61,6 +67,10 @@ export function createWorld(options: WorldOptions = {}): World {
     clock,
     journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT),
     faults,
+    outbox: new Outbox(
+      { now, webhook: (orgId, id) => store.get(orgId, 'webhooks', id), organization: (orgId) => tenants.byId(orgId) },
+      options.webhooks,
+    ),
     now,
     context: (orgId) => ({ orgId, store, telephony, now, newId: () => globalThis.crypto.randomUUID() }),
     reset(next = {}) {
@@ -69,6 +79,7 @@ export function createWorld(options: WorldOptions = {}): World {
       telephony.clear();
       world.journal.clear();
       faults.clear();
+      world.outbox.reset();
       clock.reset();
       Object.assign(world, { seed: next.seed ?? world.seed, scenario: resolveScenario(next.scenario ?? world.scenario) });
       seedScenario({ store, tenants, telephony }, world.scenario, world.seed);

@@ -7,6 +7,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { StoredRecord } from '../domain/resource.js';
 import type { TrunkConfiguration } from '../telephony/provider.js';
+import type { callBody, outboxQuery } from '../webhooks/control-schemas.js';
+import type { Delivery } from '../webhooks/delivery-record.js';
+import type { SimulatedCall } from '../webhooks/simulate-call.js';
 import type { clockBody, faultBody, recordBody, resetBody, tenantBody } from './api/schemas.js';
 import type { ClockState } from './clock.js';
 import type { Fault } from './faults.js';
@@ -77,6 +80,12 @@ export function createControlClient(options: ControlClientOptions = {}) {
     clearFaults: () => call<Record<string, never>>('DELETE', '/faults'),
     clock: () => call<ClockState>('GET', '/clock'),
     setClock: (change: z.input<typeof clockBody>) => call<ClockState>('POST', '/clock', change),
+    simulateCall: (body: z.input<typeof callBody>) => call<SimulatedCall>('POST', '/calls', body),
+    outbox: (filter: z.input<typeof outboxQuery> = {}) =>
+      call<{ deliveries: Delivery[] }>('GET', `/outbox${query(filter)}`).then((reply) => reply.deliveries),
+    clearOutbox: (orgId?: string) => call<{ removed: number }>('DELETE', `/outbox${query({ orgId })}`),
+    flushOutbox: (orgId?: string) =>
+      call<{ deliveries: Delivery[] }>('POST', `/outbox/flush${query({ orgId })}`).then((reply) => reply.deliveries),
   };
 }
 

@@ -10,6 +10,7 @@ import type { AppEnv } from '../../http/auth.js';
 import { problemResponse } from '../../http/problem.js';
 import type { World } from '../../world.js';
 import { registerProviderStateRoute } from '../provider-states.js';
+import { registerCallRoutes } from './call-routes.js';
 import { registerObserveRoutes } from './observe-routes.js';
 import { registerStateRoutes } from './state-routes.js';
 
@@ -32,6 +33,7 @@ export function controlApi(world: World, controlToken?: string): OpenAPIHono<App
     description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
+  registerCallRoutes(app, world);
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
   registerProviderStateRoute(app, world);

@@ -1,0 +1,35 @@
+/**
+ * Control routes of simulated calls and their webhook deliveries: trigger a
+ * call, look at and clear the outbox, and run due retries. A clock change
+ * through the control API also waits for the retries it makes due, so a test
+ * can advance the clock and look at the outbox at once.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../http/auth.js';
+import { callBody, outboxOrgQuery, outboxQuery } from '../../webhooks/control-schemas.js';
+import { simulateCall } from '../../webhooks/simulate-call.js';
+import type { World } from '../../world.js';
+import { controlRoute, json, valid } from './define.js';
+
+export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
+  // Registered before the clock route, so it wraps it.
+  app.use('/__mock/clock', async function runDueAfterClockChange(c, next) {
+    await next();
+    if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue();
+  });
+
+  const call = controlRoute({ method: 'post', path: '/__mock/calls', operationId: 'simulateCall', summary: 'Simulate a call and deliver its events to the webhooks', request: { body: json(callBody) }, status: 201 });
+  app.openapi(call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
+
+  const outbox = controlRoute({ method: 'get', path: '/__mock/outbox', operationId: 'listOutbox', summary: 'Webhook deliveries with their attempts, oldest first', request: { query: outboxQuery } });
+  app.openapi(outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
+
+  const clear = controlRoute({ method: 'delete', path: '/__mock/outbox', operationId: 'clearOutbox', summary: 'Forget deliveries and cancel their retries', request: { query: outboxOrgQuery } });
+  app.openapi(clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
+
+  const flush = controlRoute({ method: 'post', path: '/__mock/outbox/flush', operationId: 'flushOutbox', summary: 'Make every attempt due now, then answer', request: { query: outboxOrgQuery } });
+  app.openapi(flush, async (c) => {
+    await world.outbox.runDue();
+    return c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxOrgQuery)) }, 200);
+  });
+}

@@ -1,0 +1,30 @@
+/** Request bodies and queries of the call and outbox control routes, described once for validation and OpenAPI. */
+import { z } from '@hono/zod-openapi';
+import { webhookEvents } from '../domain/resources/webhook.js';
+
+const orgId = z.string().min(1).max(100).openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
+const party = z
+  .union([z.e164(), z.string().regex(/^sips?:[^\s@]+@[^\s]+$/, 'Use a sip: URI')])
+  .openapi({ description: 'An E.164 number or a sip: URI.', example: '+14155550123' });
+
+export const callBody = z
+  .strictObject({
+    orgId,
+    assistantId: z.string().min(1).max(100).openapi({ description: 'An assistant of that organization.' }),
+    durationSeconds: z.int().min(1).max(43200).optional().openapi({ description: 'Default: seeded, within the assistant’s maxDurationSeconds.' }),
+    from: party.optional().openapi({ description: 'The caller. Default: a seeded +1415555… number.' }),
+    to: party.optional().openapi({ description: 'The number called. Default: the first number of the assistant’s SIP trunk.' }),
+  })
+  .openapi('SimulateCallRequest', {
+    description: 'Emits call.started, call.ended and call.analyzed and delivers them to the organization’s webhooks.',
+  });
+
+export const outboxQuery = z.strictObject({
+  orgId: orgId.optional(),
+  webhookId: z.string().min(1).max(100).optional(),
+  callId: z.string().min(1).max(100).optional(),
+  event: z.enum(webhookEvents).optional(),
+  status: z.enum(['pending', 'delivered', 'failed']).optional(),
+});
+
+export const outboxOrgQuery = z.strictObject({ orgId: orgId.optional() });

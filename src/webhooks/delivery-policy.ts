@@ -1,0 +1,49 @@
+/**
+ * How hard the mock tries: attempts in all, the backoff between them, the
+ * time limit of one attempt, how many deliveries the outbox keeps, and where
+ * it may send at all.
+ */
+
+export interface DeliveryOptions {
+  /** Attempts in all, the first included (default 5). */
+  maxAttempts?: number;
+  /** Wait before the first retry; each later one waits twice as long (default 1000 ms: 1 s, 2 s, 4 s, 8 s). */
+  firstRetryMs?: number;
+  /** Time limit of one attempt (default 5000 ms). */
+  timeoutMs?: number;
+  /** Deliveries the outbox keeps; the oldest fall off (default 1000). */
+  limit?: number;
+  /** Also deliver to hosts other than this machine (default false: only localhost, 127.0.0.0/8 and [::1]). */
+  allowRemote?: boolean;
+  /** The fetch used to send (default the global one). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export type DeliveryPolicy = Required<DeliveryOptions>;
+
+export const DEFAULT_DELIVERY_OPTIONS = { maxAttempts: 5, firstRetryMs: 1000, timeoutMs: 5000, limit: 1000, allowRemote: false } as const;
+
+/** The options with every default filled in. */
+export function deliveryPolicy(options: DeliveryOptions = {}): DeliveryPolicy {
+  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+  // Looked up at send time, so a test that replaces the global fetch is honoured.
+  const fetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init);
+  return { ...DEFAULT_DELIVERY_OPTIONS, fetch, ...defined };
+}
+
+/** Wait after the `attemptsMade`-th failed attempt: firstRetryMs, doubling each time. */
+export function backoffMs(policy: DeliveryPolicy, attemptsMade: number): number {
+  return policy.firstRetryMs * 2 ** Math.max(0, attemptsMade - 1);
+}
+
+/**
+ * Why a URL may not be sent to, or undefined when it may. Seeded webhooks
+ * point at invented internet domains, so by default only this machine is a
+ * target: a simulated call never reaches someone else's server.
+ */
+export function refusedTarget(url: string, policy: DeliveryPolicy): string | undefined {
+  if (policy.allowRemote) return undefined;
+  const { hostname } = new URL(url);
+  const local = hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  return local ? undefined : `not sent: ${hostname} is not on this machine, and the mock delivers only to localhost, 127.0.0.0/8 and [::1]`;
+}

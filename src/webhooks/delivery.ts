@@ -1,0 +1,64 @@
+/**
+ * One delivery attempt: a signed POST of the event body to the webhook's
+ * URL with a time limit. Only a 2xx answer counts as delivered; redirects
+ * are not followed (a receiver that moved must be updated, not guessed at).
+ */
+import { deliveryHeaders } from './signing.js';
+
+/** What one attempt did: an answer's status, or the error that stopped it. */
+export interface Attempt {
+  /** When the attempt was made, in mock time (ISO 8601). */
+  at: string;
+  /** The receiver's status; null when no answer came (network error, time limit). */
+  statusCode: number | null;
+  /** Why the attempt failed; null when it succeeded. */
+  error: string | null;
+  /** The first characters of the receiver's answer, to see why it refused. */
+  response: string | null;
+}
+
+export interface AttemptRequest {
+  url: string;
+  body: string;
+  secret: string;
+  event: string;
+  deliveryId: string;
+  at: Date;
+}
+
+export interface AttemptOptions {
+  timeoutMs: number;
+  fetch: typeof globalThis.fetch;
+}
+
+const RESPONSE_EXCERPT = 200;
+
+/** Sends one attempt; never throws, every failure is written into the attempt. */
+export async function attemptDelivery(request: AttemptRequest, options: AttemptOptions): Promise<Attempt> {
+  const at = request.at.toISOString();
+  try {
+    const timestamp = Math.floor(request.at.getTime() / 1000);
+    const headers = await deliveryHeaders({ ...request, timestamp });
+    const res = await options.fetch(request.url, {
+      method: 'POST',
+      headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const text = (await res.text()).slice(0, RESPONSE_EXCERPT);
+    const error = res.status >= 200 && res.status < 300 ? null : `the receiver answered ${res.status}`;
+    return { at, statusCode: res.status, error, response: text };
+  } catch (error) {
+    return { at, statusCode: null, error: describeFailure(error, options.timeoutMs), response: null };
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
+  const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return `network error: ${detail}`;
+}

@@ -1,0 +1,166 @@
+/**
+ * The outbox: every delivery of every simulated call, with its attempts, and
+ * the retries still to make. Retries follow the mock's clock: a retry is due
+ * at `last attempt + backoff` in mock time, so tests step through them by
+ * advancing the clock instead of waiting. Bounded: the oldest deliveries
+ * fall off.
+ */
+import type { StoredRecord } from '../domain/resource.js';
+import type { Organization } from '../store/tenants.js';
+import { attemptDelivery } from './delivery.js';
+import { backoffMs, type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';
+import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './delivery-record.js';
+import type { WebhookEvent } from './events.js';
+import { RetryTimer } from './retry-timer.js';
+
+/** What the outbox reads from the rest of the world. */
+export interface OutboxDeps {
+  now(): Date;
+  /** The webhook as stored (whole secret), while it exists. */
+  webhook(orgId: string, webhookId: string): StoredRecord | undefined;
+  /** The organization registered under the id now: another object means it was removed or reset. */
+  organization(orgId: string): Organization | undefined;
+}
+
+interface Entry {
+  delivery: Delivery;
+  body: string;
+  organization: Organization;
+}
+
+/** The deliveries of a world, and the machinery that attempts them. */
+export class Outbox {
+  readonly policy: DeliveryPolicy;
+  readonly #deps: OutboxDeps;
+  readonly #entries = new Map<string, Entry>();
+  readonly #timer = new RetryTimer(() => void this.runDue());
+  #calls = new WeakMap<Organization, number>();
+  #pass: Promise<void> = Promise.resolve();
+
+  constructor(deps: OutboxDeps, options: DeliveryOptions = {}) {
+    this.#deps = deps;
+    this.policy = deliveryPolicy(options);
+  }
+
+  /** Numbers an organization's calls 1, 2, 3…; a reset organization starts again. */
+  nextCallNumber(organization: Organization): number {
+    const next = (this.#calls.get(organization) ?? 0) + 1;
+    this.#calls.set(organization, next);
+    return next;
+  }
+
+  /** Queues one event for one webhook, due now; a target the policy refuses fails at once, unsent. */
+  enqueue(organization: Organization, event: WebhookEvent, webhook: StoredRecord, deliveryId: string): Delivery {
+    const now = this.#deps.now().toISOString();
+    const url = String(webhook.url);
+    const refused = refusedTarget(url, this.policy);
+    const delivery: Delivery = {
+      ...{ id: deliveryId, orgId: organization.id, callId: String(event.data.callId), eventId: event.id, event: event.event },
+      ...{ webhookId: webhook.id, url, status: refused ? 'failed' : 'pending', attempts: [] },
+      ...{ nextAttemptAt: refused ? null : now, createdAt: now, reason: refused ?? null },
+    };
+    this.#entries.set(delivery.id, { delivery, body: JSON.stringify(event), organization });
+    for (const id of this.#entries.keys()) {
+      if (this.#entries.size <= this.policy.limit) break;
+      this.#entries.delete(id);
+    }
+    return structuredClone(delivery);
+  }
+
+  /** Deliveries that match, oldest first (copies). */
+  list(filter: OutboxFilter = {}): Delivery[] {
+    this.#sweep();
+    const deliveries = [...this.#entries.values()].map((entry) => entry.delivery);
+    return deliveries.filter((delivery) => matchesFilter(delivery, filter)).map((delivery) => structuredClone(delivery));
+  }
+
+  /** Forgets deliveries (all, or one organization's); their pending retries never happen. Answers how many. */
+  clear(filter: { orgId?: string | undefined } = {}): number {
+    let removed = 0;
+    for (const [id, entry] of this.#entries) {
+      if (filter.orgId !== undefined && entry.delivery.orgId !== filter.orgId) continue;
+      this.#entries.delete(id);
+      removed++;
+    }
+    if (this.#entries.size === 0) this.#timer.cancel();
+    return removed;
+  }
+
+  /** Everything forgotten, call numbers included (a world reset). */
+  reset(): void {
+    this.clear();
+    this.#calls = new WeakMap();
+  }
+
+  /**
+   * Makes every attempt that is due in mock time, including retries that
+   * fall due while catching up (the clock moved far ahead), and resolves
+   * when they have been made. Passes run one after another.
+   */
+  runDue(): Promise<void> {
+    const pass = this.#pass.then(() => this.#drain());
+    // A pass that failed must not stop the ones after it.
+    this.#pass = pass.catch(() => undefined);
+    return pass;
+  }
+
+  /** No more timer wake-ups (the server closes). Explicit runs still work. */
+  stop(): void {
+    this.#timer.stop();
+  }
+
+  async #drain(): Promise<void> {
+    for (;;) {
+      const due = this.#due();
+      if (due.length === 0) break;
+      // One webhook's deliveries go one after another, in order; different webhooks in parallel.
+      const byWebhook = new Map<string, Entry[]>();
+      for (const entry of due) byWebhook.set(entry.delivery.webhookId, [...(byWebhook.get(entry.delivery.webhookId) ?? []), entry]);
+      await Promise.all([...byWebhook.values()].map(async (group) => {
+        for (const entry of group) await this.#attempt(entry);
+      }));
+    }
+    this.#arm();
+  }
+
+  #due(): Entry[] {
+    this.#sweep();
+    const now = this.#deps.now().getTime();
+    const pending = [...this.#entries.values()].filter(({ delivery }) => delivery.status === 'pending');
+    const due = pending.filter(({ delivery }) => Date.parse(delivery.nextAttemptAt ?? '') <= now);
+    // Stable sort: equal times keep creation order (started, ended, analyzed).
+    return due.sort((a, b) => Date.parse(a.delivery.nextAttemptAt ?? '') - Date.parse(b.delivery.nextAttemptAt ?? ''));
+  }
+
+  async #attempt(entry: Entry): Promise<void> {
+    const { delivery } = entry;
+    const webhook = this.#deps.webhook(delivery.orgId, delivery.webhookId);
+    const cancelled = cancellation(webhook);
+    if (cancelled || !webhook) return finish(delivery, 'failed', cancelled ?? 'cancelled');
+    const at = new Date(delivery.nextAttemptAt ?? this.#deps.now());
+    const request = { url: delivery.url, body: entry.body, secret: String(webhook.secret), event: delivery.event, deliveryId: delivery.id, at };
+    const attempt = await attemptDelivery(request, this.policy);
+    delivery.attempts.push(attempt);
+    if (attempt.error === null) return finish(delivery, 'delivered', null);
+    if (delivery.attempts.length >= this.policy.maxAttempts) return finish(delivery, 'failed', `gave up after ${delivery.attempts.length} attempts`);
+    delivery.nextAttemptAt = new Date(at.getTime() + backoffMs(this.policy, delivery.attempts.length)).toISOString();
+  }
+
+  /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */
+  #sweep(): void {
+    for (const [id, entry] of this.#entries) {
+      const { delivery } = entry;
+      if (this.#deps.organization(delivery.orgId) !== entry.organization) this.#entries.delete(id);
+      else if (delivery.status === 'pending') {
+        const cancelled = cancellation(this.#deps.webhook(delivery.orgId, delivery.webhookId));
+        if (cancelled) finish(delivery, 'failed', cancelled);
+      }
+    }
+  }
+
+  #arm(): void {
+    const times = [...this.#entries.values()].flatMap(({ delivery }) => (delivery.status === 'pending' ? [Date.parse(delivery.nextAttemptAt ?? '')] : []));
+    if (times.length === 0) return this.#timer.cancel();
+    this.#timer.schedule(Math.min(...times) - this.#deps.now().getTime());
+  }
+}

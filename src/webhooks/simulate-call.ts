@@ -1,0 +1,97 @@
+/**
+ * A simulated call: an assistant of an organization handles a call, which
+ * emits `call.started`, `call.ended` and `call.analyzed`. Each event is
+ * queued for every enabled webhook of that organization that subscribes to
+ * it and covers that assistant; the first attempts are made before this
+ * resolves, retries follow the clock.
+ */
+import type { Faker } from '@faker-js/faker';
+import { requireOrganization } from '../control/tenants.js';
+import { DomainError } from '../domain/errors.js';
+import type { StoredRecord } from '../domain/resource.js';
+import type { World } from '../world.js';
+import { callFaker } from './call-faker.js';
+import type { Delivery } from './delivery-record.js';
+import { type CallFacts, callEvents, type WebhookEvent } from './events.js';
+import { generateStructuredOutput } from './structured-output.js';
+
+export interface CallInput {
+  orgId: string;
+  assistantId: string;
+  /** Default: drawn from the call's seed, within the assistant's maxDurationSeconds. */
+  durationSeconds?: number | undefined;
+  /** The caller; default a seeded +1415555… number. */
+  from?: string | undefined;
+  /** The number called; default the first phone number of the assistant's SIP trunk. */
+  to?: string | undefined;
+}
+
+export interface SimulatedCall extends CallFacts {
+  events: WebhookEvent[];
+  /** The deliveries the events created, after their first attempts. */
+  deliveries: Delivery[];
+}
+
+/** Runs one call through the outbox; a 404 (DomainError) for an unknown organization or assistant. */
+export async function simulateCall(world: World, input: CallInput): Promise<SimulatedCall> {
+  const organization = requireOrganization(world, input.orgId);
+  const assistant = world.store.get(organization.id, 'assistants', input.assistantId);
+  if (!assistant) throw new DomainError('not-found', `No assistant with id ${input.assistantId} exists in organization ${organization.id}.`);
+  const sequence = world.outbox.nextCallNumber(organization);
+  const faker = callFaker(world.seed, organization.id, sequence, 'call');
+  const call = callFacts(world, assistant, input, faker);
+  const schema = assistant.schemaId ? world.store.get(organization.id, 'schemas', String(assistant.schemaId)) : undefined;
+  const properties = (schema?.properties ?? {}) as Record<string, string>;
+  const structuredOutput = generateStructuredOutput(properties, callFaker(world.seed, organization.id, sequence, 'output'));
+  const events = callEvents(call, { schemaId: schema?.id ?? null, structuredOutput }, faker);
+  const queued = events.flatMap((event) =>
+    subscribers(world.store.list(organization.id, 'webhooks'), event, assistant.id).map((webhook) =>
+      world.outbox.enqueue(organization, event, webhook, faker.string.uuid()),
+    ),
+  );
+  await world.outbox.runDue();
+  const ids = new Set(queued.map((delivery) => delivery.id));
+  return { ...call, events, deliveries: world.outbox.list({ callId: call.id }).filter((delivery) => ids.has(delivery.id)) };
+}
+
+/** Enabled webhooks that subscribe to the event and cover the assistant, oldest first. */
+export function subscribers(webhooks: StoredRecord[], event: WebhookEvent, assistantId: string): StoredRecord[] {
+  return webhooks
+    .filter((webhook) => webhook.enabled !== false)
+    .filter((webhook) => (webhook.events as string[]).includes(event.event))
+    .filter((webhook) => webhook.assistantId === null || webhook.assistantId === assistantId)
+    .reverse();
+}
+
+function callFacts(world: World, assistant: StoredRecord, input: CallInput, faker: Faker): CallFacts {
+  const maxDuration = Number(assistant.maxDurationSeconds);
+  if (input.durationSeconds !== undefined && input.durationSeconds > maxDuration) {
+    throw new DomainError('validation', `The call is longer than the assistant allows (maxDurationSeconds ${maxDuration}).`, [
+      { path: ['durationSeconds'], message: `At most ${maxDuration} for this assistant.` },
+    ]);
+  }
+  // Drawn in a fixed order whatever the input, so a given value never shifts the others.
+  const id = faker.string.uuid();
+  const drawnDuration = faker.number.int({ min: Math.min(20, maxDuration), max: Math.min(300, maxDuration) });
+  const drawnFrom = `+1415555${faker.string.numeric(4)}`;
+  const drawnTo = `+1415555${faker.string.numeric(4)}`;
+  const durationSeconds = input.durationSeconds ?? drawnDuration;
+  const endedAt = world.now();
+  return {
+    id,
+    orgId: input.orgId,
+    assistantId: assistant.id,
+    from: input.from ?? drawnFrom,
+    to: input.to ?? trunkNumber(world, input.orgId, assistant) ?? drawnTo,
+    durationSeconds,
+    // The call has just ended: it started durationSeconds before the mock's now.
+    startedAt: new Date(endedAt.getTime() - durationSeconds * 1000).toISOString(),
+    endedAt: endedAt.toISOString(),
+  };
+}
+
+function trunkNumber(world: World, orgId: string, assistant: StoredRecord): string | undefined {
+  if (!assistant.sipTrunkId) return undefined;
+  const trunk = world.store.get(orgId, 'sipTrunks', String(assistant.sipTrunkId));
+  return (trunk?.phoneNumbers as string[] | undefined)?.[0];
+}

@@ -1,0 +1,49 @@
+/** A real webhook receiver on 127.0.0.1 and a free port: records every request and answers the statuses it is told to. */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The body exactly as it arrived (what the signature covers). */
+  raw: string;
+}
+
+export interface Receiver {
+  url: string;
+  requests: ReceivedRequest[];
+  /** The next answers, one per request; after them, `otherwise` (default 200). */
+  answer(statuses: number[], otherwise?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const requests: ReceivedRequest[] = [];
+  let queue: number[] = [];
+  let fallback = 200;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+      const status = queue.shift() ?? fallback;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver says no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    answer(statuses, otherwise = 200) {
+      queue = [...statuses];
+      fallback = otherwise;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
