@@ -33,7 +33,16 @@ describe('api client', () => {
     const org = world.tenants.byToken(TOKEN);
     expect(schemas.length).toBe(world.store.list(org!.id, 'schemas').length);
     expect(schemas.filter((schema) => schema.isLocked)).toHaveLength(3);
-    expect(Object.keys(schemas[0]!).sort()).toEqual(['createdAt', 'description', 'id', 'isLocked', 'name', 'properties', 'type', 'updatedAt']);
+    expect(Object.keys(schemas[0]!).sort()).toEqual([
+      'createdAt',
+      'description',
+      'id',
+      'isLocked',
+      'name',
+      'properties',
+      'type',
+      'updatedAt',
+    ]);
   });
 
   it('creates, gets, updates and removes a record', async () => {
@@ -96,7 +105,12 @@ describe('api client', () => {
     const { api, world } = clientOfFreshApp(OTHER_TOKEN);
     const mine = await api.tools.list();
     const org = world.tenants.byToken(OTHER_TOKEN);
-    expect(mine.map(({ id }) => id).sort()).toEqual(world.store.list(org!.id, 'tools').map(({ id }) => id).sort());
+    expect(mine.map(({ id }) => id).sort()).toEqual(
+      world.store
+        .list(org!.id, 'tools')
+        .map(({ id }) => id)
+        .sort(),
+    );
   });
 
   it('keeps a non-json error body as text', async () => {

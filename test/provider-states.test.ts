@@ -26,7 +26,10 @@ describe('provider-state endpoint', () => {
     const first = await setup('a tool with id {id} exists', TOOL_ID);
     const second = await setup('a SIP trunk with id {id} exists', 'c0a8012e-7d3b-4f5a-9e21-4b6d8f0a1c2e');
     expect(second.body.token).toBe(first.body.token);
-    const teardown = await call('POST', '/__mock/provider-states', { token: null, body: { state: 'a tool with id {id} exists', action: 'teardown' } });
+    const teardown = await call('POST', '/__mock/provider-states', {
+      token: null,
+      body: { state: 'a tool with id {id} exists', action: 'teardown' },
+    });
     expect(teardown.status).toBe(200);
     expect(teardown.body).toEqual({});
     expect(world.tenants.byToken(first.body.token)).toBeUndefined();
@@ -35,7 +38,10 @@ describe('provider-state endpoint', () => {
 
   it('makes a system trunk that the api refuses to delete', async () => {
     const { call } = freshMock();
-    const { body } = await call('POST', '/__mock/provider-states', { token: null, body: { state: 'a system SIP trunk with id {id} exists', params: {} } });
+    const { body } = await call('POST', '/__mock/provider-states', {
+      token: null,
+      body: { state: 'a system SIP trunk with id {id} exists', params: {} },
+    });
     const refused = await call('DELETE', `/api/v1/sip-trunks/${body.id}`, { token: body.token, body: {} });
     expect(refused.status).toBe(403);
   });

@@ -16,7 +16,10 @@ export function committedForm(pactJson: string): string {
 /** Every pact file in a folder (default: the committed ones), as absolute paths. */
 export async function pactFiles(dir = PACTS_DIR): Promise<string[]> {
   const names = await readdir(dir);
-  return names.filter((name) => name.endsWith('.json')).sort().map((name) => join(dir, name));
+  return names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
 }
 
 /** The provider state names a set of pact files uses. */

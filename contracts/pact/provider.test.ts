@@ -22,26 +22,41 @@ describe('provider verification of the mock', () => {
   });
   afterAll(() => server.close());
 
-  it('honours every interaction of the committed pacts, with states made through the control api', async () => {
-    const files = await pactFiles();
-    expect(files.length).toBeGreaterThan(0);
-    const control = createControlClient({ baseUrl: server.url });
-    const tenantsBefore = (await control.listTenants()).length;
-    const result = await verifyPacts({ providerBaseUrl: server.url, token: 'demo-token', states: controlApiStates(control) });
-    expect(failed(result), result.output).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect(result.interactions.length).toBeGreaterThanOrEqual(31);
-    // Every interaction's organization is gone again: verification leaves the mock as it found it.
-    expect(await control.listTenants()).toHaveLength(tenantsBefore);
-  }, VERIFY_TIMEOUT);
+  it(
+    'honours every interaction of the committed pacts, with states made through the control api',
+    async () => {
+      const files = await pactFiles();
+      expect(files.length).toBeGreaterThan(0);
+      const control = createControlClient({ baseUrl: server.url });
+      const tenantsBefore = (await control.listTenants()).length;
+      const result = await verifyPacts({ providerBaseUrl: server.url, token: 'demo-token', states: controlApiStates(control) });
+      expect(failed(result), result.output).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect(result.interactions.length).toBeGreaterThanOrEqual(31);
+      // Every interaction's organization is gone again: verification leaves the mock as it found it.
+      expect(await control.listTenants()).toHaveLength(tenantsBefore);
+    },
+    VERIFY_TIMEOUT,
+  );
 
-  it('honours them through the verifier command, with states made by its own provider-state endpoint', async () => {
-    const lines: string[] = [];
-    const args = ['--provider-base-url', server.url, '--token', 'demo-token', '--provider-states-url', `${server.url}/__mock/provider-states`];
-    const code = await main(args, (line) => lines.push(line));
-    expect(code, lines.join('\n')).toBe(0);
-    expect(lines.at(-1)).toMatch(/^All \d+ interactions hold\.$/);
-  }, VERIFY_TIMEOUT);
+  it(
+    'honours them through the verifier command, with states made by its own provider-state endpoint',
+    async () => {
+      const lines: string[] = [];
+      const args = [
+        '--provider-base-url',
+        server.url,
+        '--token',
+        'demo-token',
+        '--provider-states-url',
+        `${server.url}/__mock/provider-states`,
+      ];
+      const code = await main(args, (line) => lines.push(line));
+      expect(code, lines.join('\n')).toBe(0);
+      expect(lines.at(-1)).toMatch(/^All \d+ interactions hold\.$/);
+    },
+    VERIFY_TIMEOUT,
+  );
 
   it('the verifier command exits with 2 and its usage when the token is missing', async () => {
     const lines: string[] = [];
@@ -51,27 +66,31 @@ describe('provider verification of the mock', () => {
 });
 
 describe('provider verification of a broken mock', () => {
-  it('fails and names the interactions a system-trunk delete that succeeds and a schema list without isLocked break', async () => {
-    const world = createWorld({ seed: 1 });
-    const app = createApp({ world });
-    const broken = await serveFetch(async (request) => {
-      const response = await app.fetch(request);
-      const { pathname } = new URL(request.url);
-      if (request.method === 'DELETE' && pathname.startsWith('/api/v1/sip-trunks/') && response.status === 403) return Response.json({});
-      if (request.method === 'GET' && pathname === '/api/v1/schemas' && response.ok) {
-        const schemas = (await response.json()) as Record<string, unknown>[];
-        return Response.json(schemas.map(({ isLocked: _dropped, ...rest }) => rest));
+  it(
+    'fails and names the interactions a system-trunk delete that succeeds and a schema list without isLocked break',
+    async () => {
+      const world = createWorld({ seed: 1 });
+      const app = createApp({ world });
+      const broken = await serveFetch(async (request) => {
+        const response = await app.fetch(request);
+        const { pathname } = new URL(request.url);
+        if (request.method === 'DELETE' && pathname.startsWith('/api/v1/sip-trunks/') && response.status === 403) return Response.json({});
+        if (request.method === 'GET' && pathname === '/api/v1/schemas' && response.ok) {
+          const schemas = (await response.json()) as Record<string, unknown>[];
+          return Response.json(schemas.map(({ isLocked: _dropped, ...rest }) => rest));
+        }
+        return response;
+      });
+      try {
+        const control = createControlClient({ baseUrl: broken.url });
+        const result = await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
+        expect(result.ok).toBe(false);
+        expect(failed(result).sort()).toEqual(['a request to delete a system SIP trunk', 'a request to list the schemas']);
+        expect(result.output).toContain('isLocked');
+      } finally {
+        await broken.close();
       }
-      return response;
-    });
-    try {
-      const control = createControlClient({ baseUrl: broken.url });
-      const result = await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
-      expect(result.ok).toBe(false);
-      expect(failed(result).sort()).toEqual(['a request to delete a system SIP trunk', 'a request to list the schemas']);
-      expect(result.output).toContain('isLocked');
-    } finally {
-      await broken.close();
-    }
-  }, VERIFY_TIMEOUT);
+    },
+    VERIFY_TIMEOUT,
+  );
 });

@@ -21,29 +21,40 @@ const USAGE = `Usage: npm run pact:verify -- --provider-base-url URL --token TOK
 // Without a state endpoint, each state answers its own parameters: the example ids of the pact.
 const noStates: ProviderStates = { setup: async (_state, params) => params, teardown: async () => {} };
 
+const options = {
+  'provider-base-url': { type: 'string' },
+  token: { type: 'string' },
+  'provider-states-url': { type: 'string' },
+  'provider-states-header': { type: 'string', multiple: true },
+  pact: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function parse(argv: string[]): ReturnType<typeof parseArgs<{ args: string[]; options: typeof options }>>['values'] | string {
+  try {
+    return parseArgs({ args: argv, options }).values;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /** Runs the verification for command-line arguments; resolves the exit code. */
 export async function main(argv: string[], log: (line: string) => void = console.log): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        'provider-base-url': { type: 'string' },
-        token: { type: 'string' },
-        'provider-states-url': { type: 'string' },
-        'provider-states-header': { type: 'string', multiple: true },
-        pact: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    log(`${(error as Error).message}\n\n${USAGE}`);
+  const values = parse(argv);
+  if (typeof values === 'string') {
+    log(`${values}\n\n${USAGE}`);
     return 2;
   }
-  if (values.help) return log(USAGE), 0;
+  if (values.help) {
+    log(USAGE);
+    return 0;
+  }
   const baseUrl = values['provider-base-url'];
   const token = values.token;
-  if (!baseUrl || !token) return log(`--provider-base-url and --token are required.\n\n${USAGE}`), 2;
+  if (!baseUrl || !token) {
+    log(`--provider-base-url and --token are required.\n\n${USAGE}`);
+    return 2;
+  }
   const statesUrl = values['provider-states-url'];
   if (!statesUrl) log('No --provider-states-url: interactions that need records use the example ids of the pact.');
   const headers = Object.fromEntries((values['provider-states-header'] ?? []).map(splitHeader));

@@ -1,5 +1,5 @@
 /** The five operations of one resource, as typed functions over one transport. */
-import { type Transport, send } from './http.js';
+import { send, type Transport } from './http.js';
 
 /** list, create, get, update (PATCH) and remove (DELETE) of one resource. */
 export interface ResourceClient<R, C, U> {

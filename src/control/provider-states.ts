@@ -38,7 +38,12 @@ export const stateRecords: Readonly<Record<string, (params: StateParams) => Stat
   'a schema with id {id} exists': (p) => [
     {
       kind: 'schemas',
-      record: { id: idFrom(p), name: 'Call summary', description: 'What the caller wanted.', properties: { summary: 'string', resolved: 'boolean' } },
+      record: {
+        id: idFrom(p),
+        name: 'Call summary',
+        description: 'What the caller wanted.',
+        properties: { summary: 'string', resolved: 'boolean' },
+      },
     },
   ],
   'a tool with id {id} exists': (p) => [
@@ -77,9 +82,15 @@ export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler
 const stateRequest = z
   .object({
     consumer: z.string().optional().openapi({ description: 'The consumer whose pact is verified.' }),
-    state: z.string().openapi({ description: 'The state, as the pact names it; "" for an interaction without one.', example: 'a tool with id {id} exists' }),
+    state: z.string().openapi({
+      description: 'The state, as the pact names it; "" for an interaction without one.',
+      example: 'a tool with id {id} exists',
+    }),
     params: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The state parameters from the pact.' }),
-    action: z.enum(['setup', 'teardown']).default('setup').openapi({ description: 'Teardown deletes the organization of the interaction.' }),
+    action: z
+      .enum(['setup', 'teardown'])
+      .default('setup')
+      .openapi({ description: 'Teardown deletes the organization of the interaction.' }),
   })
   .openapi('ProviderStateRequest');
 

@@ -3,7 +3,7 @@
  * token. Only the status is expected: the spec shows no error body shape.
  */
 import { expect } from 'vitest';
-import { ApiError, type ApiClient } from '../../../src/client/index.js';
+import { type ApiClient, ApiError } from '../../../src/client/index.js';
 import type { ContractCase } from '../contract-case.js';
 import { bearer, jsonBody, pathWithStateId, statusRule } from '../matchers.js';
 import { exampleIds } from './example-ids.js';

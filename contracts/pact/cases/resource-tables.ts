@@ -2,9 +2,10 @@
  * What the frontend sends and reads, per resource. Only the fields the
  * frontend uses are expected; everything generated is matched by form.
  */
-import { exampleIds } from './example-ids.js';
-import type { CrudTable } from './crud-cases.js';
+
 import { M, timestamps } from '../matchers.js';
+import type { CrudTable } from './crud-cases.js';
+import { exampleIds } from './example-ids.js';
 
 const uuid = (id: string) => M.uuid(id);
 
@@ -49,7 +50,11 @@ export const schemaTable: CrudTable = {
     ...timestamps,
   },
   create: {
-    body: { name: 'Appointment request', description: 'Date and party size.', properties: { preferredDate: 'string', partySize: 'integer' } },
+    body: {
+      name: 'Appointment request',
+      description: 'Date and party size.',
+      properties: { preferredDate: 'string', partySize: 'integer' },
+    },
     echoed: { name: 'Appointment request', properties: { preferredDate: 'string', partySize: 'integer' } },
   },
   update: { body: { description: 'Date, time and party size.' } },
