@@ -3,6 +3,7 @@
  * that create a schema, assistants and webhooks through the API, as a
  * developer would.
  */
+import type { DeliveryOptions } from '../../src/webhooks/delivery-policy.js';
 import { controlledMock } from '../control/helpers.js';
 
 export const FROZEN_AT = '2026-02-02T10:00:00.000Z';
@@ -10,7 +11,7 @@ export const FROZEN_AT = '2026-02-02T10:00:00.000Z';
 /** Typed properties used by the tests: one of each type. */
 export const properties = { customerName: 'string', partySize: 'integer', quotedPrice: 'number', isUrgent: 'boolean' } as const;
 
-export async function webhookMock(options: { seed?: number } = {}) {
+export async function webhookMock(options: { seed?: number; webhooks?: DeliveryOptions } = {}) {
   const mock = controlledMock({ scenario: 'empty', ...options });
   await mock.control.setClock({ freezeAt: FROZEN_AT });
 

@@ -1,0 +1,73 @@
+/** Structured output: one value of the declared type per property, the same for the same seed and call. */
+import { base, en, Faker } from '@faker-js/faker';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWorld } from '../../src/world.js';
+import { simulateCall } from '../../src/webhooks/simulate-call.js';
+import { generateStructuredOutput } from '../../src/webhooks/structured-output.js';
+import { webhookMock } from './setup.js';
+
+const mocks: { stop(): void }[] = [];
+afterEach(() => {
+  for (const mock of mocks.splice(0)) mock.stop();
+});
+
+async function outputsOf(seed: number, calls: number) {
+  const mock = await webhookMock({ seed });
+  mocks.push(mock);
+  const assistant = await mock.assistant();
+  const results = [];
+  for (let i = 0; i < calls; i++) {
+    const call = await mock.call('demo-token', assistant.id);
+    results.push({ id: call.id, output: (call.events[2]?.data.analysis as { structuredOutput: unknown }).structuredOutput });
+  }
+  return results;
+}
+
+const typeChecks = {
+  string: (value: unknown) => typeof value === 'string',
+  integer: (value: unknown) => Number.isInteger(value),
+  number: (value: unknown) => typeof value === 'number' && Number.isFinite(value),
+  boolean: (value: unknown) => typeof value === 'boolean',
+} as const;
+
+describe('structured output', () => {
+  it('is the same for the same seed and call, and differs between calls', async () => {
+    const once = await outputsOf(5, 2);
+    const again = await outputsOf(5, 2);
+    expect(again).toEqual(once);
+    expect(once[0]?.output).not.toEqual(once[1]?.output);
+    expect(once[0]?.id).not.toBe(once[1]?.id);
+  });
+
+  it('changes with the seed', async () => {
+    expect((await outputsOf(5, 1))[0]).not.toEqual((await outputsOf(6, 1))[0]);
+  });
+
+  it('of a seeded assistant has exactly the properties of its seeded schema, typed', async () => {
+    const world = createWorld({ seed: 3 });
+    mocks.push(world.outbox);
+    const orgId = world.tenants.byToken('demo-token')?.id ?? '';
+    const assistant = world.store.list(orgId, 'assistants').find((a) => a.schemaId !== null);
+    const schema = world.store.get(orgId, 'schemas', String(assistant?.schemaId));
+    const call = await simulateCall(world, { orgId, assistantId: String(assistant?.id) });
+    const output = (call.events[2]?.data.analysis as { structuredOutput: Record<string, unknown> }).structuredOutput;
+    const properties = schema?.properties as Record<keyof typeof typeChecks, string>;
+    expect(Object.keys(output).sort()).toEqual(Object.keys(properties).sort());
+    for (const [name, type] of Object.entries(properties)) expect(typeChecks[type as keyof typeof typeChecks](output[name]), name).toBe(true);
+  });
+
+  it('gives every property of any schema one value of its type', () => {
+    const schema = fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,20}$/), fc.constantFrom('string', 'integer', 'number', 'boolean'), { maxKeys: 12 });
+    fc.assert(
+      fc.property(schema, fc.integer({ min: 0, max: 2 ** 31 - 1 }), (properties, seed) => {
+        const faker = new Faker({ locale: [en, base] });
+        faker.seed(seed);
+        const output = generateStructuredOutput(properties, faker);
+        expect(Object.keys(output).sort()).toEqual(Object.keys(properties).sort());
+        for (const [name, type] of Object.entries(properties)) expect(typeChecks[type as keyof typeof typeChecks](output[name])).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
