@@ -1,10 +1,11 @@
 /**
  * Many clients at once, over a real port: parallel creates, updates and
- * deletes across organizations. Every record created is listed exactly once
+ * deletes across organizations (the scenario's two and two fresh tenants). Every record created is listed exactly once
  * and only in its own organization; of ten parallel deletes of one record
  * exactly one succeeds; the final state is valid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient } from '../src/control/client.js';
 import { requestExamples } from '../src/domain/examples.js';
 import type { Resource } from '../src/domain/resource.js';
 import { resources } from '../src/domain/resources/index.js';
@@ -39,7 +40,10 @@ const listIds = async (def: Resource, token: string) => ((await call('GET', `/ap
 
 beforeAll(async () => {
   server = await startServer({ port: 0 });
-  tokens = [TOKEN, OTHER_TOKEN];
+  // Two fresh tenants from the control API beside the scenario's two: one seeded, one empty.
+  const control = createControlClient({ baseUrl: server.url });
+  const fresh = await Promise.all([control.createTenant({ scenario: 'default', seed: 7 }), control.createTenant({ name: 'Empty tenant' })]);
+  tokens = [TOKEN, OTHER_TOKEN, ...fresh.map((tenant) => tenant.token)];
 });
 afterAll(() => server.close());
 
@@ -97,8 +101,8 @@ describe('concurrency over a real port', () => {
   });
 
   it('keeps organizations apart and the state valid under a mixed storm of writes and cross-organization attempts', async () => {
-    const [mine, theirs] = tokens as [string, string];
-    const theirIdsBefore = await Promise.all(resources.map((def) => listIds(def, theirs)));
+    const [mine, ...others] = tokens as [string, ...string[]];
+    const othersBefore = await Promise.all(others.map((token) => Promise.all(resources.map((def) => listIds(def, token)))));
     const jobs: Promise<Outcome>[] = [];
     const track = (def: Resource, kind: Outcome['kind'], reply: Promise<Reply>, id?: string) =>
       jobs.push(reply.then((r) => ({ ...r, def, kind, id: id ?? r.body?.id })));
@@ -108,7 +112,7 @@ describe('concurrency over a real port', () => {
         else track(def, 'update', call('PATCH', `/api/v1/${def.path}/${id}`, mine, stormPatch(def, i)), id);
         track(def, 'create', call('POST', `/api/v1/${def.path}`, mine, createBody(def, `storm_${i}`)));
       }
-      for (const id of theirIdsBefore[index] ?? []) {
+      for (const id of othersBefore.flatMap((lists) => lists[index] ?? [])) {
         track(def, 'foreign', call('DELETE', `/api/v1/${def.path}/${id}`, mine), id);
         track(def, 'foreign', call('PATCH', `/api/v1/${def.path}/${id}`, mine, stormPatch(def, 0)), id);
       }
@@ -127,7 +131,7 @@ describe('concurrency over a real port', () => {
       for (const o of ofDef.filter((o) => o.kind !== 'delete')) expect(listed.filter((id) => id === o.id)).toHaveLength(1);
       for (const o of ofDef.filter((o) => o.kind === 'delete')) expect(listed).not.toContain(o.id);
     }
-    expect(await Promise.all(resources.map((def) => listIds(def, theirs)))).toEqual(theirIdsBefore);
+    expect(await Promise.all(others.map((token) => Promise.all(resources.map((def) => listIds(def, token)))))).toEqual(othersBefore);
     expectValidState(server.world);
   });
 });

@@ -1,5 +1,6 @@
 /** SIP trunk: a telephony connection, provisioned at the telephony provider. */
 import { z } from '@hono/zod-openapi';
+import { DomainError } from '../errors.js';
 import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
 import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
 
@@ -48,7 +49,13 @@ export const sipTrunks = defineResource({
   },
   present: ({ password, createdAt, updatedAt, ...shown }) => ({ ...shown, hasPassword: password !== null, createdAt, updatedAt }),
   effects: {
-    created: provision,
+    created: (trunk, deps) => {
+      // The provider holds every organization's trunks by id, while the store keeps ids apart per organization:
+      // a fixed id (control API) must not take over a configuration another organization's trunk holds.
+      const holder = deps.telephony.configuration(trunk.id);
+      if (holder && holder.orgId !== deps.orgId) throw new DomainError('conflict', `SIP trunk id ${trunk.id} is already in use; pick another id.`);
+      provision(trunk, deps);
+    },
     updated: provision,
     deleted: (trunk, { telephony }) => void telephony.deprovision(trunk.id),
   },

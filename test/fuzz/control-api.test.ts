@@ -1,0 +1,161 @@
+/**
+ * The control API under fuzzing: any request to /__mock/ with bodies close to
+ * valid or hostile never answers 5xx, errors keep the one problem shape, the
+ * mock keeps answering, and the state stays valid. With a control token set,
+ * nothing but that token opens /__mock/ (API tokens never do); with the
+ * control API off, /__mock/ does not exist.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exportState } from '../../src/control/snapshot.js';
+import { resources } from '../../src/domain/resources/index.js';
+import { createApp } from '../../src/http/app.js';
+import { createWorld } from '../../src/world.js';
+import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
+import { type ControlRequest, controlRequest } from './arbitraries/control.js';
+import { headerValue } from './arbitraries/requests.js';
+import { expectNoPollution, expectProblem, expectValidState, expectWellFormed } from './invariants.js';
+import { send } from './send.js';
+import { fuzzParameters, fuzzTimeout } from './settings.js';
+import { idsOf } from './world-ids.js';
+
+type App = { request(input: string, init: RequestInit): Response | Promise<Response> };
+
+const sendControl = (app: App, request: ControlRequest, headers: [string, string][] = []) =>
+  send(app, {
+    method: request.method,
+    path: request.path,
+    headers: request.contentType === undefined ? headers : [...headers, ['content-type', request.contentType]],
+    body: request.body === undefined ? undefined : new TextEncoder().encode(request.body),
+  });
+
+/** What every organization holds and who they are: what a refused control request must leave alone. */
+const everything = (world: ReturnType<typeof createWorld>) => JSON.stringify({ ...exportState(world), savedAt: undefined });
+
+function contextOf(world: ReturnType<typeof createWorld>) {
+  const orgIds = world.tenants.list().map((org) => org.id);
+  return { orgIds, recordIds: orgIds.flatMap((id) => idsOf(world, id)), snapshot: exportState(world) as Record<string, any> };
+}
+
+describe('fuzzed control API', () => {
+  it(
+    'never answers 5xx, keeps the one error shape, and leaves a valid state that still serves the API',
+    async () => {
+      const { world, app } = freshMock();
+      // A snapshot import checks each record alone, not how records relate (see the known gaps below),
+      // so once one is accepted, the checks across records resume only after a full reset.
+      let importedAsIs = false;
+      await fc.assert(
+        fc.asyncProperty(controlRequest(contextOf(world)), async (request) => {
+          const reply = await sendControl(app, request);
+
+          expectWellFormed(reply, request.method);
+          expectNoPollution();
+          if (reply.status < 300 && request.method === 'PUT') importedAsIs = true;
+          if (reply.status < 300 && request.path === '/__mock/reset' && !request.body?.includes('orgId')) importedAsIs = false;
+          expectValidState(world, { acrossRecords: !importedAsIs });
+          await send(app, { method: 'DELETE', path: '/__mock/faults', headers: [] });
+          const tenants = await send(app, { method: 'GET', path: '/__mock/tenants', headers: [] });
+          expect(tenants.status).toBe(200);
+          const token = (tenants.body as { token: string }[])[0]?.token;
+          if (token === undefined) return;
+          const list = await send(app, { method: 'GET', path: '/api/v1/tools', headers: [['authorization', `Bearer ${token}`]] });
+          expect(list.status).toBe(200);
+        }),
+        fuzzParameters(250),
+      );
+    },
+    fuzzTimeout,
+  );
+
+  it(
+    'opens /__mock/ to the control token alone: API tokens and anything else answer 401 and change nothing',
+    async () => {
+      const world = createWorld();
+      const app = createApp({ world, controlToken: 'control-secret' });
+      const credentials = fc.array(
+        fc.tuple(
+          fc.constantFrom('authorization', 'x-control-token', 'X-Control-Token', 'cookie'),
+          fc.oneof(fc.constantFrom(`Bearer ${TOKEN}`, `Bearer ${OTHER_TOKEN}`, TOKEN, OTHER_TOKEN, 'Bearer control-secret', 'control-secret ', 'CONTROL-SECRET', ''), headerValue),
+        ),
+        { maxLength: 3 },
+      );
+      const before = everything(world);
+      await fc.assert(
+        fc.asyncProperty(controlRequest(contextOf(world)), credentials, async (request, headers) => {
+          // Only a lone x-control-token with exactly the token is the key; Headers trims the value it is given.
+          fc.pre(!headers.some(([name, value]) => name.toLowerCase() === 'x-control-token' && value.trim() === 'control-secret'));
+          const reply = await sendControl(app, request, headers);
+          expectProblem(reply, 401, 'Unauthorized');
+          expect(everything(world)).toBe(before);
+        }),
+        fuzzParameters(200),
+      );
+      const allowed = await send(app, { method: 'GET', path: '/__mock/tenants', headers: [['x-control-token', 'control-secret']] });
+      expect(allowed.status).toBe(200);
+      expect(allowed.contentType).toMatch(/^application\/json/);
+      expect(allowed.body).toHaveLength(2);
+    },
+    fuzzTimeout,
+  );
+
+  it(
+    'does not exist when the control API is off',
+    async () => {
+      const world = createWorld();
+      const app = createApp({ world, control: false });
+      const before = everything(world);
+      await fc.assert(
+        fc.asyncProperty(controlRequest(contextOf(world)), async (request) => {
+          const reply = await sendControl(app, request, [['x-control-token', 'anything']]);
+          expect([404, 405]).toContain(reply.status);
+          expectProblem(reply);
+          expect(everything(world)).toBe(before);
+        }),
+        fuzzParameters(100),
+      );
+    },
+    fuzzTimeout,
+  );
+
+  it('refuses to inject a SIP trunk with the id of another organization\'s trunk, and leaves that trunk\'s configuration alone', async () => {
+    const { app, world } = freshMock();
+    const [mine, theirs] = world.tenants.list();
+    const trunk = world.store.list(theirs?.id ?? '', 'sipTrunks').find((t) => t.isSystem !== true);
+    const before = world.telephony.configuration(trunk?.id ?? '');
+    expect(before?.orgId).toBe(theirs?.id);
+    const body = JSON.stringify({ orgId: mine?.id, kind: 'sipTrunks', record: { id: trunk?.id, name: 'Taken over', host: 'pbx.example.com' } });
+    const reply = await send(app, { method: 'POST', path: '/__mock/records', headers: [['content-type', 'application/json']], body: new TextEncoder().encode(body) });
+    expectProblem(reply, 409, 'Conflict');
+    expect(world.telephony.configuration(trunk?.id ?? '')).toEqual(before);
+    expect(world.store.get(mine?.id ?? '', 'sipTrunks', trunk?.id ?? '')).toBeUndefined();
+  });
+
+  it.fails('reads the journal after a deeply nested API body (known bug: the journal keeps the body as parsed JSON)', async () => {
+    const { app } = freshMock();
+    const depth = 20_000;
+    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const rejected = await send(app, { method: 'POST', path: `/api/v1/${resources[0].path}`, headers: [['authorization', `Bearer ${TOKEN}`], ['content-type', 'application/json']], body: new TextEncoder().encode(deep) });
+    expectProblem(rejected, 400);
+    const journal = await send(app, { method: 'GET', path: '/__mock/journal', headers: [] });
+    expect(journal.status).toBe(200);
+  });
+
+  it.fails('refuses a snapshot whose records reference another organization (known gap: imports check each record alone)', async () => {
+    const { app, world } = freshMock();
+    const state = exportState(world) as Record<string, any>;
+    const [mine, theirs] = state.organizations;
+    mine.records.assistants[0].toolIds = [theirs.records.tools[0].id];
+    const reply = await send(app, { method: 'PUT', path: '/__mock/state', headers: [['content-type', 'application/json']], body: new TextEncoder().encode(JSON.stringify(state)) });
+    expectProblem(reply, 400);
+  });
+
+  it.fails('refuses a snapshot that gives one SIP trunk id to two organizations (known gap: the provider holds trunks by id alone)', async () => {
+    const { app, world } = freshMock();
+    const state = exportState(world) as Record<string, any>;
+    const [mine, theirs] = state.organizations;
+    theirs.records.sipTrunks.push(mine.records.sipTrunks[0]);
+    const reply = await send(app, { method: 'PUT', path: '/__mock/state', headers: [['content-type', 'application/json']], body: new TextEncoder().encode(JSON.stringify(state)) });
+    expectProblem(reply, 400);
+  });
+});
