@@ -29,12 +29,18 @@ function valueFor(name: string, type: PropertyType, faker: Faker): StructuredVal
   }
 }
 
+const intents = ['book an appointment', 'change an order', 'ask about prices', 'cancel a reservation', 'report a problem'];
+const outcomes = ['appointment booked', 'callback scheduled', 'question answered', 'transferred to a person', 'no resolution'];
+
 function stringFor(name: string, faker: Faker): string {
   if (name.includes('name')) return faker.person.fullName();
   if (name.includes('phone') || name.includes('callback')) return `+1415555${faker.string.numeric(4)}`;
   if (name.includes('email')) return faker.internet.email({ provider: 'example.com' });
   if (name.includes('date')) return faker.date.soon({ days: 30, refDate: '2026-01-05T09:00:00.000Z' }).toISOString().slice(0, 10);
   if (name.includes('sentiment')) return faker.helpers.arrayElement(['positive', 'neutral', 'negative']);
+  if (name.includes('intent')) return faker.helpers.arrayElement(intents);
+  if (name.includes('outcome')) return faker.helpers.arrayElement(outcomes);
+  if (name.includes('summary')) return `The caller wanted to ${faker.helpers.arrayElement(intents)}; ${faker.helpers.arrayElement(outcomes)}.`;
   if (name.includes('number')) return faker.string.alphanumeric({ length: 8, casing: 'upper' });
-  return faker.lorem.sentence({ min: 4, max: 10 });
+  return faker.word.words({ count: { min: 3, max: 8 } });
 }
