@@ -8,6 +8,7 @@ export const usage = `Usage: npm run bench -- [options]
   --warmup N         requests sent before each measured case (default 2000)
   --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
   --records N        records in the large state file (default 100000; 0 skips it)
+  --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
   -h, --help         show this help
 `;
 
@@ -22,6 +23,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
       warmup: { type: 'string', default: '2000' },
       'startup-runs': { type: 'string', default: '5' },
       records: { type: 'string', default: '100000' },
+      cases: { type: 'string', default: 'list,get,patch,create,delete' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -29,6 +31,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
     process.stdout.write(usage);
     process.exit(0);
   }
+  const known = ['list', 'get', 'patch', 'create', 'delete'];
   const number = (name, min) => {
     const value = Number(values[name]);
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got "${values[name]}")\n${usage}`);
@@ -41,5 +44,9 @@ export function benchOptions(argv = process.argv.slice(2)) {
     warmup: number('warmup', 0),
     startupRuns: number('startup-runs', 1),
     records: number('records', 0),
+    cases: values.cases.split(',').map((name) => {
+      if (!known.includes(name.trim())) throw new Error(`--cases: unknown case "${name}"; known: ${known.join(', ')}`);
+      return name.trim();
+    }),
   };
 }

@@ -3,7 +3,7 @@
  * runs it) and the raw baseline. Every child is tracked and stopped at the
  * end of the run, on an error and on Ctrl+C, so no server outlives the bench.
  */
-import { fork, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -124,4 +124,14 @@ export function rssMiB(pid) {
   const kib = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
   if (!Number.isFinite(kib)) throw new Error(`no VmRSS for process ${pid}`);
   return kib / 1024;
+}
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat. */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }

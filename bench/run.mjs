@@ -31,7 +31,7 @@ async function main() {
     const keep = async (mock) => {
       demoState = await send(mock.port, { path: '/__mock/state' });
     };
-    const names = ['list', 'get', 'patch', 'create', 'delete'];
+    const names = opts.cases;
     const sets = [await measureDataSet({ data: 'demo', args: [], names, raw, opts, startupRuns: opts.startupRuns, keep })];
     sets[0].figures.records = demoState?.status === 200 ? countRecords(demoState.body) : Number.NaN;
     if (opts.records > 0) sets.push(...(await largeSets(demoState, raw, opts, scratch)));
@@ -65,18 +65,22 @@ async function largeSets(demoState, raw, opts, scratch) {
   const saved = join(scratch, 'saved-state.json');
   copyFileSync(file, saved);
   const startupRuns = Math.min(opts.startupRuns, 3);
-  const fromFile = await measureDataSet({ data: `${size}, --state-file`, records, args: ['--state-file', saved], names: ['get', 'patch'], raw, opts, startupRuns });
+  const fromFile = await measureDataSet({ data: `${size}, --state-file`, records, args: ['--state-file', saved], names: only(opts, ['get', 'patch']), raw, opts, startupRuns });
   const inMemory = await measureDataSet({
     data: size,
     records,
     script: 'bench/serve-loaded.mjs',
     args: ['--state', file],
-    names: ['get', 'patch', 'create', 'delete'],
+    names: only(opts, ['get', 'patch', 'create', 'delete']),
     raw,
     opts,
     startupRuns: 0,
   });
   return [fromFile, inMemory];
+}
+
+function only(opts, names) {
+  return names.filter((name) => opts.cases.includes(name));
 }
 
 function mockHelp() {

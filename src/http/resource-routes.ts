@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { requestExamples } from '../domain/examples.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../domain/operations.js';
 import type { Resource, StoredRecord } from '../domain/resource.js';
+import type { Organization } from '../store/tenants.js';
 import type { World } from '../world.js';
 import type { AppEnv } from './auth.js';
 import { jsonBody } from './json-body.js';
@@ -57,12 +58,20 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     description: `All ${names.plural} of the caller's organization, newest first, as a plain JSON array.`,
     responses: { 200: json(z.array(def.record), `The ${names.plural}.`), ...auth },
   });
-  app.openapi(list, (c) =>
-    c.json(
-      listRecords(ctx(c), def).map((record) => show(record)),
-      200,
-    ),
-  );
+  // Lists are read far more often than written: each organization's serialized list is kept until
+  // the store's revision of it moves. Keyed by the organization object, so a removed one is forgotten.
+  const lists = new WeakMap<Organization, { revision: number; body: string }>();
+  app.openapi(list, (c) => {
+    const org = c.get('org');
+    const revision = world.store.revision(org.id, def.kind);
+    let cached = lists.get(org);
+    if (cached?.revision !== revision) {
+      cached = { revision, body: JSON.stringify(listRecords(ctx(c), def).map((record) => show(record))) };
+      lists.set(org, cached);
+    }
+    // The text is already JSON, so it goes out as a body; the route's typing only knows c.json, hence the cast.
+    return c.body(cached.body, 200, { 'content-type': 'application/json' }) as never;
+  });
 
   const create = createRoute({
     method: 'post',

@@ -1,0 +1,69 @@
+/** The in-memory store's counting, searching and revisions, which the hot paths rely on. */
+import { describe, expect, it } from 'vitest';
+import type { StoredRecord } from '../../src/domain/resource.js';
+import { MemoryStore } from '../../src/store/store.js';
+
+const record = (id: string, name = id): StoredRecord => ({ id, name });
+
+describe('MemoryStore', () => {
+  it('counts records per organization and kind', () => {
+    const store = new MemoryStore();
+    store.put('org-a', 'tools', record('t1'));
+    store.put('org-a', 'tools', record('t2'));
+    store.put('org-a', 'tools', record('t1', 'renamed'));
+    store.put('org-b', 'tools', record('t3'));
+    expect(store.count('org-a', 'tools')).toBe(2);
+    expect(store.count('org-b', 'tools')).toBe(1);
+    expect(store.count('org-a', 'schemas')).toBe(0);
+    expect(store.count('org-c', 'tools')).toBe(0);
+  });
+
+  it('finds and filters in creation order within one organization only', () => {
+    const store = new MemoryStore();
+    for (const id of ['a1', 'a2', 'a3']) store.put('org-a', 'tools', record(id, id === 'a2' ? 'other' : 'same'));
+    store.put('org-b', 'tools', record('b1', 'same'));
+    expect(store.find('org-a', 'tools', (r) => r.name === 'same')?.id).toBe('a1');
+    expect(store.find('org-a', 'tools', (r) => r.name === 'missing')).toBeUndefined();
+    expect(store.filter('org-a', 'tools', (r) => r.name === 'same').map((r) => r.id)).toEqual(['a1', 'a3']);
+    expect(store.filter('org-z', 'tools', () => true)).toEqual([]);
+  });
+
+  it('moves the revision on every put and remove, and only for that organization and kind', () => {
+    const store = new MemoryStore();
+    const seen = new Set<number>([store.revision('org-a', 'tools')]);
+    const step = (change: () => void) => {
+      const before = { other: store.revision('org-b', 'tools'), kind: store.revision('org-a', 'schemas') };
+      change();
+      const now = store.revision('org-a', 'tools');
+      expect(seen.has(now)).toBe(false);
+      seen.add(now);
+      expect(store.revision('org-b', 'tools')).toBe(before.other);
+      expect(store.revision('org-a', 'schemas')).toBe(before.kind);
+    };
+    store.put('org-b', 'tools', record('b1'));
+    store.put('org-a', 'schemas', record('s1'));
+    step(() => store.put('org-a', 'tools', record('t1')));
+    step(() => store.put('org-a', 'tools', record('t1', 'replaced')));
+    step(() => store.remove('org-a', 'tools', 't1'));
+  });
+
+  it('never hands out a revision twice, even after clear and across stores', () => {
+    const one = new MemoryStore();
+    const two = new MemoryStore();
+    one.put('org', 'tools', record('t1'));
+    const first = one.revision('org', 'tools');
+    one.clear('org');
+    expect(one.revision('org', 'tools')).toBe(0);
+    two.put('org', 'tools', record('t1'));
+    one.put('org', 'tools', record('t1'));
+    expect(new Set([first, one.revision('org', 'tools'), two.revision('org', 'tools'), 0]).size).toBe(4);
+  });
+
+  it('leaves the revision alone when a remove finds nothing', () => {
+    const store = new MemoryStore();
+    store.put('org', 'tools', record('t1'));
+    const before = store.revision('org', 'tools');
+    expect(store.remove('org', 'tools', 'nope')).toBe(false);
+    expect(store.revision('org', 'tools')).toBe(before);
+  });
+});
