@@ -71,6 +71,10 @@ export function controlRequest(ctx: ControlContext): fc.Arbitrary<ControlRequest
     idSegment(ids).map((id) => ['DELETE', `/__mock/faults/${id}`, null]),
     fc.constant(['GET', '/__mock/clock', null]),
     fc.constant(['POST', '/__mock/clock', nearlyValid({ freezeAt: fc.constantFrom('now', '2026-01-01T00:00:00.000Z', 'yesterday'), advanceMs: fc.nat(), resume: fc.constant(true) }, ids)]),
+    fc.constant(['POST', '/__mock/calls', nearlyValid({ orgId, assistantId: fc.constantFrom(...ids), durationSeconds: fc.integer({ min: 1, max: 600 }) }, ids)]),
+    query.map((q) => ['GET', `/__mock/outbox${q}`, null]),
+    query.map((q) => ['DELETE', `/__mock/outbox${q}`, null]),
+    query.map((q) => ['POST', `/__mock/outbox/flush${q}`, null]),
     fc.constant(['POST', '/__mock/provider-states', nearlyValid({ state: fc.constantFrom('a system SIP trunk exists', ''), action: fc.constantFrom('setup', 'teardown'), params: fc.constant({}) }, ids)]),
   ];
   const anyBody = fc.oneof(hostileObject, notJson, deepJson);
