@@ -36,7 +36,8 @@ function createBody(def: Resource, tag: string): Record<string, unknown> {
   return def.kind === 'tools' ? { ...body, name: `parallel_${tag}` } : body;
 }
 
-const listIds = async (def: Resource, token: string) => ((await call('GET', `/api/v1/${def.path}`, token)).body as { id: string }[]).map((r) => r.id);
+const listIds = async (def: Resource, token: string) =>
+  ((await call('GET', `/api/v1/${def.path}`, token)).body as { id: string }[]).map((r) => r.id);
 
 beforeAll(async () => {
   server = await startServer({ port: 0 });
@@ -69,7 +70,9 @@ describe('concurrency over a real port', () => {
         expect(new Set(listed).size).toBe(listed.length);
         for (const record of created.filter((c) => c.def === def)) {
           const times = listed.filter((id) => id === record.id).length;
-          expect(times, `${def.kind} ${record.id} of ${record.token} listed ${times} times for ${token}`).toBe(record.token === token ? 1 : 0);
+          expect(times, `${def.kind} ${record.id} of ${record.token} listed ${times} times for ${token}`).toBe(
+            record.token === token ? 1 : 0,
+          );
         }
       }
     }
@@ -78,9 +81,16 @@ describe('concurrency over a real port', () => {
 
   it('lets exactly one of ten parallel deletes of a record succeed, in every organization', async () => {
     for (const def of resources) {
-      const targets = await Promise.all(tokens.map(async (token) => ({ token, id: (await call('POST', `/api/v1/${def.path}`, token, createBody(def, `del_${token}`))).body.id as string })));
+      const targets = await Promise.all(
+        tokens.map(async (token) => ({
+          token,
+          id: (await call('POST', `/api/v1/${def.path}`, token, createBody(def, `del_${token}`))).body.id as string,
+        })),
+      );
       const replies = await Promise.all(
-        targets.flatMap(({ token, id }) => Array.from({ length: 10 }, async () => ({ token, reply: await call('DELETE', `/api/v1/${def.path}/${id}`, token) }))),
+        targets.flatMap(({ token, id }) =>
+          Array.from({ length: 10 }, async () => ({ token, reply: await call('DELETE', `/api/v1/${def.path}/${id}`, token) })),
+        ),
       );
       // An unknown assistant answers 403 on delete (the only error the spec lists there); the others 404.
       const gone = def.deleteOfUnknown === 'forbidden' ? 403 : 404;

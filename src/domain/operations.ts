@@ -101,7 +101,13 @@ function assertRoomFor(ctx: OrgContext, def: Resource): void {
 }
 
 /** Field problems and rule problems are reported together; a conflict only once the body is valid. */
-function assertValid(ctx: OrgContext, def: Resource, candidate: Fields, fieldProblems: Problem[], previous: StoredRecord | undefined): void {
+function assertValid(
+  ctx: OrgContext,
+  def: Resource,
+  candidate: Fields,
+  fieldProblems: Problem[],
+  previous: StoredRecord | undefined,
+): void {
   const ruleProblems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
   const problems = mergeProblems(fieldProblems, ruleProblems);
   if (problems.length > 0) {

@@ -10,13 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
 import { hostileBody } from './arbitraries/bodies.js';
-import {
-  expectMissingOnlyWhereAbsent,
-  expectNoPollution,
-  expectValidState,
-  expectWellFormed,
-  snapshotOrganization,
-} from './invariants.js';
+import { expectMissingOnlyWhereAbsent, expectNoPollution, expectValidState, expectWellFormed, snapshotOrganization } from './invariants.js';
 import { jsonHeaders, send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
 import { idsOf, orgIdOf } from './world-ids.js';

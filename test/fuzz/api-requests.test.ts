@@ -22,7 +22,8 @@ const underApi = (path: string) => {
 };
 
 /** One Authorization header naming the first organization's token (scheme case-insensitive, spaces or tabs). */
-const sendsTheToken = (auth: readonly (readonly [string, string])[]) => auth.length === 1 && /^Bearer[ \t]+demo-token[ \t]*$/i.test(auth[0]?.[1] ?? '');
+const sendsTheToken = (auth: readonly (readonly [string, string])[]) =>
+  auth.length === 1 && /^Bearer[ \t]+demo-token[ \t]*$/i.test(auth[0]?.[1] ?? '');
 
 describe('fuzzed requests on /api/v1', () => {
   it(
@@ -63,12 +64,17 @@ describe('fuzzed requests on /api/v1', () => {
     async () => {
       const { app } = freshMock();
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'), apiPath([]).filter(underApi), authorization.filter((auth) => !sendsTheToken(auth)), async (verb, path, auth) => {
-          const reply = await send(app, { method: verb, path, headers: auth });
-          expect(reply.status).toBe(401);
-          expect(reply.contentType).toMatch(/^application\/problem\+json/);
-          expect(reply.body.title).toBe('Unauthorized');
-        }),
+        fc.asyncProperty(
+          fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE'),
+          apiPath([]).filter(underApi),
+          authorization.filter((auth) => !sendsTheToken(auth)),
+          async (verb, path, auth) => {
+            const reply = await send(app, { method: verb, path, headers: auth });
+            expect(reply.status).toBe(401);
+            expect(reply.contentType).toMatch(/^application\/problem\+json/);
+            expect(reply.body.title).toBe('Unauthorized');
+          },
+        ),
         fuzzParameters(150),
       );
     },

@@ -37,15 +37,25 @@ describe('body size limit', () => {
     async () => {
       const { world } = freshMock();
       await fc.assert(
-        fc.asyncProperty(writes, fc.integer({ min: 64, max: 4096 }), fc.integer({ min: -3, max: 3 }), async ({ def, method, width }, limit, offset) => {
-          const app = createApp({ world, bodyLimitBytes: limit });
-          const id = world.store.list(world.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
-          const path = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${id}`;
-          const reply = await send(app, { method, path, headers: jsonHeaders(TOKEN, 'application/json'), body: bodyOfBytes(limit + offset, width) });
-          expectWellFormed(reply, method);
-          if (offset > 0) expectProblem(reply, 413, 'Payload Too Large');
-          else expect(reply.status).not.toBe(413);
-        }),
+        fc.asyncProperty(
+          writes,
+          fc.integer({ min: 64, max: 4096 }),
+          fc.integer({ min: -3, max: 3 }),
+          async ({ def, method, width }, limit, offset) => {
+            const app = createApp({ world, bodyLimitBytes: limit });
+            const id = world.store.list(world.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
+            const path = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${id}`;
+            const reply = await send(app, {
+              method,
+              path,
+              headers: jsonHeaders(TOKEN, 'application/json'),
+              body: bodyOfBytes(limit + offset, width),
+            });
+            expectWellFormed(reply, method);
+            if (offset > 0) expectProblem(reply, 413, 'Payload Too Large');
+            else expect(reply.status).not.toBe(413);
+          },
+        ),
         fuzzParameters(50),
       );
     },

@@ -79,7 +79,19 @@ describe('fuzzed control API', () => {
       const credentials = fc.array(
         fc.tuple(
           fc.constantFrom('authorization', 'x-control-token', 'X-Control-Token', 'cookie'),
-          fc.oneof(fc.constantFrom(`Bearer ${TOKEN}`, `Bearer ${OTHER_TOKEN}`, TOKEN, OTHER_TOKEN, 'Bearer control-secret', 'control-secret ', 'CONTROL-SECRET', ''), headerValue),
+          fc.oneof(
+            fc.constantFrom(
+              `Bearer ${TOKEN}`,
+              `Bearer ${OTHER_TOKEN}`,
+              TOKEN,
+              OTHER_TOKEN,
+              'Bearer control-secret',
+              'control-secret ',
+              'CONTROL-SECRET',
+              '',
+            ),
+            headerValue,
+          ),
         ),
         { maxLength: 3 },
       );
@@ -121,14 +133,23 @@ describe('fuzzed control API', () => {
     fuzzTimeout,
   );
 
-  it('refuses to inject a SIP trunk with the id of another organization\'s trunk, and leaves that trunk\'s configuration alone', async () => {
+  it("refuses to inject a SIP trunk with the id of another organization's trunk, and leaves that trunk's configuration alone", async () => {
     const { app, world } = freshMock();
     const [mine, theirs] = world.tenants.list();
     const trunk = world.store.list(theirs?.id ?? '', 'sipTrunks').find((t) => t.isSystem !== true);
     const before = world.telephony.configuration(trunk?.id ?? '');
     expect(before?.orgId).toBe(theirs?.id);
-    const body = JSON.stringify({ orgId: mine?.id, kind: 'sipTrunks', record: { id: trunk?.id, name: 'Taken over', host: 'pbx.example.com' } });
-    const reply = await send(app, { method: 'POST', path: '/__mock/records', headers: [['content-type', 'application/json']], body: new TextEncoder().encode(body) });
+    const body = JSON.stringify({
+      orgId: mine?.id,
+      kind: 'sipTrunks',
+      record: { id: trunk?.id, name: 'Taken over', host: 'pbx.example.com' },
+    });
+    const reply = await send(app, {
+      method: 'POST',
+      path: '/__mock/records',
+      headers: [['content-type', 'application/json']],
+      body: new TextEncoder().encode(body),
+    });
     expectProblem(reply, 409, 'Conflict');
     expect(world.telephony.configuration(trunk?.id ?? '')).toEqual(before);
     expect(world.store.get(mine?.id ?? '', 'sipTrunks', trunk?.id ?? '')).toBeUndefined();
@@ -138,7 +159,15 @@ describe('fuzzed control API', () => {
     const { app } = freshMock();
     const depth = 20_000;
     const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-    const rejected = await send(app, { method: 'POST', path: `/api/v1/${resources[0].path}`, headers: [['authorization', `Bearer ${TOKEN}`], ['content-type', 'application/json']], body: new TextEncoder().encode(deep) });
+    const rejected = await send(app, {
+      method: 'POST',
+      path: `/api/v1/${resources[0].path}`,
+      headers: [
+        ['authorization', `Bearer ${TOKEN}`],
+        ['content-type', 'application/json'],
+      ],
+      body: new TextEncoder().encode(deep),
+    });
     expectProblem(rejected, 400);
     const journal = await send(app, { method: 'GET', path: '/__mock/journal', headers: [] });
     expect(journal.status).toBe(200);
@@ -149,7 +178,12 @@ describe('fuzzed control API', () => {
     const state = exportState(world) as Record<string, any>;
     const [mine, theirs] = state.organizations;
     mine.records.assistants[0].toolIds = [theirs.records.tools[0].id];
-    const reply = await send(app, { method: 'PUT', path: '/__mock/state', headers: [['content-type', 'application/json']], body: new TextEncoder().encode(JSON.stringify(state)) });
+    const reply = await send(app, {
+      method: 'PUT',
+      path: '/__mock/state',
+      headers: [['content-type', 'application/json']],
+      body: new TextEncoder().encode(JSON.stringify(state)),
+    });
     expectProblem(reply, 400);
   });
 
@@ -158,7 +192,12 @@ describe('fuzzed control API', () => {
     const state = exportState(world) as Record<string, any>;
     const [mine, theirs] = state.organizations;
     theirs.records.sipTrunks.push(mine.records.sipTrunks[0]);
-    const reply = await send(app, { method: 'PUT', path: '/__mock/state', headers: [['content-type', 'application/json']], body: new TextEncoder().encode(JSON.stringify(state)) });
+    const reply = await send(app, {
+      method: 'PUT',
+      path: '/__mock/state',
+      headers: [['content-type', 'application/json']],
+      body: new TextEncoder().encode(JSON.stringify(state)),
+    });
     expectProblem(reply, 400);
   });
 });

@@ -78,7 +78,11 @@ export function expectValidState(world: World, check: { acrossRecords: boolean }
         for (const { field, target, many } of check.acrossRecords ? (def.references ?? []) : []) {
           const ids = (many ? record[field] : [record[field]]) as (string | null)[];
           for (const refId of ids) {
-            if (refId !== null) expect(world.store.get(org.id, target, refId), `${def.kind}.${field} → ${resourceByKind[target].kind} ${refId}`).toBeDefined();
+            if (refId !== null)
+              expect(
+                world.store.get(org.id, target, refId),
+                `${def.kind}.${field} → ${resourceByKind[target].kind} ${refId}`,
+              ).toBeDefined();
           }
         }
       }
@@ -106,9 +110,13 @@ export function expectMissingOnlyWhereAbsent(reply: Answer, requestText: string)
   }
   for (const { pointer, message } of reply.body.errors as { pointer: string; message: string }[]) {
     if (!message.startsWith('Missing')) continue;
-    const path = pointer.split('/').slice(1).map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const path = pointer
+      .split('/')
+      .slice(1)
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
     let value: unknown = sent;
-    for (const key of path) value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as any)[key] : undefined;
+    for (const key of path)
+      value = typeof value === 'object' && value !== null && Object.hasOwn(value, key) ? (value as any)[key] : undefined;
     expect(value, `${pointer} is reported missing but was sent`).toBeUndefined();
   }
 }

@@ -19,7 +19,9 @@ type App = ReturnType<typeof freshMock>['app'];
 
 /** The second organization as its own token sees it: every list, in order. */
 async function listsSeenBy(app: App, token: string): Promise<string> {
-  const lists = await Promise.all(resources.map((def) => send(app, { method: 'GET', path: `/api/v1/${def.path}`, headers: jsonHeaders(token) })));
+  const lists = await Promise.all(
+    resources.map((def) => send(app, { method: 'GET', path: `/api/v1/${def.path}`, headers: jsonHeaders(token) })),
+  );
   return JSON.stringify(lists.map((list) => [list.status, list.body]));
 }
 
@@ -54,7 +56,8 @@ describe('tenant isolation under fuzzing', () => {
             expectWellFormed(reply, method);
             if (method !== 'POST') expect(reply.status, `${method} ${path} answered ${reply.status}`).toBeGreaterThanOrEqual(400);
             const asked = `${path} ${text}`;
-            for (const id of theirIds) if (reply.text.includes(id)) expect(asked, `the answer names ${id}, which the request did not`).toContain(id);
+            for (const id of theirIds)
+              if (reply.text.includes(id)) expect(asked, `the answer names ${id}, which the request did not`).toContain(id);
             for (const secret of theirSecrets) expect(reply.text).not.toContain(secret);
             expectNoPollution();
             expectValidState(world);

@@ -53,7 +53,9 @@ export const sipTrunks = defineResource({
       // The provider holds every organization's trunks by id, while the store keeps ids apart per organization:
       // a fixed id (control API) must not take over a configuration another organization's trunk holds.
       const holder = deps.telephony.configuration(trunk.id);
-      if (holder && holder.orgId !== deps.orgId) throw new DomainError('conflict', `SIP trunk id ${trunk.id} is already in use; pick another id.`);
+      if (holder && holder.orgId !== deps.orgId) {
+        throw new DomainError('conflict', `SIP trunk id ${trunk.id} is already in use; pick another id.`);
+      }
       provision(trunk, deps);
     },
     updated: provision,

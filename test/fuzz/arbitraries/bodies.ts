@@ -40,7 +40,10 @@ export const contentType: fc.Arbitrary<string | undefined> = fc.oneof(
     ),
   },
   { weight: 1, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 }) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 }),
+  },
 );
 
 /** JS values a field should never trust: wrong types, huge strings and arrays, ids from anywhere. */
@@ -53,7 +56,9 @@ export function hostileValue(ids: readonly string[]): fc.Arbitrary<unknown> {
     fc.uuid(),
     fc.string({ unit: 'grapheme', maxLength: 200 }),
     fc.integer({ min: 100, max: 300_000 }).map((length) => 'x'.repeat(length)),
-    fc.integer({ min: 50, max: 20_000 }).map((length) => Array.from({ length }, (_, i) => `+1415555${String(i % 10_000).padStart(4, '0')}`)),
+    fc
+      .integer({ min: 50, max: 20_000 })
+      .map((length) => Array.from({ length }, (_, i) => `+1415555${String(i % 10_000).padStart(4, '0')}`)),
     fc.constantFrom(-1, 0, 1, 65_536, 1.5, Number.MAX_SAFE_INTEGER, -0, 1e308, -1e308),
     fc.constantFrom(
       'https://example.com/hook',
@@ -104,7 +109,13 @@ export function nearlyValidBody(def: Resource, ids: readonly string[]): fc.Arbit
 
 /** Invalid UTF-8: a JSON text with stray continuation or truncated multi-byte sequences spliced in. */
 const invalidUtf8: fc.Arbitrary<Uint8Array> = fc
-  .tuple(hostileObject, fc.array(fc.tuple(fc.nat(), fc.constantFrom([0x80], [0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf8, 0x88])), { minLength: 1, maxLength: 4 }))
+  .tuple(
+    hostileObject,
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom([0x80], [0xff], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf8, 0x88])), {
+      minLength: 1,
+      maxLength: 4,
+    }),
+  )
   .map(([text, splices]) => {
     const bytes = [...encode(text)];
     for (const [at, insert] of splices) bytes.splice(at % (bytes.length + 1), 0, ...insert);

@@ -32,7 +32,21 @@ export const hostileKey: fc.Arbitrary<string> = fc.oneof(
 
 /** A scalar as JSON text, including values that do not survive a round trip through JavaScript. */
 export const hostileScalar: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('null', 'true', 'false', '0', '-0', '1e400', '-1e400', '1e-400', '9007199254740993', '0.1', '"\\ud800"', '""', '"\\u0000"'),
+  fc.constantFrom(
+    'null',
+    'true',
+    'false',
+    '0',
+    '-0',
+    '1e400',
+    '-1e400',
+    '1e-400',
+    '9007199254740993',
+    '0.1',
+    '"\\ud800"',
+    '""',
+    '"\\u0000"',
+  ),
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((value) => JSON.stringify(value)),
   fc.string({ unit: 'grapheme', maxLength: 40 }).map((text) => JSON.stringify(text)),
@@ -43,7 +57,9 @@ export const hostileScalar: fc.Arbitrary<string> = fc.oneof(
 export const { node: hostileJson, object: hostileObject } = fc.letrec<{ node: string; array: string; object: string }>((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, hostileScalar, tie('array'), tie('object')),
   array: fc.array(tie('node'), { maxLength: 5 }).map((items) => `[${items.join(',')}]`),
-  object: fc.array(fc.tuple(hostileKey, tie('node')), { maxLength: 6 }).map((entries) => `{${entries.map(([key, value]) => `${key}:${value}`).join(',')}}`),
+  object: fc
+    .array(fc.tuple(hostileKey, tie('node')), { maxLength: 6 })
+    .map((entries) => `{${entries.map(([key, value]) => `${key}:${value}`).join(',')}}`),
 }));
 
 /** An object or array nested `depth` levels deep, alone or under a field. */

@@ -60,7 +60,10 @@ export function apiPath(ids: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(resourceSegment, id).map(([resource, one]) => `/api/v1/${resource}/${one}`) },
     { weight: 3, arbitrary: resourceSegment.map((resource) => `/api/v1/${resource}`) },
-    { weight: 1, arbitrary: fc.tuple(resourceSegment, id, fc.webSegment()).map(([resource, one, extra]) => `/api/v1/${resource}/${one}/${extra}`) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(resourceSegment, id, fc.webSegment()).map(([resource, one, extra]) => `/api/v1/${resource}/${one}/${extra}`),
+    },
     { weight: 1, arbitrary: fc.tuple(resourceSegment, fc.webQueryParameters()).map(([resource, query]) => `/api/v1/${resource}?${query}`) },
     { weight: 1, arbitrary: fc.webPath().map((path) => `/api/v1${path}`) },
     {
@@ -120,7 +123,17 @@ export const authorization: fc.Arbitrary<[string, string][]> = fc.oneof(
 /** Other headers a client or proxy might add, with any printable value. */
 export const otherHeaders: fc.Arbitrary<[string, string][]> = fc.array(
   fc.tuple(
-    fc.constantFrom('content-type', 'origin', 'accept', 'x-forwarded-for', 'x-http-method-override', 'cookie', 'x-control-token', 'content-length', 'accept-encoding'),
+    fc.constantFrom(
+      'content-type',
+      'origin',
+      'accept',
+      'x-forwarded-for',
+      'x-http-method-override',
+      'cookie',
+      'x-control-token',
+      'content-length',
+      'accept-encoding',
+    ),
     headerValue,
   ),
   { maxLength: 3 },
