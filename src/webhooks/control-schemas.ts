@@ -11,7 +11,12 @@ export const callBody = z
   .strictObject({
     orgId,
     assistantId: z.string().min(1).max(100).openapi({ description: 'An assistant of that organization.' }),
-    durationSeconds: z.int().min(1).max(43200).optional().openapi({ description: 'Default: seeded, within the assistant’s maxDurationSeconds.' }),
+    durationSeconds: z
+      .int()
+      .min(1)
+      .max(43200)
+      .optional()
+      .openapi({ description: 'Default: seeded, within the assistant’s maxDurationSeconds.' }),
     from: party.optional().openapi({ description: 'The caller. Default: a seeded +1415555… number.' }),
     to: party.optional().openapi({ description: 'The number called. Default: the first number of the assistant’s SIP trunk.' }),
   })

@@ -8,10 +8,11 @@
 import type { StoredRecord } from '../domain/resource.js';
 import type { Organization } from '../store/tenants.js';
 import { attemptDelivery } from './delivery.js';
-import { backoffMs, type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';
+import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';
 import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './delivery-record.js';
 import type { WebhookEvent } from './events.js';
 import { RetryTimer } from './retry-timer.js';
+import { dueDeliveries, earliestDue, groupByWebhook, recordAttempt } from './schedule.js';
 
 /** What the outbox reads from the rest of the world. */
 export interface OutboxDeps {
@@ -111,39 +112,33 @@ export class Outbox {
 
   async #drain(): Promise<void> {
     for (;;) {
-      const due = this.#due();
+      this.#sweep();
+      const due = dueDeliveries(this.#entries.values(), this.#deps.now().getTime());
       if (due.length === 0) break;
       // One webhook's deliveries go one after another, in order; different webhooks in parallel.
-      const byWebhook = new Map<string, Entry[]>();
-      for (const entry of due) byWebhook.set(entry.delivery.webhookId, [...(byWebhook.get(entry.delivery.webhookId) ?? []), entry]);
-      await Promise.all([...byWebhook.values()].map(async (group) => {
-        for (const entry of group) await this.#attempt(entry);
-      }));
+      await Promise.all(
+        groupByWebhook(due).map(async (group) => {
+          for (const entry of group) await this.#attempt(entry);
+        }),
+      );
     }
-    this.#arm();
-  }
-
-  #due(): Entry[] {
-    this.#sweep();
-    const now = this.#deps.now().getTime();
-    const pending = [...this.#entries.values()].filter(({ delivery }) => delivery.status === 'pending');
-    const due = pending.filter(({ delivery }) => Date.parse(delivery.nextAttemptAt ?? '') <= now);
-    // Stable sort: equal times keep creation order (started, ended, analyzed).
-    return due.sort((a, b) => Date.parse(a.delivery.nextAttemptAt ?? '') - Date.parse(b.delivery.nextAttemptAt ?? ''));
+    const next = earliestDue(this.#entries.values());
+    if (next === undefined) this.#timer.cancel();
+    else this.#timer.schedule(next - this.#deps.now().getTime());
   }
 
   async #attempt(entry: Entry): Promise<void> {
-    const { delivery } = entry;
+    const { delivery, body } = entry;
+    // Cleared (or pushed out) while earlier deliveries of its webhook were being attempted.
+    if (this.#entries.get(delivery.id) !== entry) return;
     const webhook = this.#deps.webhook(delivery.orgId, delivery.webhookId);
     const cancelled = cancellation(webhook);
     if (cancelled || !webhook) return finish(delivery, 'failed', cancelled ?? 'cancelled');
+    // Stamped with the time it was due: a clock moved far ahead replays the schedule as it would have run.
     const at = new Date(delivery.nextAttemptAt ?? this.#deps.now());
-    const request = { url: delivery.url, body: entry.body, secret: String(webhook.secret), event: delivery.event, deliveryId: delivery.id, at };
-    const attempt = await attemptDelivery(request, this.policy);
-    delivery.attempts.push(attempt);
-    if (attempt.error === null) return finish(delivery, 'delivered', null);
-    if (delivery.attempts.length >= this.policy.maxAttempts) return finish(delivery, 'failed', `gave up after ${delivery.attempts.length} attempts`);
-    delivery.nextAttemptAt = new Date(at.getTime() + backoffMs(this.policy, delivery.attempts.length)).toISOString();
+    const { url, event, id: deliveryId } = delivery;
+    const attempt = await attemptDelivery({ url, body, secret: String(webhook.secret), event, deliveryId, at }, this.policy);
+    recordAttempt(delivery, attempt, this.policy);
   }
 
   /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */
@@ -156,11 +151,5 @@ export class Outbox {
         if (cancelled) finish(delivery, 'failed', cancelled);
       }
     }
-  }
-
-  #arm(): void {
-    const times = [...this.#entries.values()].flatMap(({ delivery }) => (delivery.status === 'pending' ? [Date.parse(delivery.nextAttemptAt ?? '')] : []));
-    if (times.length === 0) return this.#timer.cancel();
-    this.#timer.schedule(Math.min(...times) - this.#deps.now().getTime());
   }
 }

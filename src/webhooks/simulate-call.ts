@@ -36,7 +36,8 @@ export interface SimulatedCall extends CallFacts {
 export async function simulateCall(world: World, input: CallInput): Promise<SimulatedCall> {
   const organization = requireOrganization(world, input.orgId);
   const assistant = world.store.get(organization.id, 'assistants', input.assistantId);
-  if (!assistant) throw new DomainError('not-found', `No assistant with id ${input.assistantId} exists in organization ${organization.id}.`);
+  if (!assistant)
+    throw new DomainError('not-found', `No assistant with id ${input.assistantId} exists in organization ${organization.id}.`);
   const sequence = world.outbox.nextCallNumber(organization);
   const faker = callFaker(world.seed, organization.id, sequence, 'call');
   const call = callFacts(world, assistant, input, faker);

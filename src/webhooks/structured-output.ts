@@ -40,7 +40,8 @@ function stringFor(name: string, faker: Faker): string {
   if (name.includes('sentiment')) return faker.helpers.arrayElement(['positive', 'neutral', 'negative']);
   if (name.includes('intent')) return faker.helpers.arrayElement(intents);
   if (name.includes('outcome')) return faker.helpers.arrayElement(outcomes);
-  if (name.includes('summary')) return `The caller wanted to ${faker.helpers.arrayElement(intents)}; ${faker.helpers.arrayElement(outcomes)}.`;
+  if (name.includes('summary'))
+    return `The caller wanted to ${faker.helpers.arrayElement(intents)}; ${faker.helpers.arrayElement(outcomes)}.`;
   if (name.includes('number')) return faker.string.alphanumeric({ length: 8, casing: 'upper' });
   return faker.word.words({ count: { min: 3, max: 8 } });
 }

@@ -34,7 +34,13 @@ describe('simulated calls', () => {
     expect(call.events.map((e: { event: string }) => e.event)).toEqual(['call.started', 'call.ended', 'call.analyzed']);
     expect(call.deliveries).toHaveLength(3);
     for (const delivery of call.deliveries) {
-      expect(delivery).toMatchObject({ callId: call.id, webhookId: hook.id, url: `${receiver.url}/hooks`, status: 'delivered', nextAttemptAt: null });
+      expect(delivery).toMatchObject({
+        callId: call.id,
+        webhookId: hook.id,
+        url: `${receiver.url}/hooks`,
+        status: 'delivered',
+        nextAttemptAt: null,
+      });
       expect(delivery.attempts).toEqual([{ at: FROZEN_AT, statusCode: 200, error: null, response: 'ok' }]);
     }
   });
@@ -66,8 +72,18 @@ describe('simulated calls', () => {
     const [started, ended, analyzed] = receiver.requests.map((r) => json(r.raw));
     expect(Object.keys(started).sort()).toEqual(['createdAt', 'data', 'event', 'id']);
     expect(started.createdAt).toBe(call.startedAt);
-    expect(started.data).toEqual({ callId: call.id, orgId: mock.orgId('demo-token'), assistantId: assistant.id, from: call.from, to: '+14155550199', startedAt: call.startedAt });
-    expect(ended).toMatchObject({ createdAt: FROZEN_AT, data: { callId: call.id, endedAt: FROZEN_AT, durationSeconds: 42, endedReason: 'customer-ended-call' } });
+    expect(started.data).toEqual({
+      callId: call.id,
+      orgId: mock.orgId('demo-token'),
+      assistantId: assistant.id,
+      from: call.from,
+      to: '+14155550199',
+      startedAt: call.startedAt,
+    });
+    expect(ended).toMatchObject({
+      createdAt: FROZEN_AT,
+      data: { callId: call.id, endedAt: FROZEN_AT, durationSeconds: 42, endedReason: 'customer-ended-call' },
+    });
     expect(analyzed.data.analysis.schemaId).toBe(assistant.schemaId);
     expect(new Set([started.id, ended.id, analyzed.id]).size).toBe(3);
   });
@@ -106,6 +122,24 @@ describe('simulated calls', () => {
       expect(await res.json()).toMatchObject({ status: 404, title: 'Not Found Error' });
     }
     expect(receiver.requests).toEqual([]);
+  });
+
+  it('refuses a call longer than the assistant allows, naming durationSeconds', async () => {
+    const assistant = await mock.assistant();
+    const res = await mock.app.request('/__mock/calls', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orgId: mock.orgId('demo-token'),
+        assistantId: assistant.id,
+        durationSeconds: assistant.maxDurationSeconds + 1,
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect(((await res.json()) as any).errors).toEqual([
+      { pointer: '/durationSeconds', message: `At most ${assistant.maxDurationSeconds} for this assistant.` },
+    ]);
   });
 
   it('refuses a malformed call request with every problem listed', async () => {

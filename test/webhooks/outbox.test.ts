@@ -28,8 +28,12 @@ describe('outbox', () => {
     const { deliveries } = (await res.json()) as { deliveries: unknown[] };
     expect(deliveries).toEqual(call.deliveries);
     expect(deliveries).toHaveLength(2);
-    expect(await mock.control.outbox({ webhookId: failing.id })).toEqual([expect.objectContaining({ event: 'call.started', status: 'pending' })]);
-    expect(await mock.control.outbox({ event: 'call.ended' })).toEqual([expect.objectContaining({ url: `${receiver.url}/b`, status: 'delivered' })]);
+    expect(await mock.control.outbox({ webhookId: failing.id })).toEqual([
+      expect.objectContaining({ event: 'call.started', status: 'pending' }),
+    ]);
+    expect(await mock.control.outbox({ event: 'call.ended' })).toEqual([
+      expect.objectContaining({ url: `${receiver.url}/b`, status: 'delivered' }),
+    ]);
     expect(await mock.control.outbox({ status: 'failed' })).toEqual([]);
     expect(await mock.control.outbox({ callId: call.id })).toHaveLength(2);
   });
@@ -60,7 +64,11 @@ describe('outbox', () => {
 
   it.each([
     ['deleted', (id: string) => mock.api('demo-token', 'DELETE', `/webhooks/${id}`), 'cancelled: the webhook was deleted'],
-    ['disabled', (id: string) => mock.api('demo-token', 'PATCH', `/webhooks/${id}`, { enabled: false }), 'cancelled: the webhook was disabled'],
+    [
+      'disabled',
+      (id: string) => mock.api('demo-token', 'PATCH', `/webhooks/${id}`, { enabled: false }),
+      'cancelled: the webhook was disabled',
+    ],
   ])('cancels the pending retries of a webhook that is %s', async (_how, change, reason) => {
     const assistant = await mock.assistant();
     const hook = await mock.webhook('demo-token', receiver.url, { events: ['call.ended'] });

@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -50,7 +50,9 @@ describe('readme webhook walkthrough', () => {
     expect(stdout).toMatch(/"event":"call\.analyzed"/);
     expect(stdout).toMatch(/"url":"http:\/\/127\.0\.0\.1:\d+\/hooks","status":"delivered"/);
     expect(stdout).toContain('{"removed":');
-    await vi.waitFor(() => expect(output.match(/verified call\.\w+/g)).toEqual(['verified call.started', 'verified call.ended', 'verified call.analyzed']));
+    await vi.waitFor(() =>
+      expect(output.match(/verified call\.\w+/g)).toEqual(['verified call.started', 'verified call.ended', 'verified call.analyzed']),
+    );
   });
 
   it('has a receiver that refuses a delivery whose signature does not match', async () => {

@@ -1,6 +1,7 @@
 /** Failed deliveries are retried with exponential backoff in mock time: the tests move the clock, never wait. */
-import { createServer } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Receiver, startReceiver } from './receiver.js';
 import { FROZEN_AT, webhookMock } from './setup.js';
@@ -33,7 +34,9 @@ describe('retries', () => {
     receiver.answer([500, 500]);
     const { delivery } = await oneDelivery();
     expect(delivery).toMatchObject({ status: 'pending', nextAttemptAt: at(1000) });
-    expect(delivery.attempts).toEqual([{ at: FROZEN_AT, statusCode: 500, error: 'the receiver answered 500', response: 'receiver says no' }]);
+    expect(delivery.attempts).toEqual([
+      { at: FROZEN_AT, statusCode: 500, error: 'the receiver answered 500', response: 'receiver says no' },
+    ]);
 
     await mock.control.setClock({ advanceMs: 999 });
     expect(receiver.requests).toHaveLength(1);
@@ -52,7 +55,9 @@ describe('retries', () => {
     // Every retry is the same message: same body and delivery id, signed again with its own timestamp.
     expect(new Set(receiver.requests.map((r) => r.raw)).size).toBe(1);
     expect(new Set(receiver.requests.map((r) => r.headers['x-voice-delivery'])).size).toBe(1);
-    expect(receiver.requests.map((r) => r.headers['x-voice-timestamp'])).toEqual([0, 1000, 3000].map((ms) => String((Date.parse(FROZEN_AT) + ms) / 1000)));
+    expect(receiver.requests.map((r) => r.headers['x-voice-timestamp'])).toEqual(
+      [0, 1000, 3000].map((ms) => String((Date.parse(FROZEN_AT) + ms) / 1000)),
+    );
   });
 
   it('stops after five attempts on a receiver that always fails, 1, 2, 4 and 8 s apart', async () => {
@@ -79,7 +84,11 @@ describe('retries', () => {
     await mock.webhook('demo-token', `http://127.0.0.1:${port}/gone`, { events: ['call.started'] });
     const { deliveries } = await mock.call('demo-token', assistant.id);
     expect(deliveries[0]).toMatchObject({ status: 'pending', nextAttemptAt: at(1000) });
-    expect(deliveries[0]?.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/^network error: /), response: null });
+    expect(deliveries[0]?.attempts[0]).toMatchObject({
+      statusCode: null,
+      error: expect.stringMatching(/^network error: /),
+      response: null,
+    });
   });
 
   it('runs due retries on a flush of the outbox after the clock moved in-process', async () => {

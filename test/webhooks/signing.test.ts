@@ -7,10 +7,15 @@ import { deliveryHeaders, signPayload } from '../../src/webhooks/signing.js';
 describe('signing', () => {
   it('matches node:crypto for any secret, timestamp and body', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.stringMatching(/^whsec_[A-Za-z0-9]{24,64}$/), fc.integer({ min: 0, max: 2 ** 32 }), fc.string({ unit: 'grapheme' }), async (secret, timestamp, body) => {
-        const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-        expect(await signPayload(secret, timestamp, body)).toBe(`v1=${expected}`);
-      }),
+      fc.asyncProperty(
+        fc.stringMatching(/^whsec_[A-Za-z0-9]{24,64}$/),
+        fc.integer({ min: 0, max: 2 ** 32 }),
+        fc.string({ unit: 'grapheme' }),
+        async (secret, timestamp, body) => {
+          const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+          expect(await signPayload(secret, timestamp, body)).toBe(`v1=${expected}`);
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -24,8 +29,19 @@ describe('signing', () => {
   });
 
   it('puts the event, delivery id, timestamp and signature in headers', async () => {
-    const headers = await deliveryHeaders({ secret: 'whsec_abcdefghijklmnopqrstuvwx', timestamp: 1_770_000_000, body: '{}', event: 'call.ended', deliveryId: 'd1' });
-    expect(headers).toMatchObject({ 'content-type': 'application/json', 'x-voice-event': 'call.ended', 'x-voice-delivery': 'd1', 'x-voice-timestamp': '1770000000' });
+    const headers = await deliveryHeaders({
+      secret: 'whsec_abcdefghijklmnopqrstuvwx',
+      timestamp: 1_770_000_000,
+      body: '{}',
+      event: 'call.ended',
+      deliveryId: 'd1',
+    });
+    expect(headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-voice-event': 'call.ended',
+      'x-voice-delivery': 'd1',
+      'x-voice-timestamp': '1770000000',
+    });
     expect(headers['x-voice-signature']).toMatch(/^v1=[0-9a-f]{64}$/);
   });
 });

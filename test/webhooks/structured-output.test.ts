@@ -2,9 +2,9 @@
 import { base, en, Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/world.js';
 import { simulateCall } from '../../src/webhooks/simulate-call.js';
 import { generateStructuredOutput } from '../../src/webhooks/structured-output.js';
+import { createWorld } from '../../src/world.js';
 import { webhookMock } from './setup.js';
 
 const mocks: { stop(): void }[] = [];
@@ -19,10 +19,14 @@ async function outputsOf(seed: number, calls: number) {
   const results = [];
   for (let i = 0; i < calls; i++) {
     const call = await mock.call('demo-token', assistant.id);
-    results.push({ id: call.id, output: (call.events[2]?.data.analysis as { structuredOutput: unknown }).structuredOutput });
+    results.push({ id: call.id, output: analysisOf(call).structuredOutput });
   }
   return results;
 }
+
+/** The analysis carried by a call's `call.analyzed` event. */
+const analysisOf = (call: { events: { data: Record<string, unknown> }[] }) =>
+  (call.events[2]?.data.analysis ?? {}) as { structuredOutput: Record<string, unknown> };
 
 const typeChecks = {
   string: (value: unknown) => typeof value === 'string',
@@ -51,14 +55,19 @@ describe('structured output', () => {
     const assistant = world.store.list(orgId, 'assistants').find((a) => a.schemaId !== null);
     const schema = world.store.get(orgId, 'schemas', String(assistant?.schemaId));
     const call = await simulateCall(world, { orgId, assistantId: String(assistant?.id) });
-    const output = (call.events[2]?.data.analysis as { structuredOutput: Record<string, unknown> }).structuredOutput;
+    const output = analysisOf(call).structuredOutput;
     const properties = schema?.properties as Record<keyof typeof typeChecks, string>;
     expect(Object.keys(output).sort()).toEqual(Object.keys(properties).sort());
-    for (const [name, type] of Object.entries(properties)) expect(typeChecks[type as keyof typeof typeChecks](output[name]), name).toBe(true);
+    for (const [name, type] of Object.entries(properties))
+      expect(typeChecks[type as keyof typeof typeChecks](output[name]), name).toBe(true);
   });
 
   it('gives every property of any schema one value of its type', () => {
-    const schema = fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,20}$/), fc.constantFrom('string', 'integer', 'number', 'boolean'), { maxKeys: 12 });
+    const schema = fc.dictionary(
+      fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,20}$/),
+      fc.constantFrom('string', 'integer', 'number', 'boolean'),
+      { maxKeys: 12 },
+    );
     fc.assert(
       fc.property(schema, fc.integer({ min: 0, max: 2 ** 31 - 1 }), (properties, seed) => {
         const faker = new Faker({ locale: [en, base] });

@@ -18,16 +18,41 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue();
   });
 
-  const call = controlRoute({ method: 'post', path: '/__mock/calls', operationId: 'simulateCall', summary: 'Simulate a call and deliver its events to the webhooks', request: { body: json(callBody) }, status: 201 });
+  const call = controlRoute({
+    method: 'post',
+    path: '/__mock/calls',
+    operationId: 'simulateCall',
+    summary: 'Simulate a call and deliver its events to the webhooks',
+    request: { body: json(callBody) },
+    status: 201,
+  });
   app.openapi(call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
 
-  const outbox = controlRoute({ method: 'get', path: '/__mock/outbox', operationId: 'listOutbox', summary: 'Webhook deliveries with their attempts, oldest first', request: { query: outboxQuery } });
+  const outbox = controlRoute({
+    method: 'get',
+    path: '/__mock/outbox',
+    operationId: 'listOutbox',
+    summary: 'Webhook deliveries with their attempts, oldest first',
+    request: { query: outboxQuery },
+  });
   app.openapi(outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
 
-  const clear = controlRoute({ method: 'delete', path: '/__mock/outbox', operationId: 'clearOutbox', summary: 'Forget deliveries and cancel their retries', request: { query: outboxOrgQuery } });
+  const clear = controlRoute({
+    method: 'delete',
+    path: '/__mock/outbox',
+    operationId: 'clearOutbox',
+    summary: 'Forget deliveries and cancel their retries',
+    request: { query: outboxOrgQuery },
+  });
   app.openapi(clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
 
-  const flush = controlRoute({ method: 'post', path: '/__mock/outbox/flush', operationId: 'flushOutbox', summary: 'Make every attempt due now, then answer', request: { query: outboxOrgQuery } });
+  const flush = controlRoute({
+    method: 'post',
+    path: '/__mock/outbox/flush',
+    operationId: 'flushOutbox',
+    summary: 'Make every attempt due now, then answer',
+    request: { query: outboxOrgQuery },
+  });
   app.openapi(flush, async (c) => {
     await world.outbox.runDue();
     return c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxOrgQuery)) }, 200);

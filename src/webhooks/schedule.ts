@@ -1,0 +1,37 @@
+/** When deliveries are due, in which order they go, and what an attempt's result does to a delivery. */
+import type { Attempt } from './delivery.js';
+import { backoffMs, type DeliveryPolicy } from './delivery-policy.js';
+import { type Delivery, finish } from './delivery-record.js';
+
+interface Queued {
+  delivery: Delivery;
+}
+
+const dueTime = ({ delivery }: Queued) => (delivery.status === 'pending' ? Date.parse(delivery.nextAttemptAt ?? '') : Number.NaN);
+
+/** Pending deliveries due at `now` (mock time, ms), earliest first; equal times keep creation order (started, ended, analyzed). */
+export function dueDeliveries<T extends Queued>(queue: Iterable<T>, now: number): T[] {
+  return [...queue].filter((entry) => dueTime(entry) <= now).sort((a, b) => dueTime(a) - dueTime(b));
+}
+
+/** When the next pending delivery is due, if any is pending. */
+export function earliestDue(queue: Iterable<Queued>): number | undefined {
+  const times = [...queue].map(dueTime).filter((time) => !Number.isNaN(time));
+  return times.length ? Math.min(...times) : undefined;
+}
+
+/** One list per webhook, each in the order given: a webhook's deliveries go one after another. */
+export function groupByWebhook<T extends Queued>(entries: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const entry of entries) groups.set(entry.delivery.webhookId, [...(groups.get(entry.delivery.webhookId) ?? []), entry]);
+  return [...groups.values()];
+}
+
+/** Adds the attempt; the delivery is then delivered, failed (attempts used up) or due again after the backoff. */
+export function recordAttempt(delivery: Delivery, attempt: Attempt, policy: DeliveryPolicy): void {
+  delivery.attempts.push(attempt);
+  const made = delivery.attempts.length;
+  if (attempt.error === null) finish(delivery, 'delivered', null);
+  else if (made >= policy.maxAttempts) finish(delivery, 'failed', `gave up after ${made} attempts`);
+  else delivery.nextAttemptAt = new Date(Date.parse(attempt.at) + backoffMs(policy, made)).toISOString();
+}
