@@ -13,12 +13,14 @@ export const probe = { path: '/api/v1/schemas', headers: { authorization: `Beare
 
 async function measureStartup(how, runs) {
   const times = [];
+  const cpu = [];
   for (let i = 0; i < runs; i++) {
-    const { child, startupMs } = await startMock({ ...how, probe });
+    const { child, startupMs, startupCpuMs } = await startMock({ ...how, probe });
     times.push(startupMs);
+    cpu.push(startupCpuMs);
     await stop(child);
   }
-  return { median: median(times), runs: times };
+  return { median: median(times), runs: times, cpuMedian: median(cpu) };
 }
 
 /** Ids the cases need: an unlocked schema to read and change, and how many schemas there are. */

@@ -97,7 +97,7 @@ export async function startMock({ script = 'dist/src/cli.js', args = [], probe, 
       throw new Error(`the mock did not answer within ${timeoutMs} ms:\n${output}`);
     }
     const answer = await send(port, probe).catch(() => undefined);
-    if (answer?.status === 200) return { child, port, startupMs: performance.now() - started, pid: child.pid };
+    if (answer?.status === 200) return { child, port, startupMs: performance.now() - started, startupCpuMs: cpuMs(child.pid), pid: child.pid };
     // Connection refused: the mock is still starting; ask again almost at once.
     await new Promise((resolve) => setTimeout(resolve, 1));
   }

@@ -43,12 +43,13 @@ export function casesTable(results) {
 /** Start-up (spawn to first successful answer) and resident memory per data set. */
 export function processTable(rows) {
   return table(
-    ['data', 'records', 'start-up ms (median)', 'start-up runs ms', 'RSS MiB after warm-up', 'RSS MiB at the end'],
+    ['data', 'records', 'start-up ms (median)', 'start-up runs ms', 'start-up CPU ms', 'RSS MiB after warm-up', 'RSS MiB at the end'],
     rows.map((row) => [
       row.data,
       fmt(row.records),
       row.startup ? fmt(row.startup.median) : '-',
       row.startup ? row.startup.runs.map((ms) => fmt(ms)).join(', ') : '-',
+      row.startup ? fmt(row.startup.cpuMedian) : '-',
       fmt(row.rssMiB, 1),
       fmt(row.rssEndMiB, 1),
     ]),
