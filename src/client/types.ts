@@ -11,12 +11,10 @@ import type { tools } from '../domain/resources/tool.js';
 import type { webhooks } from '../domain/resources/webhook.js';
 
 /** The three shapes of one resource: a record as responses show it, a create body and an update (PATCH) body. */
-export interface ResourceTypes<Def extends { record: z.ZodType; createInput: z.ZodType }> {
+export interface ResourceTypes<Def extends { record: z.ZodType; createInput: z.ZodType; updateInput: z.ZodType }> {
   record: z.infer<Def['record']>;
   create: z.input<Def['createInput']>;
-  // A PATCH body is any subset of the create body's fields. `updateInput` means exactly that, but its
-  // shape is built at run time (Object.fromEntries), so its static type has lost the field names.
-  update: Partial<z.input<Def['createInput']>>;
+  update: z.input<Def['updateInput']>;
 }
 
 export type SipTrunkTypes = ResourceTypes<typeof sipTrunks>;

@@ -47,7 +47,7 @@ export interface EffectDeps {
   telephony: TelephonyProvider;
 }
 
-interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string> {
+interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string, SA extends z.ZodRawShape> {
   kind: ResourceKind;
   /** Path segment under /api/v1, e.g. `sip-trunks`. */
   path: string;
@@ -60,7 +60,7 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   /** Starting values of server-owned flags (e.g. `isSystem: false`). */
   initial?: Readonly<Record<string, unknown>>;
   /** How a writable field looks in responses when it differs from what a client sends (e.g. a masked secret). */
-  shownAs?: z.ZodRawShape;
+  shownAs?: SA;
   /** Writable fields never shown in responses (e.g. a password). */
   writeOnly?: readonly WO[];
   references?: readonly Reference[];
@@ -86,9 +86,16 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
 
 const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
 
-export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string = never>(
-  spec: ResourceSpec<W, S, WO>,
-) {
+/** The PATCH shape: every writable field optional, without its default. */
+type UpdateShape<W extends z.ZodRawShape> = { [K in keyof W]: z.ZodOptional<W[K] extends z.ZodDefault<infer T> ? T : W[K]> };
+
+export function defineResource<
+  W extends z.ZodRawShape,
+  S extends z.ZodRawShape,
+  WO extends keyof W & string = never,
+  // biome-ignore lint/complexity/noBannedTypes: an empty shape is the right default: no presentation-only fields
+  SA extends z.ZodRawShape = {},
+>(spec: ResourceSpec<W, S, WO, SA>) {
   const writeOnly = new Set<string>(spec.writeOnly ?? []);
   const shown = Object.fromEntries(Object.entries(spec.writable).filter(([key]) => !writeOnly.has(key)));
   const { type } = spec.names;
@@ -96,9 +103,9 @@ export function defineResource<W extends z.ZodRawShape, S extends z.ZodRawShape,
   // PATCH changes only what it names, so defaults must not fill the rest.
   const updateShape = Object.fromEntries(
     Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
-  );
+  ) as unknown as UpdateShape<W>;
   const updateInput = z.strictObject(updateShape).openapi(`${type}Update`);
-  const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>), ...spec.shownAs }).openapi(type);
+  const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>), ...(spec.shownAs as SA) }).openapi(type);
   // What the store holds (and a snapshot carries): write-only fields included, presentation-only ones not.
   const stored = z.strictObject({ ...spec.serverOwned, ...spec.writable });
   return {
