@@ -9,18 +9,10 @@
 import type { Store } from '../store/store.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
 import { DomainError, notFound } from './errors.js';
+import { assertRoomFor, type Limits } from './limits.js';
 import type { Problem, Resource, StoredRecord } from './resource.js';
 import { resources } from './resources/index.js';
 import { mergeProblems, parseFields } from './validate.js';
-
-/** How much one organization may hold. */
-export interface Limits {
-  /** Most records of one kind (e.g. SIP trunks) an organization can hold; creating more answers 409. */
-  recordsPerKind: number;
-}
-
-/** Large enough for any realistic test suite, small enough to bound memory per organization. */
-export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
 
 /** Everything an operation needs, already scoped to the caller's organization. */
 export interface OrgContext {
@@ -29,7 +21,7 @@ export interface OrgContext {
   telephony: TelephonyProvider;
   now: () => Date;
   newId: () => string;
-  /** Defaults to DEFAULT_LIMITS. */
+  /** Defaults to DEFAULT_LIMITS (src/domain/limits.ts). */
   limits?: Partial<Limits>;
 }
 
@@ -88,16 +80,6 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   def.effects?.deleted?.(record, ctx);
   ctx.store.remove(ctx.orgId, def.kind, id);
   clearReferencesTo(ctx, def, id);
-}
-
-/** A full collection refuses before the body is looked at, as a refusal (403) does: no body can make room. */
-function assertRoomFor(ctx: OrgContext, def: Resource): void {
-  const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
-  if (ctx.store.list(ctx.orgId, def.kind).length < limit) return;
-  throw new DomainError(
-    'record-limit',
-    `Your organization already holds ${limit} ${def.names.plural}, the most it can hold; delete some before creating more.`,
-  );
 }
 
 /** Field problems and rule problems are reported together; a conflict only once the body is valid. */

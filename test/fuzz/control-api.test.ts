@@ -8,7 +8,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exportState } from '../../src/control/snapshot.js';
-import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
 import { createWorld } from '../../src/world.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
@@ -132,72 +131,4 @@ describe('fuzzed control API', () => {
     },
     fuzzTimeout,
   );
-
-  it("refuses to inject a SIP trunk with the id of another organization's trunk, and leaves that trunk's configuration alone", async () => {
-    const { app, world } = freshMock();
-    const [mine, theirs] = world.tenants.list();
-    const trunk = world.store.list(theirs?.id ?? '', 'sipTrunks').find((t) => t.isSystem !== true);
-    const before = world.telephony.configuration(trunk?.id ?? '');
-    expect(before?.orgId).toBe(theirs?.id);
-    const body = JSON.stringify({
-      orgId: mine?.id,
-      kind: 'sipTrunks',
-      record: { id: trunk?.id, name: 'Taken over', host: 'pbx.example.com' },
-    });
-    const reply = await send(app, {
-      method: 'POST',
-      path: '/__mock/records',
-      headers: [['content-type', 'application/json']],
-      body: new TextEncoder().encode(body),
-    });
-    expectProblem(reply, 409, 'Conflict');
-    expect(world.telephony.configuration(trunk?.id ?? '')).toEqual(before);
-    expect(world.store.get(mine?.id ?? '', 'sipTrunks', trunk?.id ?? '')).toBeUndefined();
-  });
-
-  it.fails('reads the journal after a deeply nested API body (known bug: the journal keeps the body as parsed JSON)', async () => {
-    const { app } = freshMock();
-    const depth = 20_000;
-    const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
-    const rejected = await send(app, {
-      method: 'POST',
-      path: `/api/v1/${resources[0].path}`,
-      headers: [
-        ['authorization', `Bearer ${TOKEN}`],
-        ['content-type', 'application/json'],
-      ],
-      body: new TextEncoder().encode(deep),
-    });
-    expectProblem(rejected, 400);
-    const journal = await send(app, { method: 'GET', path: '/__mock/journal', headers: [] });
-    expect(journal.status).toBe(200);
-  });
-
-  it.fails('refuses a snapshot whose records reference another organization (known gap: imports check each record alone)', async () => {
-    const { app, world } = freshMock();
-    const state = exportState(world) as Record<string, any>;
-    const [mine, theirs] = state.organizations;
-    mine.records.assistants[0].toolIds = [theirs.records.tools[0].id];
-    const reply = await send(app, {
-      method: 'PUT',
-      path: '/__mock/state',
-      headers: [['content-type', 'application/json']],
-      body: new TextEncoder().encode(JSON.stringify(state)),
-    });
-    expectProblem(reply, 400);
-  });
-
-  it.fails('refuses a snapshot that gives one SIP trunk id to two organizations (known gap: the provider holds trunks by id alone)', async () => {
-    const { app, world } = freshMock();
-    const state = exportState(world) as Record<string, any>;
-    const [mine, theirs] = state.organizations;
-    theirs.records.sipTrunks.push(mine.records.sipTrunks[0]);
-    const reply = await send(app, {
-      method: 'PUT',
-      path: '/__mock/state',
-      headers: [['content-type', 'application/json']],
-      body: new TextEncoder().encode(JSON.stringify(state)),
-    });
-    expectProblem(reply, 400);
-  });
 });

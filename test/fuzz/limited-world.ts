@@ -1,5 +1,5 @@
 /** A world whose organizations may hold fewer records, so limits are testable without creating 10,000 of them. */
-import type { Limits } from '../../src/domain/operations.js';
+import type { Limits } from '../../src/domain/limits.js';
 import type { World } from '../../src/world.js';
 
 /** The same world (same store, tenants, provider), with `limits` in every operation's context. */

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { requestExamples } from '../../src/domain/examples.js';
-import { createRecord, DEFAULT_LIMITS } from '../../src/domain/operations.js';
+import { DEFAULT_LIMITS } from '../../src/domain/limits.js';
+import { createRecord } from '../../src/domain/operations.js';
 import type { Resource } from '../../src/domain/resource.js';
 import { resources } from '../../src/domain/resources/index.js';
 import { createWorld } from '../../src/world.js';

@@ -1,0 +1,25 @@
+/**
+ * How much one organization may hold. The mock serves whole CI fleets from
+ * one process, so each organization's share of memory has a ceiling.
+ */
+import type { Store } from '../store/store.js';
+import { DomainError } from './errors.js';
+import type { Resource } from './resource.js';
+
+export interface Limits {
+  /** Most records of one kind (e.g. SIP trunks) an organization can hold; creating more answers 409. */
+  recordsPerKind: number;
+}
+
+/** Large enough for any realistic test suite, small enough to bound memory per organization. */
+export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
+
+/** A full collection refuses before the body is looked at, as a refusal (403) does: no body can make room. */
+export function assertRoomFor(ctx: { orgId: string; store: Store; limits?: Partial<Limits> }, def: Resource): void {
+  const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
+  if (ctx.store.list(ctx.orgId, def.kind).length < limit) return;
+  throw new DomainError(
+    'record-limit',
+    `Your organization already holds ${limit} ${def.names.plural}, the most it can hold; delete some before creating more.`,
+  );
+}
