@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './http/app.js';
+import { readSwaggerAsset } from './http/docs-assets-node.js';
 import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
 import { createWorld, type World } from './world.js';
 
@@ -34,7 +35,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const world = options.world ?? createWorld(options);
   if (options.stateFile) await loadStateFile(world, options.stateFile);
   const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
-  const app = createApp({ ...options, world });
+  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world });
   const fetch = writer
     ? async (request: Request) => {
         const response = await app.fetch(request);

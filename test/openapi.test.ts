@@ -8,6 +8,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
+import { readSwaggerAsset } from '../src/http/docs-assets-node.js';
 import { freshMock } from './helpers/client.js';
 
 type Json = Record<string, any>;
@@ -194,7 +195,7 @@ describe('docs page', () => {
     { file: 'swagger-ui-bundle.js', type: /^(text|application)\/javascript/ },
     { file: 'swagger-ui.css', type: /^text\/css/ },
   ])('serves $file from the installed package', async ({ file, type }) => {
-    const app = createApp();
+    const app = createApp({ docsAssets: readSwaggerAsset });
     const html = await (await app.request('/docs')).text();
     expect(html).toContain(`/docs/assets/${file}`);
     const res = await app.request(`/docs/assets/${file}`);
@@ -204,7 +205,7 @@ describe('docs page', () => {
   });
 
   it('answers 404 for an asset it does not ship', async () => {
-    const res = await createApp().request('/docs/assets/index.html');
+    const res = await createApp({ docsAssets: readSwaggerAsset }).request('/docs/assets/index.html');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });

@@ -14,7 +14,7 @@ import { resources } from '../domain/resources/index.js';
 import { TelephonyFailure } from '../telephony/provider.js';
 import { createWorld, type World, type WorldOptions } from '../world.js';
 import { type AppEnv, bearerAuth } from './auth.js';
-import { registerDocsPage } from './docs-page.js';
+import { type AssetReader, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
@@ -32,6 +32,8 @@ export interface AppOptions extends WorldOptions {
   control?: boolean;
   /** When set, the control API needs this token in the x-control-token header. */
   controlToken?: string;
+  /** Reads the /docs page's assets; the server passes the Node reader (src/http/docs-assets-node.ts). */
+  docsAssets?: AssetReader;
 }
 
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
@@ -71,7 +73,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     app.route('/', controlApi(world, options.controlToken));
   }
   registerOpenApi(app);
-  registerDocsPage(app);
+  registerDocsPage(app, options.docsAssets);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 
   app.notFound((c) =>

@@ -2,6 +2,8 @@
  * A browsable API reference at /docs: Swagger UI, served from the installed
  * swagger-ui-dist package (no CDN), pointed at /openapi.json. The online
  * spec validator badge is switched off so the page makes no outside calls.
+ * The assets are read by a reader the caller passes in, so this module (and
+ * the app) import nothing of Node's.
  */
 import type { Env, Hono } from 'hono';
 
@@ -26,30 +28,19 @@ window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', valid
 </body>
 </html>`;
 
-export function registerDocsPage<E extends Env>(app: Hono<E>): void {
+/** Reads one asset of swagger-ui-dist by file name (src/http/docs-assets-node.ts on Node). */
+export type AssetReader = (file: string) => Promise<string>;
+
+/** Without a reader (in a browser), the page is served but its assets answer 404. */
+export function registerDocsPage<E extends Env>(app: Hono<E>, readAsset?: AssetReader): void {
+  const cache = new Map<string, Promise<string>>();
   app.get('/docs', (c) => c.html(page));
   app.get('/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
     const type = assets[file];
-    if (!type) return c.notFound();
-    const body = await readAsset(file);
-    return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+    if (!type || !readAsset) return c.notFound();
+    let body = cache.get(file);
+    if (!body) cache.set(file, (body = readAsset(file)));
+    return c.body(await body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });
-}
-
-const cache = new Map<string, Promise<string>>();
-
-/** Loaded on first use: node-only modules stay out of the app for other runtimes. */
-function readAsset(file: string): Promise<string> {
-  let pending = cache.get(file);
-  if (!pending) {
-    pending = (async () => {
-      const { createRequire } = await import('node:module');
-      const { readFile } = await import('node:fs/promises');
-      const path = createRequire(import.meta.url).resolve(`swagger-ui-dist/${file}`);
-      return readFile(path, 'utf8');
-    })();
-    cache.set(file, pending);
-  }
-  return pending;
 }

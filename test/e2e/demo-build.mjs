@@ -22,8 +22,6 @@ export function demoBuildOptions(outDir) {
     format: 'esm',
     target: 'es2022',
     sourcemap: true,
-    // The app imports node:fs only lazily, to serve /docs assets; the page never asks for them.
-    external: ['node:*'],
     logLevel: 'silent',
   };
 }
