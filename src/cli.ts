@@ -22,6 +22,7 @@ Options:
   --state-file PATH load the state from PATH at start (if it exists) and save it there after every change
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
   --no-control      turn the control API off
+  --max-records N   most records of each kind one organization may hold (default 10000)
   -h, --help        show this help
 `;
 
@@ -69,6 +70,7 @@ async function main(argv: string[]): Promise<void> {
     seed,
     scenario,
     control: !values['no-control'],
+    ...(values['max-records'] !== undefined ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, 10_000_000) } } : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
   }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message));
@@ -110,6 +112,7 @@ function parse(argv: string[]) {
       'state-file': { type: 'string' },
       'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
+      'max-records': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

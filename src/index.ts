@@ -16,4 +16,7 @@ export { type ProblemBody, problemSchema } from './http/problem.js';
 export type { Scenario } from './seed/scenario.js';
 export type { TelephonyProvider, TrunkConfiguration } from './telephony/provider.js';
 export { type RunningServer, type ServerOptions, startServer } from './server.js';
+export type { Delivery, DeliveryStatus } from './webhooks/delivery-record.js';
+export type { DeliveryOptions } from './webhooks/delivery-policy.js';
+export type { CallInput, SimulatedCall } from './webhooks/simulate-call.js';
 export { createWorld, DEFAULT_SEED, type World, type WorldOptions } from './world.js';

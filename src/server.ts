@@ -57,6 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             server.close((error) => (error ? fail(error) : done()));
             if ('closeIdleConnections' in server) server.closeIdleConnections();
           });
+          world.outbox.stop();
           await writer?.changed();
         },
       });

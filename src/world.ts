@@ -8,6 +8,7 @@ import { scenarios } from '../fixtures/index.js';
 import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './control/journal.js';
+import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
 import type { Scenario } from './seed/scenario.js';
 import { seedScenario } from './seed/seed.js';
@@ -26,6 +27,8 @@ export interface WorldOptions {
   scenario?: Scenario | string;
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
   journalLimit?: number;
+  /** How much one organization may hold (default: DEFAULT_LIMITS, 10,000 records of each kind). */
+  limits?: Partial<Limits>;
   /** How simulated calls deliver webhooks: attempts, backoff, time limit, outbox size, remote hosts. */
   webhooks?: DeliveryOptions;
 }
@@ -72,7 +75,7 @@ export function createWorld(options: WorldOptions = {}): World {
       options.webhooks,
     ),
     now,
-    context: (orgId) => ({ orgId, store, telephony, now, newId: () => globalThis.crypto.randomUUID() }),
+    context: (orgId) => ({ orgId, store, telephony, now, newId: () => globalThis.crypto.randomUUID(), ...(options.limits ? { limits: options.limits } : {}) }),
     reset(next = {}) {
       for (const organization of tenants.list()) store.clear(organization.id);
       tenants.clear();

@@ -8,8 +8,9 @@ import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
+import { integrityProblems } from './snapshot-integrity.js';
 import type { Organization } from '../store/tenants.js';
-import type { TrunkConfiguration } from '../telephony/provider.js';
+import { trunkConfigurationSchema } from '../telephony/provider.js';
 import type { World } from '../world.js';
 
 export const STATE_FORMAT = 'voice-config-mock/state';
@@ -28,7 +29,7 @@ export const stateSchema = z
     version: z.literal(1),
     savedAt: z.string().optional(),
     organizations: z.array(organizationState),
-    telephony: z.array(z.record(z.string(), z.unknown())).default([]),
+    telephony: z.array(trunkConfigurationSchema).default([]),
   })
   .openapi('State', { description: 'The state of the mock, or of one organization: organizations with their tokens and records.' });
 
@@ -45,9 +46,10 @@ export function exportState(world: World, orgId?: string): State {
       name,
       token,
       ...(plan ? { plan } : {}),
-      records: Object.fromEntries(resources.map((def) => [def.kind, world.store.list(id, def.kind).reverse()])),
+      // Copies: the store's records are frozen and must never be shared with a caller.
+      records: Object.fromEntries(resources.map((def) => [def.kind, structuredClone(world.store.list(id, def.kind).reverse())])),
     })),
-    telephony: organizations.flatMap(({ id }) => world.telephony.configurations(id)) as unknown as Record<string, unknown>[],
+    telephony: organizations.flatMap(({ id }) => world.telephony.configurations(id)),
   };
 }
 
@@ -63,6 +65,12 @@ export function importState(world: World, input: unknown, only?: string): void {
   }
   const leaving = only === undefined ? world.tenants.list() : world.tenants.list().filter((organization) => organization.id === only);
   assertTokensFree(world, incoming, leaving);
+  const staying = world.tenants.list().filter((organization) => !leaving.includes(organization));
+  const heldElsewhere = new Set(staying.flatMap(({ id }) => world.store.list(id, 'sipTrunks').map((trunk) => trunk.id)));
+  const problems = integrityProblems(state, heldElsewhere, only);
+  if (problems.length > 0) {
+    throw new DomainError('validation', `The snapshot does not hold together: ${problems.length} problem(s), listed in errors.`, problems);
+  }
   for (const organization of leaving) {
     world.store.clear(organization.id);
     world.telephony.clear(organization.id);
@@ -75,7 +83,7 @@ export function importState(world: World, input: unknown, only?: string): void {
     }
   }
   const ids = new Set(incoming.map((organization) => organization.id));
-  world.telephony.restore((state.telephony as unknown as TrunkConfiguration[]).filter((configuration) => ids.has(configuration.orgId)));
+  world.telephony.restore(state.telephony.filter((configuration) => ids.has(configuration.orgId)));
 }
 
 /** Every record must be one the store could hold; every problem is listed with its place. */

@@ -17,7 +17,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
 /** A full collection refuses before the body is looked at, as a refusal (403) does: no body can make room. */
 export function assertRoomFor(ctx: { orgId: string; store: Store; limits?: Partial<Limits> }, def: Resource): void {
   const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
-  if (ctx.store.list(ctx.orgId, def.kind).length < limit) return;
+  if (ctx.store.count(ctx.orgId, def.kind) < limit) return;
   throw new DomainError(
     'record-limit',
     `Your organization already holds ${limit} ${def.names.plural}, the most it can hold; delete some before creating more.`,

@@ -41,11 +41,16 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
 
-  const allowBrowsers = cors({ origin: '*', exposeHeaders: ['WWW-Authenticate', 'Allow'] });
+  const allowBrowsers = cors({ origin: '*', exposeHeaders: ['WWW-Authenticate', 'Allow'], allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token'] });
   // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
   // which touches response headers and so costs most of the throughput of a list.
+  // The control API takes browsers only when a control token guards it: otherwise any web page
+  // the developer visits could reset or read the mock (its JSON bodies need a CORS preflight).
+  const controlOpenToPages = options.controlToken !== undefined;
   app.use('*', async function corsForBrowsers(c, next) {
-    return c.req.header('origin') === undefined ? next() : allowBrowsers(c, next);
+    if (c.req.header('origin') === undefined) return next();
+    if (!controlOpenToPages && c.req.path.startsWith('/__mock/')) return next();
+    return allowBrowsers(c, next);
   });
   app.use('/api/v1/*', journalRecorder(world.journal, world.now));
   app.use('/api/v1/*', bearerAuth(world.tenants));

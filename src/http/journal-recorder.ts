@@ -1,7 +1,10 @@
 /**
  * Records every API request in the world's journal after it is answered.
  * The body is taken only if the app already read it (creates and updates),
- * so recording adds no parsing to the hot path and never reads an oversized body.
+ * so recording adds no parsing to the hot path and never reads an oversized
+ * body. Only a body that passed the reader's checks (an object, not too deep)
+ * is kept as JSON; anything else is kept as a short text, so the journal can
+ * always be served and stays small.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Journal } from '../control/journal.js';
@@ -20,18 +23,18 @@ export function journalRecorder(journal: Journal, now: () => Date): MiddlewareHa
       orgId: c.get('org')?.id ?? null,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
-      body: await readBody(c.req.bodyCache.text),
+      body: await keptBody(c.get('body'), c.req.bodyCache.text),
     });
   };
 }
 
+const KEPT_JSON_CHARS = 64 * 1024;
+const KEPT_TEXT_CHARS = 4096;
+
 /** Hono keeps the promise of the text it read (typed loosely); awaiting covers both. */
-async function readBody(cached: unknown): Promise<unknown> {
+async function keptBody(checked: unknown, cached: unknown): Promise<unknown> {
   if (cached === undefined) return null;
   const text = String(await cached);
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text.slice(0, 4096);
-  }
+  if (checked !== undefined && text.length <= KEPT_JSON_CHARS) return checked;
+  return text.length <= KEPT_TEXT_CHARS ? text : `${text.slice(0, KEPT_TEXT_CHARS)}… (${text.length} characters)`;
 }

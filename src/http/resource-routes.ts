@@ -87,7 +87,16 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
         `The new ${names.singular}. Server-owned fields (${def.serverOwnedKeys.join(', ')}) are ignored.`,
       ),
     },
-    responses: { 201: json(def.record, `The created ${names.singular}.`), ...badBody, ...auth, ...conflict },
+    responses: {
+      201: json(def.record, `The created ${names.singular}.`),
+      ...badBody,
+      ...auth,
+      // Both answers are 409: the state of the organization, not the body, refuses the create.
+      ...problem(
+        'conflict',
+        `${def.unique?.length ? `Another ${names.singular} already uses this ${def.unique.join(', ')} (Conflict), or the` : 'The'} organization holds the most ${names.plural} it may (Record Limit Reached).`,
+      ),
+    },
   });
   app.openapi(create, (c) => c.json(show(createRecord(ctx(c), def, c.get('body')), true), 201));
 

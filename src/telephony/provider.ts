@@ -5,23 +5,27 @@
  * can watch that configuration appear, change and disappear.
  */
 
-/** What the provider holds for one trunk. */
-export interface TrunkConfiguration {
-  trunkId: string;
-  orgId: string;
-  host: string;
-  port: number;
-  transport: string;
-  username: string | null;
-  hasCredentials: boolean;
-  allowedIps: string[];
-  phoneNumbers: string[];
-  inboundEnabled: boolean;
-  outboundEnabled: boolean;
+import { z } from '@hono/zod-openapi';
+
+/** What the provider holds for one trunk (snapshots carry it, so it is checked when they load). */
+export const trunkConfigurationSchema = z.strictObject({
+  trunkId: z.string().min(1),
+  orgId: z.string().min(1),
+  host: z.string(),
+  port: z.int(),
+  transport: z.string(),
+  username: z.string().nullable(),
+  hasCredentials: z.boolean(),
+  allowedIps: z.array(z.string()),
+  phoneNumbers: z.array(z.string()),
+  inboundEnabled: z.boolean(),
+  outboundEnabled: z.boolean(),
   /** 1 on first provisioning, +1 on every re-provisioning. */
-  revision: number;
-  provisionedAt: string;
-}
+  revision: z.int().min(1),
+  provisionedAt: z.string(),
+});
+
+export type TrunkConfiguration = z.infer<typeof trunkConfigurationSchema>;
 
 export type TrunkSettings = Omit<TrunkConfiguration, 'revision' | 'provisionedAt'>;
 

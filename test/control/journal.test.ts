@@ -59,3 +59,30 @@ describe('request journal', () => {
     expect(await control.journal()).toEqual([]);
   });
 });
+
+describe('journal bodies', () => {
+  it('keeps a body that failed the checks as short text, never as deep JSON', async () => {
+    const { control, app } = controlledMock();
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const res = await app.request('/api/v1/tools', {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
+      body: `{"name":${deep}}`,
+    });
+    expect(res.status).toBe(400);
+    const [entry] = await control.journal();
+    expect(typeof entry?.body).toBe('string');
+    expect(String(entry?.body).length).toBeLessThan(4200);
+  });
+});
+
+describe('path patterns', () => {
+  it('match ** only as the rest of the path, and one segment elsewhere', async () => {
+    const { compilePathPattern } = await import('../../src/control/path-pattern.js');
+    expect(compilePathPattern('/api/v1/**')('/api/v1/tools/x')).toBe(true);
+    expect(compilePathPattern('/api/v1/**')('/api/v1')).toBe(true);
+    expect(compilePathPattern('/**/v1/tools')('/api/v1/tools')).toBe(true);
+    expect(compilePathPattern('/**/tools')('/api/v1/tools')).toBe(false);
+    expect(compilePathPattern('/api/v1/tools/:id')('/api/v1/tools/a/b')).toBe(false);
+  });
+});

@@ -101,3 +101,22 @@ describe('injected records', () => {
     await expect(control.injectRecord({ orgId: org, kind: 'schemas', record: { id, name: 'T' } })).rejects.toMatchObject({ status: 409 });
   });
 });
+
+describe('snapshot integrity', () => {
+  it('refuses provider configurations that belong to no trunk of the same organization', async () => {
+    const { control, orgId } = controlledMock();
+    const saved = await control.exportState();
+    const broken = structuredClone(saved);
+    const first = broken.telephony[0];
+    if (first) first.orgId = orgId('demo-token') === first.orgId ? orgId('demo-token-2') : orgId('demo-token');
+    await expect(control.importState(broken)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer: '/telephony/0' }] } });
+  });
+
+  it('refuses an id that appears twice in one organization', async () => {
+    const { control } = controlledMock();
+    const broken = structuredClone(await control.exportState());
+    const tools = broken.organizations[0]?.records.tools ?? [];
+    if (tools[0] && tools[1]) tools[1].id = tools[0].id;
+    await expect(control.importState(broken)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer: '/organizations/0/records/tools/1/id' }] } });
+  });
+});

@@ -1,8 +1,7 @@
 /**
  * Integrity of the state the control API writes: an injected record cannot
- * take over another organization's telephony configuration. The tests marked
- * `it.fails` pin known gaps (docs/SECURITY.md): each starts failing once its
- * gap is closed, and must then become a plain `it`.
+ * take over another organization's telephony configuration, a snapshot must
+ * hold together, and the journal can always be read back.
  */
 import { describe, expect, it } from 'vitest';
 import { exportState } from '../../src/control/snapshot.js';
@@ -36,7 +35,7 @@ describe('integrity of control API writes', () => {
     expect(world.store.get(mine?.id ?? '', 'sipTrunks', trunk?.id ?? '')).toBeUndefined();
   });
 
-  it.fails('reads the journal after a deeply nested API body (known bug: the journal keeps the body as parsed JSON)', async () => {
+  it('reads the journal after a deeply nested API body', async () => {
     const { app } = freshMock();
     const depth = 20_000;
     const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -54,7 +53,7 @@ describe('integrity of control API writes', () => {
     expect(journal.status).toBe(200);
   });
 
-  it.fails('refuses a snapshot whose records reference another organization (known gap: imports check each record alone)', async () => {
+  it('refuses a snapshot whose records reference another organization', async () => {
     const { app, world } = freshMock();
     const state = exportState(world) as Record<string, any>;
     const [mine, theirs] = state.organizations;
@@ -68,7 +67,7 @@ describe('integrity of control API writes', () => {
     expectProblem(reply, 400);
   });
 
-  it.fails('refuses a snapshot that gives one SIP trunk id to two organizations (known gap: the provider holds trunks by id alone)', async () => {
+  it('refuses a snapshot that gives one SIP trunk id to two organizations', async () => {
     const { app, world } = freshMock();
     const state = exportState(world) as Record<string, any>;
     const [mine, theirs] = state.organizations;

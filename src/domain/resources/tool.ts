@@ -16,7 +16,10 @@ const jsonSchemaProperty = z
 const parameters = z
   .strictObject({
     type: z.literal('object'),
-    properties: z.record(z.string().min(1).max(64), jsonSchemaProperty).default({}),
+    properties: z
+      .record(z.string().min(1).max(64), jsonSchemaProperty)
+      .refine((map) => Object.keys(map).length <= 50, 'A tool takes at most 50 parameters')
+      .default({}),
     required: z.array(z.string()).default([]),
   })
   .openapi({ description: 'JSON Schema (an object schema) of the arguments the tool takes.' });
@@ -33,6 +36,7 @@ const writable = {
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).openapi({ description: 'HTTP method for `url`.' }).default('POST'),
   headers: z
     .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'), z.string().max(1000))
+    .refine((map) => Object.keys(map).length <= 30, 'At most 30 headers')
     .openapi({ description: 'Headers sent to `url`.' })
     .default({}),
   timeoutSeconds: z.int().min(1).max(300).openapi({ description: 'How long to wait for `url`.' }).default(20),

@@ -1,0 +1,55 @@
+/**
+ * What a snapshot must hold together, beyond each record being valid alone:
+ * ids unique within an organization, references that stay inside it, SIP
+ * trunk ids no other organization holds (the provider knows trunks by id),
+ * and provider configurations that belong to a trunk of the same organization.
+ */
+import type { Problem } from '../domain/resource.js';
+import { resources } from '../domain/resources/index.js';
+import type { State } from './snapshot.js';
+
+type Path = Problem['path'];
+
+/** `trunksHeldElsewhere`: trunk ids of organizations the import leaves in place; `only`: the one organization imported. */
+export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet<string>, only?: string): Problem[] {
+  const problems: Problem[] = [];
+  const trunkOwner = new Map<string, number>();
+  state.organizations.forEach((organization, index) => {
+    if (only !== undefined && organization.id !== only) return;
+    const at = (...rest: Path): Path => ['organizations', index, 'records', ...rest];
+    const ids = Object.fromEntries(resources.map((def) => [def.kind, new Set<string>()]));
+    for (const def of resources) {
+      (organization.records[def.kind] ?? []).forEach((record, position) => {
+        const id = String(record.id);
+        if (ids[def.kind]?.has(id)) problems.push({ path: at(def.kind, position, 'id'), message: `Id ${id} appears twice.` });
+        ids[def.kind]?.add(id);
+        if (def.kind !== 'sipTrunks') return;
+        if (trunksHeldElsewhere.has(id) || (trunkOwner.has(id) && trunkOwner.get(id) !== index)) {
+          problems.push({ path: at(def.kind, position, 'id'), message: `SIP trunk id ${id} belongs to another organization.` });
+        }
+        trunkOwner.set(id, index);
+      });
+    }
+    for (const def of resources) {
+      (organization.records[def.kind] ?? []).forEach((record, position) => {
+        for (const { field, target, many } of def.references ?? []) {
+          const value = record[field];
+          const refs = many ? ((value as string[] | undefined) ?? []) : [value as string | null | undefined];
+          refs.forEach((refId, item) => {
+            if (refId === null || refId === undefined || ids[target]?.has(refId)) return;
+            const path = many ? at(def.kind, position, field, item) : at(def.kind, position, field);
+            problems.push({ path, message: `No ${target} record with id ${refId} in this organization.` });
+          });
+        }
+      });
+    }
+  });
+  state.telephony.forEach((configuration, index) => {
+    if (only !== undefined && configuration.orgId !== only) return;
+    const owner = trunkOwner.get(configuration.trunkId);
+    if (owner === undefined || state.organizations[owner]?.id !== configuration.orgId) {
+      problems.push({ path: ['telephony', index], message: `No SIP trunk ${configuration.trunkId} in organization ${configuration.orgId} of the snapshot.` });
+    }
+  });
+  return problems;
+}
