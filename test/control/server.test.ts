@@ -120,6 +120,19 @@ describe('state file', () => {
     expect(saved.organizations.map((o: { name: string }) => o.name)).toContain('Kept');
   });
 
+  it('finishes a request in flight on SIGTERM before it exits', async () => {
+    const run = await startCli([]);
+    await createControlClient({ baseUrl: run.url }).addFault({ path: '/api/v1/schemas', latencyMs: 700 });
+    const slow = call(run.url, 'demo-token', 'GET', '/schemas');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = new Promise((resolve) => run.child.on('exit', resolve));
+    run.child.kill('SIGTERM');
+    const answered = await slow;
+    expect(answered.status).toBe(200);
+    expect(answered.body.length).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+  });
+
   it('reports a corrupt file clearly, exits 2, and leaves the file as it was', async () => {
     const file = join(dir, 'corrupt.json');
     writeFileSync(file, '{"format": "voice-config-mock/state", oops');
