@@ -2,17 +2,11 @@
  * The README's control API walkthrough runs as written against a live mock
  * (only its address is swapped for the test server's free port).
  */
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.js';
+import { readmeBlock, runShellBlock } from './helpers/readme.js';
 
-const run = promisify(execFile);
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const walkthrough = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-  .map((match) => match[1] ?? '')
-  .find((block) => block.includes('# A fresh organization of your own'));
+const walkthrough = readmeBlock('sh', '# A fresh organization of your own');
 
 describe('readme control api walkthrough', () => {
   let server: RunningServer;
@@ -23,10 +17,9 @@ describe('readme control api walkthrough', () => {
 
   it('runs as written and does what it says', async () => {
     expect(walkthrough).toBeDefined();
-    const script = `set -euo pipefail\n${(walkthrough ?? '').replaceAll('http://127.0.0.1:4010', server.url)}`;
     const tenantsBefore = server.world.tenants.list().length;
 
-    const { stdout } = await run('bash', ['-c', script], { timeout: 20_000 });
+    const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': server.url });
 
     expect(stdout).toContain('"isSystem":true');
     expect(stdout).toContain('"frozen":true');

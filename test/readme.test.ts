@@ -3,17 +3,11 @@
  * README itself and run with bash against a real server (only its address is
  * swapped for the test server's free port).
  */
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.js';
+import { readmeBlock, runShellBlock } from './helpers/readme.js';
 
-const run = promisify(execFile);
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const walkthrough = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-  .map((match) => match[1] ?? '')
-  .find((block) => block.includes('# Create a SIP trunk'));
+const walkthrough = readmeBlock('sh', '# Create a SIP trunk');
 
 describe('readme curl walkthrough', () => {
   let server: RunningServer;
@@ -24,11 +18,10 @@ describe('readme curl walkthrough', () => {
 
   it('runs as written against a live mock and shows what it promises', async () => {
     expect(walkthrough).toBeDefined();
-    const script = `set -euo pipefail\n${(walkthrough ?? '').replaceAll('http://127.0.0.1:4010', server.url)}`;
     const org = server.world.tenants.byToken('demo-token');
     const provisionedBefore = server.world.telephony.configurations(org?.id).length;
 
-    const { stdout } = await run('bash', ['-c', script], { timeout: 15_000 });
+    const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': server.url });
 
     expect(stdout).toContain('"isLocked":true');
     expect(stdout).toContain('"transport":"tls"');

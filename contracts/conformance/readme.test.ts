@@ -3,20 +3,15 @@
  * (only the address and the report paths are swapped). They run the built
  * CLI (`npm run verify`), which `npm test` builds first.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
+import { readmeBlock, runShellBlock } from '../../test/helpers/readme.js';
 
-const run = promisify(execFile);
 const root = new URL('../../', import.meta.url).pathname;
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-const block = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)]
-  .map((match) => match[1] ?? '')
-  .find((text) => text.includes('--report junit=conformance.xml'));
+const block = readmeBlock('sh', '--report junit=conformance.xml');
 
 describe('readme conformance kit commands', () => {
   let server: RunningServer;
@@ -28,12 +23,11 @@ describe('readme conformance kit commands', () => {
   it('run as written against a live mock, conform, and write their reports', { timeout: 90_000 }, async () => {
     expect(block).toBeDefined();
     const dir = mkdtempSync(join(tmpdir(), 'conformance-readme-'));
-    const script = (block ?? '').replaceAll('http://127.0.0.1:4010', server.url).replaceAll('=conformance.', `=${dir}/conformance.`);
-
-    const { stdout } = await run('bash', ['-c', `set -euo pipefail\n${script}`], {
-      cwd: root,
-      env: { ...process.env, PACT_DO_NOT_TRACK: 'true' },
-    });
+    const stdout = await runShellBlock(
+      block ?? '',
+      { 'http://127.0.0.1:4010': server.url, '=conformance.': `=${dir}/conformance.` },
+      { cwd: root, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' }, timeout: 90_000 },
+    );
 
     expect(stdout.match(/The target conforms/g)).toHaveLength(3);
     expect(stdout).toContain('Compared with the built-in mock: every check came out the same.');

@@ -3,17 +3,14 @@
  * README, bundled with `voice-config-mock/browser` pointing at the source,
  * and run in a page in headless Chromium.
  */
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/world.js';
+import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { consoleOf, type InlinePage, serveInlinePage } from './inline-page.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const example = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
-  .map((match) => match[1] ?? '')
-  .find((block) => block.includes("from 'voice-config-mock/browser'"));
+const example = readmeBlock('ts', "from 'voice-config-mock/browser'");
 
 explainSkip("README's browser example");
 

@@ -3,21 +3,18 @@
  * signature check users copy) runs with node, its curl commands with bash
  * against a live mock; only the two addresses are swapped for free ports.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
+import { readmeBlock, runShellBlock } from '../helpers/readme.js';
 
-const run = promisify(execFile);
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const blocks = (lang: string) => [...readme.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1] ?? '');
-const receiverCode = blocks('js').find((block) => block.includes('timingSafeEqual'));
-const walkthrough = blocks('sh').find((block) => block.includes('# Simulate a call'));
+const receiverCode = readmeBlock('js', 'timingSafeEqual');
+const walkthrough = readmeBlock('sh', '# Simulate a call');
 
 describe('readme webhook walkthrough', () => {
   let server: RunningServer;
@@ -44,8 +41,7 @@ describe('readme webhook walkthrough', () => {
 
   it('delivers the three events of a call to the README receiver, which verifies each signature', async () => {
     expect(walkthrough).toBeDefined();
-    const script = `set -euo pipefail\n${(walkthrough ?? '').replaceAll('http://127.0.0.1:4010', server.url).replaceAll('http://127.0.0.1:4020', receiverUrl)}`;
-    const { stdout } = await run('bash', ['-c', script], { timeout: 15_000 });
+    const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': server.url, 'http://127.0.0.1:4020': receiverUrl });
 
     expect(stdout).toMatch(/"event":"call\.analyzed"/);
     expect(stdout).toMatch(/"url":"http:\/\/127\.0\.0\.1:\d+\/hooks","status":"delivered"/);
