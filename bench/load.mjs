@@ -62,7 +62,8 @@ export function summarize(runs) {
   all.sort();
   return {
     requests: count,
-    rps: count / seconds,
+    // No answer at all (e.g. every response waits on something slow) is 0 requests/s, not NaN.
+    rps: count === 0 ? 0 : count / seconds,
     p50: percentile(all, 0.5),
     p99: percentile(all, 0.99),
     non2xx: runs.reduce((n, run) => n + run.non2xx, 0),

@@ -2,7 +2,7 @@
  * Measuring one data set: start-up (spawn to first answer), the load cases
  * against the mock and the raw baseline, and the mock's memory.
  */
-import { DEFAULT_LIMITS } from '../dist/src/domain/operations.js';
+import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
 import { cases, IdPool, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
 import { cpuMs, rssMiB, send, startMock, stop } from './processes.mjs';
@@ -75,7 +75,7 @@ async function measureCase(name, { mock, raw, target, opts, data }) {
   const failed = mockResult.non2xx + mockResult.errors;
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
   process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(rawResult.rps)} req/s${why}\n`);
-  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult };
+  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, sliceS: slice.durationS };
 }
 
 function cpuPerRequest(pid, before, runs) {

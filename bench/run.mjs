@@ -12,7 +12,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMITS } from '../dist/src/domain/operations.js';
+import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
 import { measureDataSet } from './measure.mjs';
 import { benchOptions } from './options.mjs';
 import { send, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
