@@ -80,7 +80,7 @@ export function send(port, { method = 'GET', path, headers = {}, body }) {
  * it) on a free port and waits for its first successful answer to `probe`.
  * `startupMs` runs from spawn to that answer.
  */
-export async function startMock({ script = 'dist/src/cli.js', args = [], probe, timeoutMs = 60_000 }) {
+export async function startMock({ script = 'dist/voice-config-mock.mjs', args = [], probe, timeoutMs = 60_000 }) {
   const port = await freePort();
   const started = performance.now();
   const child = track(spawn(process.execPath, [script, '--port', String(port), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));

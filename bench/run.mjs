@@ -84,7 +84,7 @@ function only(opts, names) {
 }
 
 function mockHelp() {
-  return execFileSync(process.execPath, ['dist/src/cli.js', '--help'], { cwd: root, encoding: 'utf8' });
+  return execFileSync(process.execPath, ['dist/voice-config-mock.mjs', '--help'], { cwd: root, encoding: 'utf8' });
 }
 
 function countRecords(body) {

@@ -1,6 +1,6 @@
 /**
  * The mock over real HTTP: startServer() in-process, and the built CLI
- * (dist/src/cli.js, built by `npm test` before vitest runs) as a child
+ * (dist/voice-config-mock.mjs, built by `npm test` before vitest runs) as a child
  * process, with its output, flags, PORT variable and clean shutdown.
  * Every child process is killed after its test, whatever happened.
  */
@@ -13,7 +13,7 @@ import { type RunningServer, startServer } from '../src/server.js';
 import { createWorld } from '../src/world.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = 'dist/src/cli.js';
+const CLI = 'dist/voice-config-mock.mjs';
 const AUTH = { authorization: 'Bearer demo-token' };
 const STACK_FRAME = /^\s+at .+[:(]\d+:\d+\)?$/m;
 

@@ -97,7 +97,7 @@ function assertValid(
     throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
   }
   for (const field of def.unique ?? []) {
-    const clash = ctx.store.list(ctx.orgId, def.kind).find((other) => other.id !== previous?.id && other[field] === candidate[field]);
+    const clash = ctx.store.find(ctx.orgId, def.kind, (other) => other.id !== previous?.id && other[field] === candidate[field]);
     if (clash) {
       throw new DomainError(
         'conflict',

@@ -5,7 +5,6 @@
  * leave through the one problem renderer.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { controlApi } from '../control/api/control-api.js';
@@ -20,6 +19,7 @@ import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { type ProblemKind, problemResponse } from './problem.js';
 import { registerResourceRoutes } from './resource-routes.js';
+import { sizeLimit } from './size-limit.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -56,14 +56,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   app.use('/api/v1/*', bearerAuth(world.tenants));
   app.use('/api/v1/*', faultInjection(world.faults));
   // Only where a body is read: on GET, asking for the body would build a full Request object and halve throughput.
-  app.on(
-    ['POST', 'PATCH'],
-    '/api/v1/*',
-    bodyLimit({
-      maxSize,
-      onError: (c) => problemResponse(c, 'payload-too-large', `The body is larger than ${maxSize} bytes; send less data per request.`),
-    }),
-  );
+  app.on(['POST', 'PATCH'], '/api/v1/*', sizeLimit(maxSize));
 
   for (const def of resources) {
     const api = new OpenAPIHono<AppEnv>();
@@ -74,7 +67,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   }
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
-    app.on(['POST', 'PUT'], '/__mock/*', bodyLimit({ maxSize, onError: (c) => problemResponse(c, 'payload-too-large', `The body is larger than ${maxSize} bytes.`) }));
+    app.on(['POST', 'PUT'], '/__mock/*', sizeLimit(maxSize));
     app.route('/', controlApi(world, options.controlToken));
   }
   registerOpenApi(app);

@@ -5,7 +5,7 @@
  * Determinism: one faker per organization, seeded from (seed, index), also
  * draws the ids and timestamps, so the same seed gives the same world.
  */
-import { base, en, Faker } from '@faker-js/faker';
+import { seededFaker } from '../domain/faker.js';
 import { createRecord, type OrgContext } from '../domain/operations.js';
 import type { RefPool, Resource } from '../domain/resource.js';
 import { resources, schemas, sipTrunks } from '../domain/resources/index.js';
@@ -38,8 +38,7 @@ export function seedOrganization(
   seed: number | number[],
   identity: Partial<Organization> = {},
 ): Organization {
-  const faker = new Faker({ locale: [en, base] });
-  faker.seed(seed);
+  const faker = seededFaker(seed);
   const generated = { id: faker.string.uuid(), name: plan.name ?? faker.company.name(), token: plan.token };
   const organization: Organization = { ...generated, ...identity, plan: { plan, seed } };
   target.tenants.add(organization);

@@ -4,7 +4,8 @@
  * the same calls (ids, numbers, structured output) in every run, and calls
  * in one organization do not depend on what happens in another.
  */
-import { base, en, Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { seededFaker } from '../domain/faker.js';
 
 /** What a seeded faker is drawn for; separate streams, so one input (e.g. `from`) cannot shift the structured output. */
 export type CallStream = 'call' | 'output';
@@ -13,9 +14,7 @@ const streams: Record<CallStream, number> = { call: 1, output: 2 };
 
 /** A faker for one stream of one call. */
 export function callFaker(seed: number, orgId: string, sequence: number, stream: CallStream): Faker {
-  const faker = new Faker({ locale: [en, base] });
-  faker.seed([seed, hashString(orgId), sequence, streams[stream]]);
-  return faker;
+  return seededFaker([seed, hashString(orgId), sequence, streams[stream]]);
 }
 
 /** FNV-1a, 32 bits: a stable number from an organization id (faker seeds are numbers). */

@@ -11,7 +11,7 @@ import { createControlClient } from '../../src/control/client.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { trunkBody } from './helpers.js';
 
-const cli = new URL('../../dist/src/cli.js', import.meta.url).pathname;
+const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
