@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<void> {
       `  OpenAPI    ${server.url}/openapi.json`,
       `  Reference  ${server.url}/docs`,
       `  Control    ${values['no-control'] ? 'off (--no-control)' : `${server.url}/__mock/${values['control-token'] !== undefined ? ' (needs the x-control-token header)' : ''}`}`,
-      ...(values['state-file'] ? [`  State file ${values['state-file']} (saved after every change)`] : []),
+      ...(values['state-file'] ? [`  State file ${values['state-file']} (saved moments after every change, and at exit)`] : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
       `Try: curl -H 'Authorization: Bearer ${server.world.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,

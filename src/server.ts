@@ -33,18 +33,19 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const world = options.world ?? createWorld(options);
-  if (options.stateFile) await loadStateFile(world, options.stateFile);
+  const loaded = options.stateFile ? await loadStateFile(world, options.stateFile) : false;
   const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
   const app = createApp({ docsAssets: readSwaggerAsset, ...options, world });
   const fetch = writer
     ? async (request: Request) => {
         const response = await app.fetch(request);
         // Any write that succeeded may have changed the state; saving a little too often is harmless.
-        if (!READS.has(request.method) && response.status < 400) await writer.changed();
+        if (!READS.has(request.method) && response.status < 400) writer.changed();
         return response;
       }
     : app.fetch;
-  if (writer) await writer.changed();
+  // A new file is written at once, so the path is known to be writable before the first change.
+  if (writer && !loaded) await writer.flush();
   const host = options.host ?? DEFAULT_HOST;
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {
@@ -58,7 +59,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             if ('closeIdleConnections' in server) server.closeIdleConnections();
           });
           world.outbox.stop();
-          await writer?.changed();
+          await writer?.flush();
         },
       });
     });

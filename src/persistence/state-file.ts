@@ -40,19 +40,38 @@ export async function loadStateFile(world: World, path: string): Promise<boolean
   return true;
 }
 
-/** Saves after changes, one write at a time; changes during a write cause one more write after it. */
+/**
+ * Saves after changes, in the background and one write at a time: a save
+ * starts after `quietMs` without changes, and at most `maxDelayMs` after the
+ * first unsaved change, so a burst of writes costs one save and no request
+ * waits for the disk. Changes during a write cause one more write after it.
+ */
 export class StateFileWriter {
   #writing: Promise<void> | undefined;
   #dirty = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #firstUnsaved: number | undefined;
 
   constructor(
     private readonly world: World,
     private readonly path: string,
     private readonly onError: (error: Error) => void = (error) => console.error(`voice-config-mock: ${error.message}`),
+    private readonly timing = { quietMs: 100, maxDelayMs: 2000 },
   ) {}
 
-  /** Asks for a save; returns when the state as of now is on disk. */
-  changed(): Promise<void> {
+  /** Notes a change; the save follows shortly. */
+  changed(): void {
+    const now = Date.now();
+    this.#firstUnsaved ??= now;
+    clearTimeout(this.#timer);
+    const wait = Math.min(this.timing.quietMs, Math.max(0, this.#firstUnsaved + this.timing.maxDelayMs - now));
+    this.#timer = setTimeout(() => void this.flush(), wait);
+  }
+
+  /** Saves now; resolves when the state as of now is on disk (at start and at shutdown). */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#firstUnsaved = undefined;
     this.#dirty = true;
     this.#writing ??= this.#drain().finally(() => {
       this.#writing = undefined;

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createControlClient } from '../../src/control/client.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { trunkBody } from './helpers.js';
@@ -98,6 +98,8 @@ describe('state file', () => {
     const file = join(dir, 'state.json');
     const first = await startCli(['--state-file', file]);
     const trunk = (await call(first.url, 'demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    // Saves follow a change within moments, in the background; kill as soon as it is on disk.
+    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain(trunk.id), { timeout: 5000, interval: 20 });
     first.child.kill('SIGKILL');
     const second = await startCli(['--state-file', file]);
     try {
