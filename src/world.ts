@@ -8,6 +8,7 @@ import { scenarios } from '../fixtures/index.js';
 import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
 import { DEFAULT_JOURNAL_LIMIT, Journal } from './control/journal.js';
+import { indexKeys } from './domain/index-keys.js';
 import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
 import type { Scenario } from './seed/scenario.js';
@@ -54,7 +55,7 @@ export interface World {
 export function createWorld(options: WorldOptions = {}): World {
   const clock = new Clock();
   const now = () => clock.now();
-  const store = new MemoryStore();
+  const store = new MemoryStore(indexKeys);
   const tenants = new Tenants();
   const faults = new Faults(options.seed ?? DEFAULT_SEED);
   const telephony = new FakeTelephonyProvider(now, (operation, trunkId, orgId) => {

@@ -217,3 +217,31 @@ describe('deletes clear references', () => {
     expect((await call('GET', `/api/v1/assistants/${assistant.id}`)).body).toStrictEqual(assistant);
   });
 });
+
+describe('indexed rules follow changes', () => {
+  it('frees a tool name once its tool is renamed or deleted', async () => {
+    const { call } = freshMock({ scenario: 'empty' });
+    const body = { type: 'endCall', name: 'hang_up' };
+    const first = (await call('POST', '/api/v1/tools', { body })).body;
+    expect((await call('POST', '/api/v1/tools', { body })).status).toBe(409);
+    await call('PATCH', `/api/v1/tools/${first.id}`, { body: { name: 'hang_up_old' } });
+    const second = await call('POST', '/api/v1/tools', { body });
+    expect(second.status).toBe(201);
+    await call('DELETE', `/api/v1/tools/${second.body.id}`);
+    expect((await call('POST', '/api/v1/tools', { body })).status).toBe(201);
+  });
+
+  it('clears a reference added by an update, and not one removed by an update', async () => {
+    const { call } = freshMock({ scenario: 'empty' });
+    const tool = (await call('POST', '/api/v1/tools', { body: { type: 'endCall', name: 'bye' } })).body;
+    const other = (await call('POST', '/api/v1/tools', { body: { type: 'endCall', name: 'bye2' } })).body;
+    const a = (await call('POST', '/api/v1/assistants', { body: { name: 'A' } })).body;
+    const b = (await call('POST', '/api/v1/assistants', { body: { name: 'B', toolIds: [tool.id] } })).body;
+    await call('PATCH', `/api/v1/assistants/${a.id}`, { body: { toolIds: [tool.id, other.id] } });
+    await call('PATCH', `/api/v1/assistants/${b.id}`, { body: { toolIds: [] } });
+    const bBefore = (await call('GET', `/api/v1/assistants/${b.id}`)).body;
+    await call('DELETE', `/api/v1/tools/${tool.id}`);
+    expect((await call('GET', `/api/v1/assistants/${a.id}`)).body.toolIds).toEqual([other.id]);
+    expect((await call('GET', `/api/v1/assistants/${b.id}`)).body).toEqual(bBefore);
+  });
+});

@@ -11,7 +11,8 @@ import type { TelephonyProvider } from '../telephony/provider.js';
 import { DomainError, notFound, shortId } from './errors.js';
 import { assertRoomFor, type Limits } from './limits.js';
 import type { Problem, Resource, StoredRecord } from './resource.js';
-import { resources } from './resources/index.js';
+import { referenceKey, uniqueKey } from './index-keys.js';
+import { resourceByKind } from './resources/index.js';
 import { mergeProblems, parseFields } from './validate.js';
 
 /** Everything an operation needs, already scoped to the caller's organization. */
@@ -97,7 +98,8 @@ function assertValid(
     throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
   }
   for (const field of def.unique ?? []) {
-    const clash = ctx.store.find(ctx.orgId, def.kind, (other) => other.id !== previous?.id && other[field] === candidate[field]);
+    const holder = ctx.store.lookup(ctx.orgId, uniqueKey(def.kind, field, candidate[field])).find((other) => other.id !== previous?.id);
+    const clash = holder && ctx.store.get(ctx.orgId, def.kind, holder.id);
     if (clash) {
       throw new DomainError(
         'conflict',
@@ -116,7 +118,7 @@ function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): P
     const ids = many ? (candidate[field] as string[]) : [candidate[field] as string | null];
     ids.forEach((refId, index) => {
       if (refId !== null && !ctx.store.get(ctx.orgId, target, refId)) {
-        const targetName = resources.find((r) => r.kind === target)?.names.singular ?? target;
+        const targetName = resourceByKind[target].names.singular;
         problems.push({ path: many ? [field, index] : [field], message: `No ${targetName} with id ${refId} exists in your organization.` });
       }
     });
@@ -127,16 +129,16 @@ function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): P
 /** After a delete, references to the record are emptied (lists lose the id, single references become null). */
 function clearReferencesTo(ctx: OrgContext, deleted: Resource, deletedId: string): void {
   const now = ctx.now().toISOString();
-  for (const def of resources) {
-    for (const { field, target, many } of def.references ?? []) {
+  for (const { kind, id } of ctx.store.lookup(ctx.orgId, referenceKey(deleted.kind, deletedId))) {
+    const record = ctx.store.get(ctx.orgId, kind, id);
+    if (!record) continue;
+    const cleared: Fields = {};
+    for (const { field, target, many } of resourceByKind[kind].references ?? []) {
       if (target !== deleted.kind) continue;
-      for (const record of ctx.store.list(ctx.orgId, def.kind)) {
-        const value = record[field];
-        const points = many ? (value as string[]).includes(deletedId) : value === deletedId;
-        if (!points) continue;
-        const cleared = many ? (value as string[]).filter((refId) => refId !== deletedId) : null;
-        ctx.store.put(ctx.orgId, def.kind, { ...record, [field]: cleared, updatedAt: now });
-      }
+      const value = record[field];
+      if (many) cleared[field] = (value as string[]).filter((refId) => refId !== deletedId);
+      else if (value === deletedId) cleared[field] = null;
     }
+    ctx.store.put(ctx.orgId, kind, { ...record, ...cleared, updatedAt: now });
   }
 }

@@ -27,7 +27,18 @@ export interface Store {
    * its serialized form) can be cached until the next write.
    */
   revision(orgId: string, kind: ResourceKind): number;
+  /** The records whose index keys (see `IndexKeys`) include `key`: who points at a record, who holds a unique value. */
+  lookup(orgId: string, key: string): RecordRef[];
 }
+
+/** Where a record is. */
+export interface RecordRef {
+  kind: ResourceKind;
+  id: string;
+}
+
+/** The keys a record is found by in `lookup`; the domain decides them (src/domain/index-keys.ts). */
+export type IndexKeys = (kind: ResourceKind, record: StoredRecord) => string[];
 
 interface Collection {
   records: Map<string, StoredRecord>;
@@ -37,9 +48,16 @@ interface Collection {
 // Shared by every store, so a revision is never reused, not even after clear() or by another store.
 let lastRevision = 0;
 
-/** Keeps records in insertion-ordered maps: O(1) get/put/remove/count, lists in creation order. */
+/**
+ * Keeps records in insertion-ordered maps: O(1) get/put/remove/count, lists in
+ * creation order, and an index by key so that finding who points at a record
+ * (or who holds a unique value) costs the same with ten records or a million.
+ */
 export class MemoryStore implements Store {
   readonly #orgs = new Map<string, Map<ResourceKind, Collection>>();
+  readonly #index = new Map<string, Map<string, Map<string, RecordRef>>>();
+
+  constructor(private readonly indexKeys: IndexKeys = () => []) {}
 
   list(orgId: string, kind: ResourceKind): StoredRecord[] {
     const collection = this.#collection(orgId, kind);
@@ -55,13 +73,19 @@ export class MemoryStore implements Store {
     this.#orgs.set(orgId, collections);
     const collection = collections.get(kind) ?? { records: new Map<string, StoredRecord>(), revision: 0 };
     collections.set(kind, collection);
+    const previous = collection.records.get(record.id);
+    if (previous) this.#unindex(orgId, kind, previous);
     collection.records.set(record.id, Object.freeze(record));
+    this.#indexRecord(orgId, kind, record);
     collection.revision = ++lastRevision;
   }
 
   remove(orgId: string, kind: ResourceKind, id: string): boolean {
     const collection = this.#collection(orgId, kind);
-    if (!collection?.records.delete(id)) return false;
+    const record = collection?.records.get(id);
+    if (!collection || !record) return false;
+    collection.records.delete(id);
+    this.#unindex(orgId, kind, record);
     collection.revision = ++lastRevision;
     return true;
   }
@@ -69,6 +93,7 @@ export class MemoryStore implements Store {
   clear(orgId: string): void {
     // Dropping the collections resets their revision to 0, which no write ever hands out.
     this.#orgs.delete(orgId);
+    this.#index.delete(orgId);
   }
 
   count(orgId: string, kind: ResourceKind): number {
@@ -88,6 +113,31 @@ export class MemoryStore implements Store {
 
   revision(orgId: string, kind: ResourceKind): number {
     return this.#collection(orgId, kind)?.revision ?? 0;
+  }
+
+  lookup(orgId: string, key: string): RecordRef[] {
+    return [...(this.#index.get(orgId)?.get(key)?.values() ?? [])];
+  }
+
+  #indexRecord(orgId: string, kind: ResourceKind, record: StoredRecord): void {
+    const keys = this.indexKeys(kind, record);
+    if (keys.length === 0) return;
+    const byKey = this.#index.get(orgId) ?? new Map<string, Map<string, RecordRef>>();
+    this.#index.set(orgId, byKey);
+    for (const key of keys) {
+      const holders = byKey.get(key) ?? new Map<string, RecordRef>();
+      byKey.set(key, holders);
+      holders.set(`${kind}/${record.id}`, { kind, id: record.id });
+    }
+  }
+
+  #unindex(orgId: string, kind: ResourceKind, record: StoredRecord): void {
+    const byKey = this.#index.get(orgId);
+    for (const key of this.indexKeys(kind, record)) {
+      const holders = byKey?.get(key);
+      holders?.delete(`${kind}/${record.id}`);
+      if (holders?.size === 0) byKey?.delete(key);
+    }
   }
 
   #collection(orgId: string, kind: ResourceKind): Collection | undefined {

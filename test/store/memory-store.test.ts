@@ -67,3 +67,25 @@ describe('MemoryStore', () => {
     expect(store.revision('org', 'tools')).toBe(before);
   });
 });
+
+describe('memory store index', () => {
+  const byTag = (kind: string, record: { id: string; tags?: unknown }) => (Array.isArray(record.tags) ? record.tags.map((tag) => `${kind}:${tag}`) : []);
+
+  it('finds records by their keys, and follows replacements, removals and clears', () => {
+    const store = new MemoryStore(byTag);
+    store.put('org', 'assistants', { id: 'a1', tags: ['x', 'y'] });
+    store.put('org', 'assistants', { id: 'a2', tags: ['x'] });
+    store.put('other', 'assistants', { id: 'a3', tags: ['x'] });
+    expect(store.lookup('org', 'assistants:x')).toEqual([
+      { kind: 'assistants', id: 'a1' },
+      { kind: 'assistants', id: 'a2' },
+    ]);
+    store.put('org', 'assistants', { id: 'a1', tags: ['y'] });
+    expect(store.lookup('org', 'assistants:x')).toEqual([{ kind: 'assistants', id: 'a2' }]);
+    store.remove('org', 'assistants', 'a2');
+    expect(store.lookup('org', 'assistants:x')).toEqual([]);
+    store.clear('org');
+    expect(store.lookup('org', 'assistants:y')).toEqual([]);
+    expect(store.lookup('other', 'assistants:x')).toEqual([{ kind: 'assistants', id: 'a3' }]);
+  });
+});
