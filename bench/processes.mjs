@@ -75,15 +75,25 @@ export function send(port, { method = 'GET', path, headers = {}, body }) {
   });
 }
 
+/** `npm start` is `node [node flags] <script>`: the bench runs the same script with the same flags. */
+function startCommand() {
+  const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
+  const [node, ...words] = start.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start is "${start}"; the bench expects "node [flags] <script>"`);
+  return { nodeFlags: words.filter((word) => word.startsWith('-')), script: words.find((word) => !word.startsWith('-')) };
+}
+
 /**
- * Starts the compiled mock (`script`, by default the CLI as `npm start` runs
- * it) on a free port and waits for its first successful answer to `probe`.
- * `startupMs` runs from spawn to that answer.
+ * Starts the compiled mock (`script`, by default the CLI exactly as `npm start`
+ * runs it, node flags included) on a free port and waits for its first
+ * successful answer to `probe`. `startupMs` runs from spawn to that answer.
  */
-export async function startMock({ script = 'dist/voice-config-mock.mjs', args = [], probe, timeoutMs = 60_000 }) {
+export async function startMock({ script, args = [], probe, timeoutMs = 60_000 }) {
   const port = await freePort();
+  const start = startCommand();
   const started = performance.now();
-  const child = track(spawn(process.execPath, [script, '--port', String(port), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const argv = [...start.nodeFlags, script ?? start.script, '--port', String(port), ...args];
+  const child = track(spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk).slice(-4000);

@@ -28,22 +28,35 @@ export interface JournalFilter {
 
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
+/** A ring: once full, each new entry takes the place of the oldest, so recording costs the same every time. */
 export class Journal {
   readonly #entries: JournalEntry[] = [];
+  /** Where the oldest entry is, once the ring is full. */
+  #oldest = 0;
   #nextId = 1;
 
   constructor(readonly limit = DEFAULT_JOURNAL_LIMIT) {}
 
   record(entry: Omit<JournalEntry, 'id'>): void {
     if (this.limit === 0) return;
-    this.#entries.push({ id: this.#nextId++, ...entry });
-    if (this.#entries.length > this.limit) this.#entries.splice(0, this.#entries.length - this.limit);
+    const stamped = { id: this.#nextId++, ...entry };
+    if (this.#entries.length < this.limit) {
+      this.#entries.push(stamped);
+      return;
+    }
+    this.#entries[this.#oldest] = stamped;
+    this.#oldest = (this.#oldest + 1) % this.limit;
+  }
+
+  /** Every entry, oldest first. */
+  #inOrder(): JournalEntry[] {
+    return [...this.#entries.slice(this.#oldest), ...this.#entries.slice(0, this.#oldest)];
   }
 
   /** Matching entries, oldest first; `limit` keeps the newest ones. */
   find(filter: JournalFilter = {}, limit?: number): JournalEntry[] {
     const matchesPath = filter.path ? compilePathPattern(filter.path) : () => true;
-    const found = this.#entries.filter(
+    const found = this.#inOrder().filter(
       (entry) =>
         (filter.method === undefined || entry.method === filter.method.toUpperCase()) &&
         (filter.orgId === undefined || entry.orgId === filter.orgId) &&
@@ -55,5 +68,6 @@ export class Journal {
 
   clear(): void {
     this.#entries.length = 0;
+    this.#oldest = 0;
   }
 }
