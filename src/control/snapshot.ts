@@ -36,19 +36,29 @@ export const stateSchema = z
 export type State = z.infer<typeof stateSchema>;
 
 export function exportState(world: World, orgId?: string): State {
+  return stateOf(world, orgId, true);
+}
+
+/** The whole state as JSON text, for the state file: serialized straight from the store, with no copy in between. */
+export function serializeState(world: World): string {
+  return JSON.stringify(stateOf(world, undefined, false));
+}
+
+/** `copy`: records are copied, since the store's are frozen and must never be handed to a caller who may change them. */
+function stateOf(world: World, orgId: string | undefined, copy: boolean): State {
   const organizations = world.tenants.list().filter((organization) => orgId === undefined || organization.id === orgId);
+  const records = (id: string) =>
+    Object.fromEntries(
+      resources.map((def) => {
+        const list = world.store.list(id, def.kind).reverse();
+        return [def.kind, copy ? structuredClone(list) : list];
+      }),
+    );
   return {
     format: STATE_FORMAT,
     version: 1,
     savedAt: world.now().toISOString(),
-    organizations: organizations.map(({ id, name, token, plan }) => ({
-      id,
-      name,
-      token,
-      ...(plan ? { plan } : {}),
-      // Copies: the store's records are frozen and must never be shared with a caller.
-      records: Object.fromEntries(resources.map((def) => [def.kind, structuredClone(world.store.list(id, def.kind).reverse())])),
-    })),
+    organizations: organizations.map(({ id, name, token, plan }) => ({ id, name, token, ...(plan ? { plan } : {}), records: records(id) })),
     telephony: organizations.flatMap(({ id }) => world.telephony.configurations(id)),
   };
 }

@@ -5,7 +5,7 @@
  * file; a file that cannot be read or parsed is reported and left untouched.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { exportState, importState } from '../control/snapshot.js';
+import { importState, serializeState } from '../control/snapshot.js';
 import { DomainError } from '../domain/errors.js';
 import type { World } from '../world.js';
 
@@ -83,7 +83,7 @@ export class StateFileWriter {
     while (this.#dirty) {
       this.#dirty = false;
       try {
-        await writeAtomically(this.path, `${JSON.stringify(exportState(this.world), null, 2)}\n`);
+        await writeAtomically(this.path, `${serializeState(this.world)}\n`);
       } catch (error) {
         this.onError(new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`));
       }
