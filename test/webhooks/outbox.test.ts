@@ -17,10 +17,12 @@ afterEach(async () => {
 describe('outbox', () => {
   it('lists every delivery with its attempts as JSON, filtered by organization, webhook, event and status', async () => {
     const assistant = await mock.assistant();
-    const failing = await mock.webhook('demo-token', `${receiver.url}/a`, { events: ['call.started'] });
-    receiver.answer([500]);
+    // Two receivers: deliveries to different webhooks run in parallel, so one receiver's answer order is not fixed.
+    const refusing = await startReceiver();
+    refusing.answer([500]);
+    const failing = await mock.webhook('demo-token', `${refusing.url}/a`, { events: ['call.started'] });
     await mock.webhook('demo-token', `${receiver.url}/b`, { events: ['call.ended'] });
-    const call = await mock.call('demo-token', assistant.id);
+    const call = await mock.call('demo-token', assistant.id).finally(() => refusing.close());
 
     const res = await mock.app.request(`/__mock/outbox?orgId=${mock.orgId('demo-token')}`);
     expect(res.status).toBe(200);
