@@ -13,6 +13,7 @@ const usage = `voice-config-mock: a stateful mock of the voice assistant configu
 
 Usage:
   voice-config-mock [serve] [options]
+  voice-config-mock verify --base-url URL --token T [...]   (voice-config-mock verify --help)
 
 Options:
   --port N          port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
