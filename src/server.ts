@@ -55,7 +55,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         world,
         close: async () => {
           await new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
+            // Connections that finish their request after this become idle later; close them as they do,
+            // instead of waiting out their keep-alive time.
+            const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
+            server.close((error) => {
+              clearInterval(sweep);
+              if (error) fail(error);
+              else done();
+            });
             if ('closeIdleConnections' in server) server.closeIdleConnections();
           });
           world.outbox.stop();
