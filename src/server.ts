@@ -45,7 +45,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       }
     : app.fetch;
   // A new file is written at once, so the path is known to be writable before the first change.
-  if (writer && !loaded) await writer.flush();
+  if (writer && !loaded) await writer.writeNow();
   const host = options.host ?? DEFAULT_HOST;
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {

@@ -78,6 +78,8 @@ export function createWorld(options: WorldOptions = {}): World {
     now,
     context: (orgId) => ({ orgId, store, telephony, now, newId: () => globalThis.crypto.randomUUID(), ...(options.limits ? { limits: options.limits } : {}) }),
     reset(next = {}) {
+      // Resolved first: an unknown scenario must leave the world as it was.
+      const scenario = resolveScenario(next.scenario ?? world.scenario);
       for (const organization of tenants.list()) store.clear(organization.id);
       tenants.clear();
       telephony.clear();
@@ -85,7 +87,7 @@ export function createWorld(options: WorldOptions = {}): World {
       faults.clear();
       world.outbox.reset();
       clock.reset();
-      Object.assign(world, { seed: next.seed ?? world.seed, scenario: resolveScenario(next.scenario ?? world.scenario) });
+      Object.assign(world, { seed: next.seed ?? world.seed, scenario });
       seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
     },
   };

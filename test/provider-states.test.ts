@@ -36,6 +36,17 @@ describe('provider-state endpoint', () => {
     expect(world.tenants.list()).toHaveLength(2);
   });
 
+  it('leaves no organization behind when a state cannot be set up', async () => {
+    const { call, world } = freshMock();
+    const seededTrunk = world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'sipTrunks')[0]?.id;
+    const reply = await call('POST', '/__mock/provider-states', {
+      token: null,
+      body: { state: 'a SIP trunk with id {id} exists', params: { id: seededTrunk }, action: 'setup' },
+    });
+    expect(reply.status).toBe(409);
+    expect(world.tenants.list()).toHaveLength(2);
+  });
+
   it('makes a system trunk that the api refuses to delete', async () => {
     const { call } = freshMock();
     const { body } = await call('POST', '/__mock/provider-states', {

@@ -73,7 +73,7 @@ export function createControlClient(options: ControlClientOptions = {}) {
     journal: (filter: JournalQuery = {}) =>
       call<{ entries: JournalEntry[] }>('GET', `/journal${query(filter)}`).then((reply) => reply.entries),
     clearJournal: () => call<Record<string, never>>('DELETE', '/journal'),
-    verify: (filter: JournalQuery) => call<{ count: number; entries: JournalEntry[] }>('POST', '/journal/verify', filter),
+    verify: (filter: Omit<JournalQuery, 'limit'>) => call<{ count: number; entries: JournalEntry[] }>('POST', '/journal/verify', filter),
     faults: () => call<Fault[]>('GET', '/faults'),
     addFault: (fault: z.input<typeof faultBody>) => call<Fault>('POST', '/faults', fault),
     removeFault: (id: string) => call<Record<string, never>>('DELETE', `/faults/${encodeURIComponent(id)}`),

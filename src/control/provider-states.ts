@@ -8,7 +8,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
-import type { ResourceKind } from '../domain/resource.js';
+import type { ResourceKind, StoredRecord } from '../domain/resource.js';
 import type { AppEnv } from '../http/auth.js';
 import type { Organization } from '../store/tenants.js';
 import type { World } from '../world.js';
@@ -71,8 +71,16 @@ export type ProviderStateHandler = (world: World, params: StateParams, org?: Org
 export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler>> = Object.fromEntries(
   Object.entries(stateRecords).map(([name, records]) => [
     name,
-    async (world: World, params: StateParams, org = createTenant(world, { name: 'Pact provider state' })) => {
-      const made = records(params).map(({ kind, record }) => injectRecord(world, org.id, kind, record));
+    async (world: World, params: StateParams, given?: Organization) => {
+      const org = given ?? createTenant(world, { name: 'Pact provider state' });
+      let made: StoredRecord[];
+      try {
+        made = records(params).map(({ kind, record }) => injectRecord(world, org.id, kind, record));
+      } catch (error) {
+        // A tenant made for this state goes again when the state cannot be set up.
+        if (!given) removeTenant(world, org.id);
+        throw error;
+      }
       const id = made[0]?.id ?? (typeof params.id === 'string' ? params.id : undefined);
       return { ...params, ...(id === undefined ? {} : { id }), token: org.token, orgId: org.id };
     },

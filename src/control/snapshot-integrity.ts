@@ -1,8 +1,10 @@
 /**
- * What a snapshot must hold together, beyond each record being valid alone:
- * ids unique within an organization, references that stay inside it, SIP
- * trunk ids no other organization holds (the provider knows trunks by id),
- * and provider configurations that belong to a trunk of the same organization.
+ * What a snapshot must hold together, beyond each record's fields being valid:
+ * the resources' own rules (a function tool has a url, ...), ids and unique
+ * values (tool names) unique within an organization, references that stay
+ * inside it, SIP trunk ids no other organization holds (the provider knows
+ * trunks by id), and provider configurations that belong to a trunk of the
+ * same organization. A snapshot is thus never a state the API would refuse.
  */
 import type { Problem } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
@@ -31,7 +33,14 @@ export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet
       });
     }
     for (const def of resources) {
+      const taken = new Map<string, unknown>();
       (organization.records[def.kind] ?? []).forEach((record, position) => {
+        for (const problem of def.check?.(record, undefined) ?? []) problems.push({ ...problem, path: at(def.kind, position, ...problem.path) });
+        for (const field of def.unique ?? []) {
+          const key = `${field}:${JSON.stringify(record[field])}`;
+          if (taken.has(key)) problems.push({ path: at(def.kind, position, field), message: `Another ${def.names.singular} already has this ${field}.` });
+          taken.set(key, true);
+        }
         for (const { field, target, many } of def.references ?? []) {
           const value = record[field];
           const refs = many ? ((value as string[] | undefined) ?? []) : [value as string | null | undefined];

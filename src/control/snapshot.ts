@@ -10,6 +10,7 @@ import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js'
 import { resources } from '../domain/resources/index.js';
 import { integrityProblems } from './snapshot-integrity.js';
 import type { Organization } from '../store/tenants.js';
+import { organizationPlanSchema } from '../seed/scenario.js';
 import { trunkConfigurationSchema } from '../telephony/provider.js';
 import type { World } from '../world.js';
 
@@ -19,7 +20,8 @@ const organizationState = z.object({
   id: z.string().min(1),
   name: z.string(),
   token: z.string().min(1),
-  plan: z.any().optional(),
+  /** What the organization was seeded from, so a reset of it alone can seed it again. */
+  plan: z.strictObject({ plan: organizationPlanSchema, seed: z.union([z.int(), z.array(z.int())]) }).optional(),
   records: z.partialRecord(z.enum(['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks']), z.array(z.record(z.string(), z.unknown()))),
 });
 
@@ -96,14 +98,20 @@ export function importState(world: World, input: unknown, only?: string): void {
   world.telephony.restore(state.telephony.filter((configuration) => ids.has(configuration.orgId)));
 }
 
-/** Every record must be one the store could hold; every problem is listed with its place. */
+/**
+ * Every record must be one the store could hold; every problem is listed with
+ * its place. The records come back as parsed, with their defaults filled in.
+ */
 function parseState(input: unknown): State {
   const parsed = stateSchema.safeParse(input);
   const problems: Problem[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
   parsed.data?.organizations.forEach((organization, index) => {
     for (const def of resources) {
-      (organization.records[def.kind as ResourceKind] ?? []).forEach((record, position) => {
-        for (const issue of def.stored.safeParse(record).error?.issues ?? []) {
+      const records = organization.records[def.kind as ResourceKind];
+      records?.forEach((record, position) => {
+        const checked = def.stored.safeParse(record);
+        if (checked.success) records[position] = checked.data as Record<string, unknown>;
+        for (const issue of checked.error?.issues ?? []) {
           problems.push({ path: ['organizations', index, 'records', def.kind, position, ...issue.path.map(String)], message: issue.message });
         }
       });

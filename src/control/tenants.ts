@@ -12,6 +12,7 @@ import type { OrganizationPlan } from '../seed/scenario.js';
 import { seedOrganization } from '../seed/seed.js';
 import type { Organization } from '../store/tenants.js';
 import { resolveScenario, type World } from '../world.js';
+import { exportState, importState, type State } from './snapshot.js';
 
 export interface TenantOptions {
   /** `empty` (default) or a scenario whose first organization is copied. */
@@ -39,18 +40,35 @@ export function createTenant(world: World, options: TenantOptions = {}): Organiz
     token: `mock_${globalThis.crypto.randomUUID().replaceAll('-', '')}`,
   };
   // Each tenant draws from its own seed, so seeded tenants never share record ids.
-  return seedOrganization(world, plan, [options.seed ?? world.seed, 1000 + number], identity);
+  const seed = [options.seed ?? world.seed, 1000 + number];
+  return allOrNothing(world, identity.id, () => seedOrganization(world, plan, seed, identity));
 }
 
 /** Empties one organization and seeds it again from what it was seeded from (or a scenario given now). */
 export function resetOrganization(world: World, orgId: string, options: Omit<TenantOptions, 'name'> = {}): Organization {
   const organization = requireOrganization(world, orgId);
+  const before = exportState(world, orgId);
   removeTenant(world, orgId);
   const planned = organization.plan;
   const plan = options.scenario ? (resolveScenario(options.scenario).organizations[0] ?? EMPTY_PLAN) : (planned?.plan ?? EMPTY_PLAN);
   const seed = options.seed ?? planned?.seed ?? world.seed;
   const { id, name, token } = organization;
-  return seedOrganization(world, plan, seed, { id, name, token });
+  return allOrNothing(world, orgId, () => seedOrganization(world, plan, seed, { id, name, token }), before);
+}
+
+/**
+ * Seeding can fail halfway (a provider fault, a record id another organization
+ * holds): then the organization is taken out again, and what it held before
+ * (`before`) is put back, so a failed request changes nothing.
+ */
+function allOrNothing(world: World, orgId: string, seed: () => Organization, before?: State): Organization {
+  try {
+    return seed();
+  } catch (error) {
+    if (world.tenants.byId(orgId)) removeTenant(world, orgId);
+    if (before) importState(world, before, orgId);
+    throw error;
+  }
 }
 
 export function removeTenant(world: World, orgId: string): void {

@@ -14,7 +14,7 @@ export interface Limits {
 /** Large enough for any realistic test suite, small enough to bound memory per organization. */
 export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
 
-/** A full collection refuses before the body is looked at, as a refusal (403) does: no body can make room. */
+/** A full collection refuses before the body's fields are validated, as a refusal (403) does: no body can make room. */
 export function assertRoomFor(ctx: { orgId: string; store: Store; limits?: Partial<Limits> }, def: Resource): void {
   const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
   if (ctx.store.count(ctx.orgId, def.kind) < limit) return;

@@ -22,6 +22,8 @@ import { registerResourceRoutes } from './resource-routes.js';
 import { sizeLimit } from './size-limit.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Largest snapshot `PUT /__mock/state` takes: about 100,000 records. */
+export const STATE_BODY_LIMIT = 256 * 1024 * 1024;
 
 export interface AppOptions extends WorldOptions {
   /** The state to serve; by default a new world from `seed` and `scenario`. */
@@ -67,7 +69,9 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   }
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
-    app.on(['POST', 'PUT'], '/__mock/*', sizeLimit(maxSize));
+    // A snapshot holds a whole state, far beyond one record's body: it gets a limit of its own.
+    app.put('/__mock/state', sizeLimit(Math.max(maxSize, STATE_BODY_LIMIT)));
+    app.post('/__mock/*', sizeLimit(maxSize));
     app.route('/', controlApi(world, options.controlToken));
   }
   registerOpenApi(app);

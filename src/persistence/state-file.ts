@@ -79,6 +79,15 @@ export class StateFileWriter {
     return this.#writing;
   }
 
+  /** Writes at once and fails loudly: at start, so a path that cannot be written stops the mock instead of losing every change. */
+  async writeNow(): Promise<void> {
+    try {
+      await writeAtomically(this.path, `${serializeState(this.world)}\n`);
+    } catch (error) {
+      throw new StateFileError(`Cannot write the state file ${this.path}: ${(error as Error).message}.`);
+    }
+  }
+
   async #drain(): Promise<void> {
     while (this.#dirty) {
       this.#dirty = false;

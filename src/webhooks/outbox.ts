@@ -137,8 +137,10 @@ export class Outbox {
     // Stamped with the time it was due: a clock moved far ahead replays the schedule as it would have run.
     const at = new Date(delivery.nextAttemptAt ?? this.#deps.now());
     const { url, event, id: deliveryId } = delivery;
+    const started = this.#deps.now().getTime();
     const attempt = await attemptDelivery({ url, body, secret: String(webhook.secret), event, deliveryId, at }, this.policy);
-    recordAttempt(delivery, attempt, this.policy);
+    // The backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
+    recordAttempt(delivery, attempt, this.policy, this.#deps.now().getTime() - started);
   }
 
   /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */

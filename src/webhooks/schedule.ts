@@ -27,11 +27,16 @@ export function groupByWebhook<T extends Queued>(entries: T[]): T[][] {
   return [...groups.values()];
 }
 
-/** Adds the attempt; the delivery is then delivered, failed (attempts used up) or due again after the backoff. */
-export function recordAttempt(delivery: Delivery, attempt: Attempt, policy: DeliveryPolicy): void {
+/**
+ * Adds the attempt; the delivery is then delivered, failed (attempts used up)
+ * or due again after the backoff, counted from when the attempt ended:
+ * `tookMs` is the mock time it took (0 with a frozen clock, so a clock moved
+ * far ahead still replays the schedule exactly).
+ */
+export function recordAttempt(delivery: Delivery, attempt: Attempt, policy: DeliveryPolicy, tookMs = 0): void {
   delivery.attempts.push(attempt);
   const made = delivery.attempts.length;
   if (attempt.error === null) finish(delivery, 'delivered', null);
   else if (made >= policy.maxAttempts) finish(delivery, 'failed', `gave up after ${made} attempts`);
-  else delivery.nextAttemptAt = new Date(Date.parse(attempt.at) + backoffMs(policy, made)).toISOString();
+  else delivery.nextAttemptAt = new Date(Date.parse(attempt.at) + tookMs + backoffMs(policy, made)).toISOString();
 }

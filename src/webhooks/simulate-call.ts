@@ -38,6 +38,8 @@ export async function simulateCall(world: World, input: CallInput): Promise<Simu
   const assistant = world.store.get(organization.id, 'assistants', input.assistantId);
   if (!assistant)
     throw new DomainError('not-found', `No assistant with id ${input.assistantId} exists in organization ${organization.id}.`);
+  assertDuration(assistant, input);
+  // Numbered only once the call is accepted: a refused call must not shift the seeded values of later ones.
   const sequence = world.outbox.nextCallNumber(organization);
   const faker = callFaker(world.seed, organization.id, sequence, 'call');
   const call = callFacts(world, assistant, input, faker);
@@ -64,13 +66,17 @@ export function subscribers(webhooks: StoredRecord[], event: WebhookEvent, assis
     .reverse();
 }
 
-function callFacts(world: World, assistant: StoredRecord, input: CallInput, faker: Faker): CallFacts {
+function assertDuration(assistant: StoredRecord, input: CallInput): void {
   const maxDuration = Number(assistant.maxDurationSeconds);
   if (input.durationSeconds !== undefined && input.durationSeconds > maxDuration) {
     throw new DomainError('validation', `The call is longer than the assistant allows (maxDurationSeconds ${maxDuration}).`, [
       { path: ['durationSeconds'], message: `At most ${maxDuration} for this assistant.` },
     ]);
   }
+}
+
+function callFacts(world: World, assistant: StoredRecord, input: CallInput, faker: Faker): CallFacts {
+  const maxDuration = Number(assistant.maxDurationSeconds);
   // Drawn in a fixed order whatever the input, so a given value never shifts the others.
   const id = faker.string.uuid();
   const drawnDuration = faker.number.int({ min: Math.min(20, maxDuration), max: Math.min(300, maxDuration) });

@@ -47,6 +47,27 @@ describe('control access', () => {
     expect(await createControlClient({ fetch, controlToken: 'ctl-secret' }).listTenants()).toHaveLength(2);
   });
 
+  it('refuses web pages of other origins without a control token, even a bodiless reset', async () => {
+    const { app, api } = controlledMock();
+    const before = (await api('demo-token', 'GET', '/tools')).body;
+    await api('demo-token', 'DELETE', `/tools/${before[0].id}`);
+    const reset = await app.request('http://127.0.0.1:4010/__mock/reset', { method: 'POST', headers: { origin: 'https://elsewhere.example' } });
+    expect(reset.status).toBe(403);
+    expect(await reset.json()).toMatchObject({ title: 'Forbidden Error', detail: expect.stringContaining('--control-token') });
+    expect((await api('demo-token', 'GET', '/tools')).body).toHaveLength(before.length - 1);
+    const samePage = await app.request('http://127.0.0.1:4010/__mock/tenants', { headers: { origin: 'http://127.0.0.1:4010' } });
+    expect(samePage.status).toBe(200);
+  });
+
+  it('answers other origins once a control token guards it', async () => {
+    const { app } = controlledMock({ controlToken: 'ctl-secret' });
+    const res = await app.request('http://127.0.0.1:4010/__mock/tenants', {
+      headers: { origin: 'https://elsewhere.example', 'x-control-token': 'ctl-secret' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('is absent with control turned off, while the API still works', async () => {
     const app = createApp({ control: false });
     const res = await app.request('/__mock/reset', { method: 'POST' });
@@ -61,10 +82,10 @@ describe('control access', () => {
     const broken = await app.request('/__mock/tenants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
     expect(broken.status).toBe(400);
     expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    const huge = await app.request('/__mock/state', {
-      method: 'PUT',
+    const huge = await app.request('/__mock/tenants', {
+      method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pad: 'x'.repeat(1_100_000) }),
+      body: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
     });
     expect(huge.status).toBe(413);
   });

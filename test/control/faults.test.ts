@@ -54,6 +54,11 @@ describe('http faults', () => {
     expect(failed).toBeLessThan(30);
   });
 
+  it('takes only error statuses, which can carry the problem shape', async () => {
+    const { control } = controlledMock();
+    for (const status of [101, 204, 304]) await expect(control.addFault({ status })).rejects.toMatchObject({ status: 400 });
+  });
+
   it('refuses a fault it cannot apply, with the problem located', async () => {
     const { control } = controlledMock();
     await expect(control.addFault({ status: 42, probability: 2 })).rejects.toMatchObject({

@@ -146,6 +146,12 @@ describe('state file', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"format": "voice-config-mock/state", oops');
   });
 
+  it('stops at start when the state file cannot be written', async () => {
+    const { code, stderr } = await exitOf(['--state-file', join(dir, 'no-such-folder', 'state.json')]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Cannot write the state file');
+  });
+
   it('reports a file that parses but is not a state, and keeps it', async () => {
     const file = join(dir, 'wrong.json');
     writeFileSync(file, '{"organizations": 3}');

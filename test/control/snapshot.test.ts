@@ -120,3 +120,62 @@ describe('snapshot integrity', () => {
     await expect(control.importState(broken)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer: '/organizations/0/records/tools/1/id' }] } });
   });
 });
+
+describe('snapshots written by hand', () => {
+  // Typed loosely on purpose: these are states as a person might write them, right or wrong.
+  const minimalState = (orgId: string, token: string, records: Record<string, unknown[]>, plan?: unknown): any => ({
+    format: 'voice-config-mock/state',
+    version: 1,
+    organizations: [{ id: orgId, name: 'Hand-made', token, records, ...(plan ? { plan } : {}) }],
+    telephony: [],
+  });
+  const orgId = '0d3e8a4c-5b1f-4e2a-9c7d-6f5e4d3c2b1a';
+  const trunkId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+  const times = { createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+
+  it('fills in the defaults a record leaves out, so it loads, serves and saves like any other', async () => {
+    const { control, api } = controlledMock();
+    const trunk = { id: trunkId, name: 'T', host: 'sip.example.com', isSystem: false, ...times };
+    await control.importState(minimalState(orgId, 'hand-token', { sipTrunks: [trunk] }));
+    const shown = (await api('hand-token', 'GET', `/sip-trunks/${trunkId}`)).body;
+    expect(shown).toMatchObject({ port: 5060, transport: 'udp', phoneNumbers: [], hasPassword: false });
+    expect((await api('hand-token', 'PATCH', `/sip-trunks/${trunkId}`, { name: 'T2' })).status).toBe(200);
+    const again = await control.exportState();
+    await expect(control.importState(again)).resolves.toBeDefined();
+  });
+
+  it('refuses records the API itself would refuse: a rule broken, a unique name twice', async () => {
+    const { control } = controlledMock();
+    const tool = (id: string, name: string, extra = {}) => ({ id, type: 'endCall', name, ...times, ...extra });
+    const state = minimalState(orgId, 'hand-token', {
+      tools: [
+        tool('2a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'same'),
+        tool('3a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'same'),
+        tool('4a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d', 'fn', { type: 'function' }),
+      ],
+    });
+    const error = await control.importState(state).catch((e: { problem: { errors: { pointer: string }[] } }) => e);
+    expect((error as { problem: { errors: { pointer: string }[] } }).problem.errors.map((e) => e.pointer)).toEqual([
+      '/organizations/0/records/tools/1/name',
+      '/organizations/0/records/tools/2/url',
+    ]);
+  });
+
+  it('refuses a seeding plan it could not seed from, instead of failing a later reset', async () => {
+    const { control } = controlledMock();
+    const state = minimalState(orgId, 'hand-token', {}, { plan: { token: 'x' }, seed: 1 });
+    await expect(control.importState(state)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('takes back a snapshot larger than the 1 MiB limit of other bodies', async () => {
+    const { control, orgId: idOf } = controlledMock({ scenario: 'empty' });
+    const org = idOf('demo-token');
+    const description = 'd'.repeat(1900);
+    for (let i = 0; i < 700; i++) await control.injectRecord({ orgId: org, kind: 'schemas', record: { name: `S${i}`, description } });
+    const saved = await control.exportState();
+    expect(JSON.stringify(saved).length).toBeGreaterThan(1024 * 1024);
+    await control.reset();
+    await control.importState(saved);
+    expect((await control.exportState(org)).organizations[0]?.records.schemas).toHaveLength(700);
+  });
+});

@@ -80,3 +80,28 @@ describe('tenants', () => {
     await expect(control.deleteTenant(tenant.id)).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('control requests that fail change nothing', () => {
+  it('a tenant whose seeding fails at the provider is not left behind', async () => {
+    const { control } = controlledMock();
+    const before = await control.listTenants();
+    await control.addFault({ target: 'telephony', method: 'provision', times: 1 });
+    await expect(control.createTenant({ scenario: 'default', name: 'W1' })).rejects.toMatchObject({ status: 502 });
+    expect(await control.listTenants()).toEqual(before);
+  });
+
+  it('a reset of one organization that fails puts its records back', async () => {
+    const { control, api, orgId } = controlledMock();
+    const before = (await api('demo-token-2', 'GET', '/sip-trunks')).body;
+    await control.addFault({ target: 'telephony', method: 'provision', times: 1 });
+    await expect(control.reset({ orgId: orgId('demo-token-2') })).rejects.toMatchObject({ status: 502 });
+    expect((await api('demo-token-2', 'GET', '/sip-trunks')).body).toEqual(before);
+  });
+
+  it('an in-process reset to an unknown scenario leaves the world as it was', async () => {
+    const { world, api } = controlledMock();
+    const before = (await api('demo-token', 'GET', '/tools')).body;
+    expect(() => world.reset({ scenario: 'nope' })).toThrow(/Unknown scenario/);
+    expect((await api('demo-token', 'GET', '/tools')).body).toEqual(before);
+  });
+});

@@ -116,3 +116,17 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+describe('backoff', () => {
+  it('counts from the end of the attempt, so a slow receiver does not make the retry due at once', async () => {
+    const { recordAttempt } = await import('../../src/webhooks/schedule.js');
+    const { deliveryPolicy } = await import('../../src/webhooks/delivery-policy.js');
+    const policy = deliveryPolicy({ firstRetryMs: 200 });
+    const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<typeof recordAttempt>[0];
+    const failed = { at: '2030-01-01T00:00:00.000Z', statusCode: null, error: 'timed out', response: null };
+    recordAttempt(delivery, failed, policy, 1000);
+    expect(delivery.nextAttemptAt).toBe('2030-01-01T00:00:01.200Z');
+    recordAttempt(delivery, { ...failed, at: '2030-01-01T00:00:01.200Z' }, policy);
+    expect(delivery.nextAttemptAt).toBe('2030-01-01T00:00:01.600Z');
+  });
+});

@@ -44,6 +44,21 @@ describe('structured output', () => {
     expect(once[0]?.id).not.toBe(once[1]?.id);
   });
 
+  it('is not shifted by a call that was refused', async () => {
+    const [first] = await outputsOf(5, 1);
+    const mock = await webhookMock({ seed: 5 });
+    mocks.push(mock);
+    const assistant = await mock.assistant();
+    const refused = await mock.app.request('/__mock/calls', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orgId: mock.orgId('demo-token'), assistantId: assistant.id, durationSeconds: 10_000_000 }),
+    });
+    expect(refused.status).toBe(400);
+    const call = await mock.call('demo-token', assistant.id);
+    expect({ id: call.id, output: analysisOf(call).structuredOutput }).toEqual(first);
+  });
+
   it('changes with the seed', async () => {
     expect((await outputsOf(5, 1))[0]).not.toEqual((await outputsOf(6, 1))[0]);
   });

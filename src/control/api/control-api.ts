@@ -33,11 +33,29 @@ export function controlApi(world: World, controlToken?: string): OpenAPIHono<App
     description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
+  else app.use('/__mock/*', refuseOtherOrigins());
   registerCallRoutes(app, world);
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
   registerProviderStateRoute(app, world);
   return app;
+}
+
+/**
+ * Without a control token, a web page of another origin must not steer the
+ * mock: a bodiless POST (a reset) needs no CORS preflight, so a page could
+ * send one blind. Browsers name the page's origin; other clients send none.
+ */
+function refuseOtherOrigins(): MiddlewareHandler<AppEnv> {
+  return async function checkOrigin(c, next) {
+    const origin = c.req.header('origin');
+    if (origin === undefined || origin === new URL(c.req.url).origin) return next();
+    return problemResponse(
+      c,
+      'forbidden',
+      `The control API does not answer web pages of other origins (${origin}) unless the mock runs with --control-token.`,
+    );
+  };
 }
 
 function requireControlToken(expected: string): MiddlewareHandler<AppEnv> {

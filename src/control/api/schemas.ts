@@ -33,7 +33,8 @@ export const faultBody = z
     method: z.string().min(1).max(20).optional().openapi({ description: 'HTTP method, or provision/deprovision for telephony.' }),
     path: z.string().min(1).max(500).optional().openapi({ description: 'Path pattern: * and :name match a segment, ** the rest.', example: '/api/v1/sip-trunks/:id' }),
     orgId: orgId.optional(),
-    status: z.int().min(100).max(599).optional(),
+    // Error statuses only: 1xx would switch protocols and 204/304 carry no body, so neither could hold the problem shape.
+    status: z.int().min(400).max(599).optional(),
     latencyMs: z.int().min(0).max(60_000).optional(),
     latency: z
       .strictObject({ minMs: z.int().min(0).max(60_000), maxMs: z.int().min(0).max(60_000) })
