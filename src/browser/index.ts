@@ -65,7 +65,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const world = createWorld({ seed: options.seed, scenario: options.scenario });
   const persistence = persistenceOf(options.persist);
   const restored = persistence?.restore(world) ?? false;
-  const app = createApp({ world, control: options.control, controlToken: options.controlToken });
+  const app = createApp({ world, control: options.control, controlToken: options.controlToken, inPage: true });
   const onChange = persistence && (() => persistence.save(world));
   const worker = setupWorker(createMockHandler({ app, baseUrl, ...(onChange ? { onChange } : {}) }));
   await worker.start({

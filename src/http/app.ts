@@ -34,6 +34,8 @@ export interface AppOptions extends WorldOptions {
   control?: boolean;
   /** When set, the control API needs this token in the x-control-token header. */
   controlToken?: string;
+  /** The app runs inside a web page (the browser entry): no other page can reach it, so the control API takes any origin. */
+  inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/http/docs-assets-node.ts). */
   docsAssets?: AssetReader;
 }
@@ -72,7 +74,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     // A snapshot holds a whole state, far beyond one record's body: it gets a limit of its own.
     app.put('/__mock/state', sizeLimit(Math.max(maxSize, STATE_BODY_LIMIT)));
     app.post('/__mock/*', sizeLimit(maxSize));
-    app.route('/', controlApi(world, options.controlToken));
+    app.route('/', controlApi(world, options.controlToken, options.inPage));
   }
   registerOpenApi(app);
   registerDocsPage(app, options.docsAssets);

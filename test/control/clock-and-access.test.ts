@@ -59,6 +59,12 @@ describe('control access', () => {
     expect(samePage.status).toBe(200);
   });
 
+  it('takes any origin inside a web page, where no other page can reach it', async () => {
+    const app = createApp({ inPage: true });
+    const res = await app.request('http://api.example.test/__mock/tenants', { headers: { origin: 'http://localhost:5173' } });
+    expect(res.status).toBe(200);
+  });
+
   it('answers other origins once a control token guards it', async () => {
     const { app } = controlledMock({ controlToken: 'ctl-secret' });
     const res = await app.request('http://127.0.0.1:4010/__mock/tenants', {

@@ -16,7 +16,7 @@ import { registerStateRoutes } from './state-routes.js';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
-export function controlApi(world: World, controlToken?: string): OpenAPIHono<AppEnv> {
+export function controlApi(world: World, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: async (result, c) => {
       if (result.success) return;
@@ -33,7 +33,7 @@ export function controlApi(world: World, controlToken?: string): OpenAPIHono<App
     description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
-  else app.use('/__mock/*', refuseOtherOrigins());
+  else if (!inPage) app.use('/__mock/*', refuseOtherOrigins());
   registerCallRoutes(app, world);
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
