@@ -8,7 +8,7 @@ import type { Organization, Tenants } from '../store/tenants.js';
 import { problemResponse } from './problem.js';
 
 /** What middleware hands to handlers: the caller's organization and, on create and update, the body's fields. */
-export type AppEnv = { Variables: { org: Organization; body: Record<string, unknown> } };
+export type AppEnv = { Variables: { org: Organization; body: Record<string, unknown>; rawBody: string } };
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm="voice-config-mock", error="${error}"` });

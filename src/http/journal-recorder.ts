@@ -25,7 +25,7 @@ export function journalRecorder(journal: Journal, now: () => Date): MiddlewareHa
       orgId: c.get('org')?.id ?? null,
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
-      body: await keptBody(c.get('body'), c.req.bodyCache.text),
+      body: keptBody(c.get('body'), c.get('rawBody')),
     });
   };
 }
@@ -33,10 +33,8 @@ export function journalRecorder(journal: Journal, now: () => Date): MiddlewareHa
 const KEPT_JSON_CHARS = 64 * 1024;
 const KEPT_TEXT_CHARS = 4096;
 
-/** Hono keeps the promise of the text it read (typed loosely); awaiting covers both. */
-async function keptBody(checked: unknown, cached: unknown): Promise<unknown> {
-  if (cached === undefined) return null;
-  const text = String(await cached);
+function keptBody(checked: unknown, text: string | undefined): unknown {
+  if (text === undefined) return null;
   if (checked !== undefined && text.length <= KEPT_JSON_CHARS) return checked;
   return text.length <= KEPT_TEXT_CHARS ? text : `${text.slice(0, KEPT_TEXT_CHARS)}… (${text.length} characters)`;
 }

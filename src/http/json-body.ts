@@ -10,6 +10,7 @@
 import type { MiddlewareHandler } from 'hono';
 import secureJson from 'secure-json-parse';
 import type { AppEnv } from './auth.js';
+import { bodyText } from './body-text.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -18,7 +19,8 @@ const MAX_DEPTH = 32;
 export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
-    const text = await c.req.text();
+    const text = await bodyText(c);
+    c.set('rawBody', text);
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }

@@ -37,6 +37,21 @@ describe('control plane over http', () => {
     await control.deleteTenant(tenant.id);
   });
 
+  it('reads bodies off the socket whole: multi-byte characters survive, invalid UTF-8 is a client error', async () => {
+    const name = 'Zürich ☎ 東京 '.repeat(2000).trim().slice(0, 100);
+    const created = await call(server.url, 'demo-token', 'POST', '/sip-trunks', { ...trunkBody, name });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe(name);
+    const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","host":"a.example.com"}')]);
+    const res = await fetch(`${server.url}/api/v1/sip-trunks`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
+      body: bytes,
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers.get('content-type')).toMatch(/^application\/(problem\+)?json/);
+  });
+
   it('lets several tenants work at once without seeing or losing each other’s data', async () => {
     const control = createControlClient({ baseUrl: server.url });
     const tenants = await Promise.all([1, 2, 3, 4].map((n) => control.createTenant({ name: `Worker ${n}`, scenario: 'default' })));
