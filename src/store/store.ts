@@ -17,10 +17,6 @@ export interface Store {
   clear(orgId: string): void;
   /** How many records of the kind the organization has, without building a list. */
   count(orgId: string, kind: ResourceKind): number;
-  /** The first record (in creation order) that `test` accepts, without copying the collection. */
-  find(orgId: string, kind: ResourceKind, test: (record: StoredRecord) => boolean): StoredRecord | undefined;
-  /** The records (in creation order) that `test` accepts, without copying the collection first. */
-  filter(orgId: string, kind: ResourceKind, test: (record: StoredRecord) => boolean): StoredRecord[];
   /**
    * A number that changes on every write to the organization's records of
    * this kind and never comes back, so what is derived from a list (e.g.
@@ -98,17 +94,6 @@ export class MemoryStore implements Store {
 
   count(orgId: string, kind: ResourceKind): number {
     return this.#collection(orgId, kind)?.records.size ?? 0;
-  }
-
-  find(orgId: string, kind: ResourceKind, test: (record: StoredRecord) => boolean): StoredRecord | undefined {
-    for (const record of this.#collection(orgId, kind)?.records.values() ?? []) if (test(record)) return record;
-    return undefined;
-  }
-
-  filter(orgId: string, kind: ResourceKind, test: (record: StoredRecord) => boolean): StoredRecord[] {
-    const found: StoredRecord[] = [];
-    for (const record of this.#collection(orgId, kind)?.records.values() ?? []) if (test(record)) found.push(record);
-    return found;
   }
 
   revision(orgId: string, kind: ResourceKind): number {

@@ -1,4 +1,4 @@
-/** The in-memory store's counting, searching and revisions, which the hot paths rely on. */
+/** The in-memory store's counting, index and revisions, which the hot paths rely on. */
 import { describe, expect, it } from 'vitest';
 import type { StoredRecord } from '../../src/domain/resource.js';
 import { MemoryStore } from '../../src/store/store.js';
@@ -16,16 +16,6 @@ describe('MemoryStore', () => {
     expect(store.count('org-b', 'tools')).toBe(1);
     expect(store.count('org-a', 'schemas')).toBe(0);
     expect(store.count('org-c', 'tools')).toBe(0);
-  });
-
-  it('finds and filters in creation order within one organization only', () => {
-    const store = new MemoryStore();
-    for (const id of ['a1', 'a2', 'a3']) store.put('org-a', 'tools', record(id, id === 'a2' ? 'other' : 'same'));
-    store.put('org-b', 'tools', record('b1', 'same'));
-    expect(store.find('org-a', 'tools', (r) => r.name === 'same')?.id).toBe('a1');
-    expect(store.find('org-a', 'tools', (r) => r.name === 'missing')).toBeUndefined();
-    expect(store.filter('org-a', 'tools', (r) => r.name === 'same').map((r) => r.id)).toEqual(['a1', 'a3']);
-    expect(store.filter('org-z', 'tools', () => true)).toEqual([]);
   });
 
   it('moves the revision on every put and remove, and only for that organization and kind', () => {
