@@ -62,6 +62,21 @@ interface ResourceCase {
   patch: Json;
 }
 
+const dentalDesk = {
+  name: 'Dental front desk',
+  firstMessage: 'Good morning, Smile Dental, how can I help?',
+  systemPrompt: 'You book and move dental appointments. Confirm the date back to the caller.',
+  model: { provider: 'openai', name: 'gpt-4o-mini', temperature: 0.4 },
+  voice: { provider: 'elevenlabs', voiceId: 'rachel' },
+  language: 'en-GB',
+  maxDurationSeconds: 900,
+  toolIds: [],
+  schemaId: null,
+  sipTrunkId: null,
+  metadata: { clinic: 'north', floor: 2 },
+};
+
+
 const resourceCases: ResourceCase[] = [
   {
     name: 'sip trunk',
@@ -98,32 +113,9 @@ const resourceCases: ResourceCase[] = [
     name: 'assistant',
     kind: 'assistants',
     path: 'assistants',
-    create: {
-      name: 'Dental front desk',
-      firstMessage: 'Good morning, Smile Dental, how can I help?',
-      systemPrompt: 'You book and move dental appointments. Confirm the date back to the caller.',
-      model: { provider: 'openai', name: 'gpt-4o-mini', temperature: 0.4 },
-      voice: { provider: 'elevenlabs', voiceId: 'rachel' },
-      language: 'en-GB',
-      maxDurationSeconds: 900,
-      toolIds: [],
-      schemaId: null,
-      sipTrunkId: null,
-      metadata: { clinic: 'north', floor: 2 },
-    },
-    record: {
-      name: 'Dental front desk',
-      firstMessage: 'Good morning, Smile Dental, how can I help?',
-      systemPrompt: 'You book and move dental appointments. Confirm the date back to the caller.',
-      model: { provider: 'openai', name: 'gpt-4o-mini', temperature: 0.4 },
-      voice: { provider: 'elevenlabs', voiceId: 'rachel' },
-      language: 'en-GB',
-      maxDurationSeconds: 900,
-      toolIds: [],
-      schemaId: null,
-      sipTrunkId: null,
-      metadata: { clinic: 'north', floor: 2 },
-    },
+    // Every field given, so the record shows exactly what was sent.
+    create: dentalDesk,
+    record: dentalDesk,
     patch: { maxDurationSeconds: 300, metadata: { clinic: 'south' } },
   },
   {

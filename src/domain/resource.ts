@@ -61,6 +61,8 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   initial?: Readonly<Record<string, unknown>>;
   /** How a writable field looks in responses when it differs from what a client sends (e.g. a masked secret). */
   shownAs?: SA;
+  /** Shown values a client may send back unchanged (a masked secret): ignored in bodies, like server-owned keys. */
+  echoed?: Readonly<Record<string, (value: unknown) => boolean>>;
   /** Writable fields never shown in responses (e.g. a password). */
   writeOnly?: readonly WO[];
   references?: readonly Reference[];
@@ -108,6 +110,8 @@ export function defineResource<
   const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>), ...(spec.shownAs as SA) }).openapi(type);
   // What the store holds (and a snapshot carries): write-only fields included, presentation-only ones not.
   const stored = z.strictObject({ ...spec.serverOwned, ...spec.writable });
+  /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
+  const serverOwnedKeys = [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))];
   return {
     ...spec,
     createInput,
@@ -115,8 +119,12 @@ export function defineResource<
     record,
     stored,
     /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
-    serverOwnedKeys: [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))],
+    serverOwnedKeys,
     writableKeys: Object.keys(spec.writable),
+    /** Whether a body's key is dropped before validation: the server owns it, or it is a shown value sent back. */
+    // Own keys only: a body key such as "__defineGetter__" must not reach Object.prototype.
+    ignoresInBody: (key: string, value: unknown): boolean =>
+      serverOwnedKeys.includes(key) || (spec.echoed !== undefined && Object.hasOwn(spec.echoed, key) && spec.echoed[key]?.(value) === true),
     present: spec.present ?? ((stored: StoredRecord) => stripWriteOnly(stored, writeOnly)),
   };
 }

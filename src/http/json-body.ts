@@ -16,7 +16,7 @@ import { problemResponse } from './problem.js';
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const MAX_DEPTH = 32;
 
-export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler<AppEnv> {
+export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
     const text = await bodyText(c);
@@ -47,7 +47,7 @@ export function jsonBody(ignoredKeys: readonly string[]): MiddlewareHandler<AppE
     if (depthExceeds(body, MAX_DEPTH)) {
       return problemResponse(c, 'validation', `The body is nested more than ${MAX_DEPTH} levels deep.`);
     }
-    c.set('body', Object.fromEntries(Object.entries(body).filter(([key]) => !ignoredKeys.includes(key))));
+    c.set('body', Object.fromEntries(Object.entries(body).filter(([key, value]) => !ignores(key, value))));
     await next();
   };
 }

@@ -90,7 +90,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     operationId: `create${names.type}`,
     tags,
     summary: `Create a ${names.singular}`,
-    middleware: [jsonBody(def.serverOwnedKeys)] as const,
+    middleware: [jsonBody(def.ignoresInBody)] as const,
     request: {
       body: body(
         `${names.type}Create`,
@@ -129,7 +129,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     tags,
     summary: `Update a ${names.singular}`,
     description: 'Changes only the fields sent; lists and maps are replaced whole.',
-    middleware: [jsonBody(def.serverOwnedKeys)] as const,
+    middleware: [jsonBody(def.ignoresInBody)] as const,
     request: { params: idParam, body: body(`${names.type}Update`, examples.update, 'The fields to change.') },
     responses: {
       200: json(def.record, `The updated ${names.singular}.`),

@@ -1,30 +1,20 @@
 /** A simulated call reaches a real local receiver: its three events, in order, signed, with typed structured output. */
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from './receiver.js';
-import { FROZEN_AT, properties, webhookMock } from './setup.js';
+import { describe, expect, it } from 'vitest';
+import { FROZEN_AT, properties, eachTestWithReceiver } from './setup.js';
 
-let receiver: Receiver;
-let mock: Awaited<ReturnType<typeof webhookMock>>;
-beforeEach(async () => {
-  receiver = await startReceiver();
-  mock = await webhookMock();
-});
-afterEach(async () => {
-  mock.stop();
-  await receiver.close();
-});
+const t = eachTestWithReceiver();
 
 const json = (raw: string) => JSON.parse(raw);
 
 describe('simulated calls', () => {
   it('answers 201 with the call, its three events and the deliveries they created', async () => {
-    const assistant = await mock.assistant();
-    const hook = await mock.webhook('demo-token', `${receiver.url}/hooks`);
-    const res = await mock.app.request('/__mock/calls', {
+    const assistant = await t.mock.assistant();
+    const hook = await t.mock.webhook('demo-token', `${t.receiver.url}/hooks`);
+    const res = await t.mock.app.request('/__mock/calls', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ orgId: mock.orgId('demo-token'), assistantId: assistant.id, durationSeconds: 90, from: '+14155550100' }),
+      body: JSON.stringify({ orgId: t.mock.orgId('demo-token'), assistantId: assistant.id, durationSeconds: 90, from: '+14155550100' }),
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -37,7 +27,7 @@ describe('simulated calls', () => {
       expect(delivery).toMatchObject({
         callId: call.id,
         webhookId: hook.id,
-        url: `${receiver.url}/hooks`,
+        url: `${t.receiver.url}/hooks`,
         status: 'delivered',
         nextAttemptAt: null,
       });
@@ -46,13 +36,13 @@ describe('simulated calls', () => {
   });
 
   it('delivers started, ended and analyzed in that order as signed JSON posts', async () => {
-    const assistant = await mock.assistant();
-    const hook = await mock.webhook('demo-token', `${receiver.url}/hooks`);
-    const call = await mock.call('demo-token', assistant.id);
+    const assistant = await t.mock.assistant();
+    const hook = await t.mock.webhook('demo-token', `${t.receiver.url}/hooks`);
+    const call = await t.mock.call('demo-token', assistant.id);
 
-    expect(receiver.requests.map((r) => [r.method, r.path])).toEqual(Array(3).fill(['POST', '/hooks']));
-    expect(receiver.requests.map((r) => json(r.raw).event)).toEqual(['call.started', 'call.ended', 'call.analyzed']);
-    receiver.requests.forEach((request, index) => {
+    expect(t.receiver.requests.map((r) => [r.method, r.path])).toEqual(Array(3).fill(['POST', '/hooks']));
+    expect(t.receiver.requests.map((r) => json(r.raw).event)).toEqual(['call.started', 'call.ended', 'call.analyzed']);
+    t.receiver.requests.forEach((request, index) => {
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.headers['x-voice-event']).toBe(call.events[index]?.event);
       expect(request.headers['x-voice-delivery']).toBe(call.deliveries[index]?.id);
@@ -66,15 +56,15 @@ describe('simulated calls', () => {
   });
 
   it('sends bodies of {id, event, createdAt, data} that describe the call', async () => {
-    const assistant = await mock.assistant();
-    await mock.webhook('demo-token', receiver.url);
-    const call = await mock.call('demo-token', assistant.id, { durationSeconds: 42, to: '+14155550199' });
-    const [started, ended, analyzed] = receiver.requests.map((r) => json(r.raw));
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url);
+    const call = await t.mock.call('demo-token', assistant.id, { durationSeconds: 42, to: '+14155550199' });
+    const [started, ended, analyzed] = t.receiver.requests.map((r) => json(r.raw));
     expect(Object.keys(started).sort()).toEqual(['createdAt', 'data', 'event', 'id']);
     expect(started.createdAt).toBe(call.startedAt);
     expect(started.data).toEqual({
       callId: call.id,
-      orgId: mock.orgId('demo-token'),
+      orgId: t.mock.orgId('demo-token'),
       assistantId: assistant.id,
       from: call.from,
       to: '+14155550199',
@@ -89,10 +79,10 @@ describe('simulated calls', () => {
   });
 
   it('types the structured output after the schema’s properties, one value each', async () => {
-    const assistant = await mock.assistant();
-    await mock.webhook('demo-token', receiver.url, { events: ['call.analyzed'] });
-    await mock.call('demo-token', assistant.id);
-    const [analyzed] = receiver.requests.map((r) => json(r.raw));
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.analyzed'] });
+    await t.mock.call('demo-token', assistant.id);
+    const [analyzed] = t.receiver.requests.map((r) => json(r.raw));
     const output = analyzed.data.analysis.structuredOutput;
     expect(Object.keys(output).sort()).toEqual(Object.keys(properties).sort());
     expect(typeof output.customerName).toBe('string');
@@ -102,35 +92,35 @@ describe('simulated calls', () => {
   });
 
   it('analyzes a call of an assistant without a schema into an empty object', async () => {
-    const assistant = await mock.assistant('demo-token', null);
-    await mock.webhook('demo-token', receiver.url, { events: ['call.analyzed'] });
-    await mock.call('demo-token', assistant.id);
-    expect(json(receiver.requests[0]?.raw ?? '{}').data.analysis).toEqual({ schemaId: null, structuredOutput: {} });
+    const assistant = await t.mock.assistant('demo-token', null);
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.analyzed'] });
+    await t.mock.call('demo-token', assistant.id);
+    expect(json(t.receiver.requests[0]?.raw ?? '{}').data.analysis).toEqual({ schemaId: null, structuredOutput: {} });
   });
 
   it('answers 404 problems for an unknown organization or an assistant of another organization', async () => {
-    const foreign = await mock.assistant('demo-token-2');
+    const foreign = await t.mock.assistant('demo-token-2');
     const send = (body: unknown) =>
-      mock.app.request('/__mock/calls', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      t.mock.app.request('/__mock/calls', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     for (const body of [
       { orgId: 'no-such-org', assistantId: foreign.id },
-      { orgId: mock.orgId('demo-token'), assistantId: foreign.id },
+      { orgId: t.mock.orgId('demo-token'), assistantId: foreign.id },
     ]) {
       const res = await send(body);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       expect(await res.json()).toMatchObject({ status: 404, title: 'Not Found Error' });
     }
-    expect(receiver.requests).toEqual([]);
+    expect(t.receiver.requests).toEqual([]);
   });
 
   it('refuses a call longer than the assistant allows, naming durationSeconds', async () => {
-    const assistant = await mock.assistant();
-    const res = await mock.app.request('/__mock/calls', {
+    const assistant = await t.mock.assistant();
+    const res = await t.mock.app.request('/__mock/calls', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        orgId: mock.orgId('demo-token'),
+        orgId: t.mock.orgId('demo-token'),
         assistantId: assistant.id,
         durationSeconds: assistant.maxDurationSeconds + 1,
       }),
@@ -143,10 +133,10 @@ describe('simulated calls', () => {
   });
 
   it('refuses a malformed call request with every problem listed', async () => {
-    const res = await mock.app.request('/__mock/calls', {
+    const res = await t.mock.app.request('/__mock/calls', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ orgId: mock.orgId('demo-token'), durationSeconds: 0, from: 'nobody', extra: 1 }),
+      body: JSON.stringify({ orgId: t.mock.orgId('demo-token'), durationSeconds: 0, from: 'nobody', extra: 1 }),
     });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');

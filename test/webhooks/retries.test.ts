@@ -2,28 +2,18 @@
 
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from './receiver.js';
-import { FROZEN_AT, webhookMock } from './setup.js';
+import { describe, expect, it } from 'vitest';
+import { FROZEN_AT, eachTestWithReceiver } from './setup.js';
 
-let receiver: Receiver;
-let mock: Awaited<ReturnType<typeof webhookMock>>;
-beforeEach(async () => {
-  receiver = await startReceiver();
-  mock = await webhookMock();
-});
-afterEach(async () => {
-  mock.stop();
-  await receiver.close();
-});
+const t = eachTestWithReceiver();
 
 const at = (offsetMs: number) => new Date(Date.parse(FROZEN_AT) + offsetMs).toISOString();
 
 /** One webhook for call.ended only, so every request the receiver sees is one delivery. */
 async function oneDelivery() {
-  const assistant = await mock.assistant();
-  const hook = await mock.webhook('demo-token', receiver.url, { events: ['call.ended'] });
-  const call = await mock.call('demo-token', assistant.id);
+  const assistant = await t.mock.assistant();
+  const hook = await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });
+  const call = await t.mock.call('demo-token', assistant.id);
   const [delivery] = call.deliveries;
   if (!delivery) throw new Error('no delivery was created');
   return { hook, call, delivery };
@@ -31,21 +21,21 @@ async function oneDelivery() {
 
 describe('retries', () => {
   it('retries a 500 after 1 s and 2 s of mock time and then delivers: three attempts', async () => {
-    receiver.answer([500, 500]);
+    t.receiver.answer([500, 500]);
     const { delivery } = await oneDelivery();
     expect(delivery).toMatchObject({ status: 'pending', nextAttemptAt: at(1000) });
     expect(delivery.attempts).toEqual([
       { at: FROZEN_AT, statusCode: 500, error: 'the receiver answered 500', response: 'receiver says no' },
     ]);
 
-    await mock.control.setClock({ advanceMs: 999 });
-    expect(receiver.requests).toHaveLength(1);
-    await mock.control.setClock({ advanceMs: 1 });
-    expect(receiver.requests).toHaveLength(2);
-    expect((await mock.control.outbox())[0]).toMatchObject({ status: 'pending', nextAttemptAt: at(3000) });
-    await mock.control.setClock({ advanceMs: 2000 });
+    await t.mock.control.setClock({ advanceMs: 999 });
+    expect(t.receiver.requests).toHaveLength(1);
+    await t.mock.control.setClock({ advanceMs: 1 });
+    expect(t.receiver.requests).toHaveLength(2);
+    expect((await t.mock.control.outbox())[0]).toMatchObject({ status: 'pending', nextAttemptAt: at(3000) });
+    await t.mock.control.setClock({ advanceMs: 2000 });
 
-    const [after] = await mock.control.outbox();
+    const [after] = await t.mock.control.outbox();
     expect(after).toMatchObject({ status: 'delivered', nextAttemptAt: null, reason: null });
     expect(after?.attempts.map((a) => [a.at, a.statusCode])).toEqual([
       [at(0), 500],
@@ -53,36 +43,36 @@ describe('retries', () => {
       [at(3000), 200],
     ]);
     // Every retry is the same message: same body and delivery id, signed again with its own timestamp.
-    expect(new Set(receiver.requests.map((r) => r.raw)).size).toBe(1);
-    expect(new Set(receiver.requests.map((r) => r.headers['x-voice-delivery'])).size).toBe(1);
-    expect(receiver.requests.map((r) => r.headers['x-voice-timestamp'])).toEqual(
+    expect(new Set(t.receiver.requests.map((r) => r.raw)).size).toBe(1);
+    expect(new Set(t.receiver.requests.map((r) => r.headers['x-voice-delivery'])).size).toBe(1);
+    expect(t.receiver.requests.map((r) => r.headers['x-voice-timestamp'])).toEqual(
       [0, 1000, 3000].map((ms) => String((Date.parse(FROZEN_AT) + ms) / 1000)),
     );
   });
 
   it('stops after five attempts on a receiver that always fails, 1, 2, 4 and 8 s apart', async () => {
-    receiver.answer([], 500);
+    t.receiver.answer([], 500);
     await oneDelivery();
-    for (const step of [1000, 2000, 4000, 8000, 16_000, 60_000]) await mock.control.setClock({ advanceMs: step });
-    expect(receiver.requests).toHaveLength(5);
-    const [delivery] = await mock.control.outbox();
+    for (const step of [1000, 2000, 4000, 8000, 16_000, 60_000]) await t.mock.control.setClock({ advanceMs: step });
+    expect(t.receiver.requests).toHaveLength(5);
+    const [delivery] = await t.mock.control.outbox();
     expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null, reason: 'gave up after 5 attempts' });
     expect(delivery?.attempts.map((a) => a.at)).toEqual([0, 1000, 3000, 7000, 15_000].map(at));
   });
 
   it('catches up on every retry that fell due when the clock jumps far ahead', async () => {
-    receiver.answer([], 503);
+    t.receiver.answer([], 503);
     await oneDelivery();
-    await mock.control.setClock({ advanceMs: 3_600_000 });
-    expect(receiver.requests).toHaveLength(5);
-    expect((await mock.control.outbox())[0]?.status).toBe('failed');
+    await t.mock.control.setClock({ advanceMs: 3_600_000 });
+    expect(t.receiver.requests).toHaveLength(5);
+    expect((await t.mock.control.outbox())[0]?.status).toBe('failed');
   });
 
   it('retries a receiver that cannot be reached, recording the network error', async () => {
     const port = await closedPort();
-    const assistant = await mock.assistant();
-    await mock.webhook('demo-token', `http://127.0.0.1:${port}/gone`, { events: ['call.started'] });
-    const { deliveries } = await mock.call('demo-token', assistant.id);
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', `http://127.0.0.1:${port}/gone`, { events: ['call.started'] });
+    const { deliveries } = await t.mock.call('demo-token', assistant.id);
     expect(deliveries[0]).toMatchObject({ status: 'pending', nextAttemptAt: at(1000) });
     expect(deliveries[0]?.attempts[0]).toMatchObject({
       statusCode: null,
@@ -92,20 +82,20 @@ describe('retries', () => {
   });
 
   it('runs due retries on a flush of the outbox after the clock moved in-process', async () => {
-    receiver.answer([500]);
+    t.receiver.answer([500]);
     await oneDelivery();
-    mock.world.clock.advance(1000);
-    const flushed = await mock.control.flushOutbox();
+    t.mock.world.clock.advance(1000);
+    const flushed = await t.mock.control.flushOutbox();
     expect(flushed[0]).toMatchObject({ status: 'delivered' });
-    expect(receiver.requests).toHaveLength(2);
+    expect(t.receiver.requests).toHaveLength(2);
   });
 
   it('counts a redirect as a failure and does not follow it', async () => {
-    receiver.answer([302]);
+    t.receiver.answer([302]);
     const { delivery } = await oneDelivery();
     expect(delivery).toMatchObject({ status: 'pending' });
     expect(delivery.attempts[0]).toMatchObject({ statusCode: 302, error: 'the receiver answered 302' });
-    expect(receiver.requests).toHaveLength(1);
+    expect(t.receiver.requests).toHaveLength(1);
   });
 });
 

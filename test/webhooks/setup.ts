@@ -3,8 +3,10 @@
  * that create a schema, assistants and webhooks through the API, as a
  * developer would.
  */
+import { afterEach, beforeEach } from 'vitest';
 import type { DeliveryOptions } from '../../src/webhooks/delivery-policy.js';
 import { controlledMock } from '../control/helpers.js';
+import { type Receiver, startReceiver } from './receiver.js';
 
 export const FROZEN_AT = '2026-02-02T10:00:00.000Z';
 
@@ -32,4 +34,28 @@ export async function webhookMock(options: { seed?: number; webhooks?: DeliveryO
   const call = (token: string, assistantId: string, extra: Record<string, unknown> = {}) =>
     mock.control.simulateCall({ orgId: mock.orgId(token), assistantId, ...extra });
   return { ...mock, assistant, webhook, call, stop: () => mock.world.outbox.stop() };
+}
+
+export type WebhookMock = Awaited<ReturnType<typeof webhookMock>>;
+
+/**
+ * A fresh receiver and mock for every test of the file, stopped after it.
+ * `useMock` swaps in a mock built with other options for one test.
+ */
+export function eachTestWithReceiver() {
+  const t = {} as { receiver: Receiver; mock: WebhookMock; useMock(options: Parameters<typeof webhookMock>[0]): Promise<WebhookMock> };
+  t.useMock = async (options) => {
+    t.mock.stop();
+    t.mock = await webhookMock(options);
+    return t.mock;
+  };
+  beforeEach(async () => {
+    t.receiver = await startReceiver();
+    t.mock = await webhookMock();
+  });
+  afterEach(async () => {
+    t.mock.stop();
+    await t.receiver.close();
+  });
+  return t;
 }

@@ -5,6 +5,7 @@ import { defineResource, type Problem } from '../resource.js';
 
 export const webhookEvents = ['call.started', 'call.ended', 'call.analyzed'] as const;
 const secretPattern = /^whsec_[A-Za-z0-9]{24,64}$/;
+const maskedSecret = /^whsec_\*{8}[A-Za-z0-9]{4}$/;
 
 const writable = {
   url: httpUrl.openapi({ description: 'Receiver URL: https, or http for localhost.', example: 'https://hooks.example.com/voice' }),
@@ -27,6 +28,8 @@ export const webhooks = defineResource({
   names: { singular: 'webhook', plural: 'webhooks', type: 'Webhook', types: 'Webhooks' },
   writable,
   serverOwned: { id, ...timestamps },
+  // A webhook fetched and sent back carries the masked secret; it means "keep the secret", not a new one.
+  echoed: { secret: (value) => typeof value === 'string' && maskedSecret.test(value) },
   shownAs: {
     secret: z.string().openapi({ description: 'Signing secret: whole in the create response, masked (whsec_********abcd) afterwards.' }),
   },
