@@ -62,6 +62,21 @@ interface ResourceCase {
   patch: Json;
 }
 
+const bookingLookup = {
+  type: 'function',
+  name: 'lookup_booking',
+  description: 'Looks up a booking by its reference.',
+  parameters: {
+    type: 'object',
+    properties: { bookingId: { type: 'string', description: 'The reference the caller reads out.' } },
+    required: ['bookingId'],
+  },
+  url: 'https://api.example.com/bookings/lookup',
+  method: 'GET',
+  headers: { 'X-Api-Key': 'key-123', 'X-Tenant': 'north' },
+  timeoutSeconds: 15,
+};
+
 const dentalDesk = {
   name: 'Dental front desk',
   firstMessage: 'Good morning, Smile Dental, how can I help?',
@@ -141,33 +156,9 @@ const resourceCases: ResourceCase[] = [
     name: 'tool',
     kind: 'tools',
     path: 'tools',
-    create: {
-      type: 'function',
-      name: 'lookup_booking',
-      description: 'Looks up a booking by its reference.',
-      parameters: {
-        type: 'object',
-        properties: { bookingId: { type: 'string', description: 'The reference the caller reads out.' } },
-        required: ['bookingId'],
-      },
-      url: 'https://api.example.com/bookings/lookup',
-      method: 'GET',
-      headers: { 'X-Api-Key': 'key-123', 'X-Tenant': 'north' },
-      timeoutSeconds: 15,
-    },
+    create: bookingLookup,
     record: {
-      type: 'function',
-      name: 'lookup_booking',
-      description: 'Looks up a booking by its reference.',
-      parameters: {
-        type: 'object',
-        properties: { bookingId: { type: 'string', description: 'The reference the caller reads out.' } },
-        required: ['bookingId'],
-      },
-      url: 'https://api.example.com/bookings/lookup',
-      method: 'GET',
-      headers: { 'X-Api-Key': 'key-123', 'X-Tenant': 'north' },
-      timeoutSeconds: 15,
+      ...bookingLookup,
       destination: null,
     },
     patch: { timeoutSeconds: 45, headers: { Authorization: 'Bearer abc' } },
