@@ -1,8 +1,8 @@
-#!/usr/bin/env node
 /**
  * Command line: `voice-config-mock [serve] [--port N] [--host H] [--seed N] [--scenario NAME]`.
  * Flags win over the PORT environment variable; every value is checked
  * before the server starts, so a typo ends with a message, not a stack trace.
+ * `src/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
 import { parseArgs } from 'node:util';
 import { scenarios } from '../fixtures/index.js';
@@ -39,7 +39,7 @@ function integer(name: string, text: string, min: number, max: number): number {
   return value;
 }
 
-async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'verify') {
     // The conformance kit lives in contracts/ and never imports the mock to judge a target.
     const { runVerifyCommand } = await import('../contracts/conformance/cli.js');
@@ -119,4 +119,3 @@ function parse(argv: string[]) {
   });
 }
 
-await main(process.argv.slice(2));
