@@ -5,7 +5,7 @@
 import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
 import { cases, IdPool, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
-import { cpuMs, rssMiB, send, startMock, stop } from './processes.mjs';
+import { cpuTimes, rssMiB, send, startMock, stop } from './processes.mjs';
 import { median } from './report.mjs';
 
 const TOKEN = 'demo-token';
@@ -64,22 +64,25 @@ async function measureCase(name, { mock, raw, target, opts, data }) {
   if (bounded.amount !== undefined) slice.amount = Math.max(opts.connections, Math.floor(bounded.amount / opts.rounds));
   const mockRuns = [];
   const rawRuns = [];
-  const cpuBefore = [cpuMs(mock.pid), cpuMs(raw.child.pid)];
+  const cpuBefore = [cpuTimes(mock.pid), cpuTimes(raw.child.pid)];
   for (let round = 0; round < opts.rounds; round++) {
     mockRuns.push(await load(mock.port, true, slice));
     rawRuns.push(await load(raw.port, false, slice));
   }
   // CPU time per request barely depends on what else the machine runs, unlike requests/s.
-  const mockResult = { ...summarize(mockRuns), cpuUs: cpuPerRequest(mock.pid, cpuBefore[0], mockRuns) };
-  const rawResult = { ...summarize(rawRuns), cpuUs: cpuPerRequest(raw.child.pid, cpuBefore[1], rawRuns) };
+  const mockResult = { ...summarize(mockRuns), ...cpuPerRequest(mock.pid, cpuBefore[0], mockRuns) };
+  const rawResult = { ...summarize(rawRuns), ...cpuPerRequest(raw.child.pid, cpuBefore[1], rawRuns) };
   const failed = mockResult.non2xx + mockResult.errors;
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
   process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(rawResult.rps)} req/s${why}\n`);
   return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, sliceS: slice.durationS };
 }
 
+/** µs of CPU per answered request: all of it, and the kernel's part (mostly the socket reads and writes). */
 function cpuPerRequest(pid, before, runs) {
-  return ((cpuMs(pid) - before) * 1000) / runs.reduce((n, run) => n + run.count, 0);
+  const after = cpuTimes(pid);
+  const requests = runs.reduce((n, run) => n + run.count, 0);
+  return { cpuUs: ((after.total - before.total) * 1000) / requests, kernelUs: ((after.kernel - before.kernel) * 1000) / requests };
 }
 
 /**

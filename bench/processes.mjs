@@ -138,10 +138,16 @@ export function rssMiB(pid) {
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-/** CPU time a process has used so far (user + system), in ms, from /proc/<pid>/stat. */
-export function cpuMs(pid) {
+/** CPU time a process has used so far, in ms, from /proc/<pid>/stat: `total` (user + kernel) and `kernel` alone. */
+export function cpuTimes(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name, which is in parentheses and may hold spaces.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  const [user, kernel] = [Number(fields[11]), Number(fields[12])].map((ticks) => (ticks * 1000) / ticksPerSecond);
+  return { total: user + kernel, kernel };
+}
+
+/** CPU time a process has used so far (user + kernel), in ms. */
+export function cpuMs(pid) {
+  return cpuTimes(pid).total;
 }
