@@ -1,5 +1,6 @@
 /** The request journal: what the API received, filterable, bounded, clearable, and countable for verification. */
 import { describe, expect, it } from 'vitest';
+import { Journal, type JournalRecord } from '../../src/control/journal.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 describe('request journal', () => {
@@ -73,6 +74,73 @@ describe('journal bodies', () => {
     const [entry] = await control.journal();
     expect(typeof entry?.body).toBe('string');
     expect(String(entry?.body).length).toBeLessThan(4200);
+  });
+});
+
+describe('the journal ring', () => {
+  const request = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({
+    timeMs: Date.UTC(2026, 0, 2, 3, 4, 5),
+    method: 'POST',
+    path: '/api/v1/tools',
+    query: '',
+    orgId: 'org-1',
+    status: 201,
+    durationMs: 1.25,
+    bodyText: undefined,
+    bodyChecked: false,
+    ...overrides,
+  });
+
+  it('serves each entry as recorded, with its time in ISO form and ids that go on counting after a clear', () => {
+    const journal = new Journal(2);
+    journal.record(request({ bodyText: '{"name":"a","id":"sent-by-the-client"}', bodyChecked: true }));
+    expect(journal.find()).toEqual([
+      {
+        id: 1,
+        time: '2026-01-02T03:04:05.000Z',
+        method: 'POST',
+        path: '/api/v1/tools',
+        query: '',
+        orgId: 'org-1',
+        status: 201,
+        durationMs: 1.25,
+        // As sent: the keys the API ignores are part of what the client sent.
+        body: { name: 'a', id: 'sent-by-the-client' },
+      },
+    ]);
+    journal.clear();
+    journal.record(request({ method: 'GET', status: 200 }));
+    expect(journal.find()).toMatchObject([{ id: 2, method: 'GET', status: 200, body: null }]);
+  });
+
+  it('keeps the newest entries in order once it wraps, and limit keeps the newest of the matches', () => {
+    const journal = new Journal(3);
+    for (let i = 1; i <= 7; i++) journal.record(request({ query: `?i=${i}`, status: i % 2 === 0 ? 404 : 201 }));
+    expect(journal.find().map((entry) => [entry.id, entry.query])).toEqual([
+      [5, '?i=5'],
+      [6, '?i=6'],
+      [7, '?i=7'],
+    ]);
+    expect(journal.find({ status: 201 }, 1).map((entry) => entry.id)).toEqual([7]);
+    expect(journal.find({ method: 'post', status: 404 }).map((entry) => entry.id)).toEqual([6]);
+  });
+
+  it('keeps an unchecked body as text, and a long one as its start and its length', () => {
+    const journal = new Journal(5);
+    journal.record(request({ bodyText: '{"name":', bodyChecked: false }));
+    journal.record(request({ bodyText: 'x'.repeat(10_000), bodyChecked: false }));
+    // Checked, but too long to keep whole.
+    journal.record(request({ bodyText: `{"name":"${'y'.repeat(70_000)}"}`, bodyChecked: true }));
+    const [broken, long, large] = journal.find().map((entry) => entry.body);
+    expect(broken).toBe('{"name":');
+    expect(long).toBe(`${'x'.repeat(4096)}… (10000 characters)`);
+    expect(large).toBe(`{"name":"${'y'.repeat(4087)}… (70011 characters)`);
+  });
+
+  it('records nothing with a limit of 0', () => {
+    const journal = new Journal(0);
+    journal.record(request());
+    expect(journal.find()).toEqual([]);
   });
 });
 
