@@ -8,7 +8,7 @@
  * breaks; every server it started is stopped, also on Ctrl+C.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { measureDataSet } from './measure.mjs';
 import { benchOptions } from './options.mjs';
 import { send, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
 import { casesTable, processTable, verdicts } from './report.mjs';
-import { writeLargeState } from './state-file.mjs';
+import { writeLargeStateApart } from './state-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -59,7 +59,9 @@ async function largeSets(demoState, raw, opts, scratch) {
   const file = join(scratch, 'state.json');
   // Half the per-kind limit per organization, so creates have room at the large size too.
   const perKind = Math.floor(DEFAULT_LIMITS.recordsPerKind / 2);
-  const records = writeLargeState(JSON.parse(demoState.body.toString('utf8')), opts.records, file, { perKind });
+  const demoFile = join(scratch, 'demo-state.json');
+  writeFileSync(demoFile, demoState.body);
+  const records = writeLargeStateApart(demoFile, opts.records, file, { perKind });
   const size = `${Math.round(records / 1000)}k`;
   // The mock writes its state file back; the generated one stays as it was for the second set.
   const saved = join(scratch, 'saved-state.json');
