@@ -3,7 +3,7 @@
  * against the mock and the raw baseline, and the mock's memory.
  */
 import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
-import { cases, IdPool, sampleRequest } from './cases.mjs';
+import { CREATED_NAME, cases, IdPool, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
 import { cpuTimes, rssMiB, send, startMock, stop } from './processes.mjs';
 import { median } from './report.mjs';
@@ -33,6 +33,13 @@ async function prepareTarget(port) {
   return { token: TOKEN, schemaId: schema.id, pool: new IdPool(), schemaCount: schemas.length };
 }
 
+/** Puts the ids of the schemas the create case made into the pool the delete case takes them from. */
+async function collectCreated(port, target) {
+  const { status, body } = await send(port, probe);
+  if (status !== 200) throw new Error(`listing schemas answered ${status}`);
+  for (const schema of JSON.parse(body.toString('utf8'))) if (schema.name === CREATED_NAME) target.pool.add(schema.id);
+}
+
 /**
  * Creates stop below the per-kind record limit (a 409 would measure the refusal);
  * deletes stop when every created record is gone (a 404 would measure the miss).
@@ -46,6 +53,7 @@ function bound(name, target, opts) {
 
 /** Measures one case on the mock, then the baseline answering the mock's sample body; undefined when it cannot run. */
 async function measureCase(name, { mock, raw, target, opts, data }) {
+  if (name === 'delete') await collectCreated(mock.port, target);
   const bounded = bound(name, target, opts);
   if (bounded.amount !== undefined && bounded.amount < opts.connections) {
     process.stderr.write(`  ${cases[name].label} (${data}): skipped, too few records left to measure\n`);
@@ -54,8 +62,8 @@ async function measureCase(name, { mock, raw, target, opts, data }) {
   const sample = await send(mock.port, sampleRequest(name, target));
   if (sample.status >= 300) throw new Error(`${name} answered ${sample.status}: ${sample.body.toString('utf8').slice(0, 300)}`);
   await raw.answer(sample);
-  const load = (port, collect, extra) =>
-    runLoad({ port, connections: opts.connections, durationS: opts.durationS, request: cases[name].request(target, { collect }), ...extra });
+  const load = (port, mock, extra) =>
+    runLoad({ port, connections: opts.connections, durationS: opts.durationS, request: cases[name].request(target, { mock }), ...extra });
   const warmUp = { amount: Math.max(opts.warmup, opts.connections) };
   if (opts.warmup > 0) await load(mock.port, true, warmUp);
   if (opts.warmup > 0) await load(raw.port, false, warmUp);
