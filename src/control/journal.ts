@@ -71,6 +71,7 @@ export class Journal {
   #nextId = 1;
 
   constructor(readonly limit = DEFAULT_JOURNAL_LIMIT) {
+    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`The journal limit must be a whole number from 0 up (got ${limit}).`);
     this.#ids = new Float64Array(limit);
     this.#times = new Float64Array(limit);
     this.#durations = new Float64Array(limit);
@@ -101,23 +102,24 @@ export class Journal {
     this.#size = Math.min(this.#size + 1, this.limit);
   }
 
-  /** Matching entries, oldest first; `limit` keeps the newest ones. */
-  find(filter: JournalFilter = {}, limit?: number): JournalEntry[] {
+  /** Matching entries, oldest first; `limit` keeps the newest ones (and only those are built). */
+  find(filter: JournalFilter = {}, limit = this.limit): JournalEntry[] {
     const matchesPath = filter.path ? compilePathPattern(filter.path) : () => true;
     const method = filter.method?.toUpperCase();
-    const found: JournalEntry[] = [];
-    for (let i = 0; i < this.#size; i++) {
-      const slot = (this.#next - this.#size + i + this.limit) % this.limit;
+    const slots: number[] = [];
+    // Newest first, so a small limit stops early.
+    for (let back = 1; back <= this.#size && slots.length < limit; back++) {
+      const slot = (this.#next - back + this.limit) % this.limit;
       if (
         (method === undefined || this.#methods[slot] === method) &&
         (filter.orgId === undefined || this.#orgIds[slot] === filter.orgId) &&
         (filter.status === undefined || this.#statuses[slot] === filter.status) &&
         matchesPath(this.#paths[slot] ?? '')
       ) {
-        found.push(this.#entry(slot));
+        slots.push(slot);
       }
     }
-    return limit === undefined ? found : found.slice(-limit);
+    return slots.reverse().map((slot) => this.#entry(slot));
   }
 
   clear(): void {

@@ -2,20 +2,38 @@
  * Runs the CLI bundle through a V8 code cache. Node 20 has no compile cache
  * for ES modules, and parsing and compiling the bundle is a fifth of a
  * start-up; so the CLI is bundled as CommonJS, and `npm run build` writes the
- * code V8 compiled while warming up (`write-code-cache.ts`). A cache that does
- * not fit (another Node version, other V8 flags, a changed bundle) is
- * rejected by V8 and the bundle compiles as usual, only slower.
+ * code V8 compiled while warming up (`write-code-cache.ts`).
+ *
+ * V8 takes a cache only under the node flags it was made with, so there is
+ * one cache per flag set (npm start's, and none for the installed command).
+ * It checks a changed source only by its length, so each cache starts with
+ * the size and modification time of the bundle it was made from, and one made
+ * from another bundle is never handed to V8. Without a usable cache the
+ * bundle compiles as usual, only slower.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+import { constants, Script } from 'node:vm';
 
 /** Built next to the launcher in dist/. */
 export const bundlePath = fileURLToPath(new URL('./voice-config-mock.cjs', import.meta.url));
-export const codeCachePath = fileURLToPath(new URL('./voice-config-mock.code-cache', import.meta.url));
 
-export type CodeCacheUse = 'accepted' | 'rejected' | 'none';
+/** Where the cache for this process's node flags lives. */
+export function codeCachePath(nodeFlags: string[] = process.execArgv): string {
+  const suffix = nodeFlags.join(' ').replace(/[^\w=.-]+/g, '_');
+  return fileURLToPath(new URL(`./voice-config-mock${suffix ? `.${suffix}` : ''}.code-cache`, import.meta.url));
+}
+
+/** What the cache file says about the bundle it was made from. */
+export function bundleStamp(): string {
+  const { size, mtimeMs } = statSync(bundlePath);
+  // Whole milliseconds: finer parts do not survive every copy or file system.
+  return `${size}:${Math.round(mtimeMs)}`;
+}
+
+export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'none';
 
 export interface CompiledBundle {
   exports: {
@@ -26,20 +44,30 @@ export interface CompiledBundle {
   codeCache: CodeCacheUse;
 }
 
-function readCodeCache(): Buffer | undefined {
+/** The cache bytes when the file was made from this bundle; 'stale' when from another; undefined when there is none. */
+function readCodeCache(): Buffer | 'stale' | undefined {
+  let file: Buffer;
   try {
-    return readFileSync(codeCachePath);
+    file = readFileSync(codeCachePath());
   } catch {
     return undefined;
   }
+  const newline = file.indexOf(10);
+  if (newline === -1 || file.subarray(0, newline).toString('latin1') !== bundleStamp()) return 'stale';
+  return file.subarray(newline + 1);
 }
 
 export function loadBundle({ useCodeCache = true } = {}): CompiledBundle {
-  const cachedData = useCodeCache ? readCodeCache() : undefined;
+  const cache = useCodeCache ? readCodeCache() : undefined;
+  const cachedData = cache instanceof Buffer ? cache : undefined;
   // Module.wrap gives the bundle the same function scope (require, module, __filename) as require() would.
-  const script = new Script(Module.wrap(readFileSync(bundlePath, 'utf8')), { filename: bundlePath, ...(cachedData && { cachedData }) });
+  const script = new Script(Module.wrap(readFileSync(bundlePath, 'utf8')), {
+    filename: bundlePath,
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    ...(cachedData && { cachedData }),
+  });
   const module = { exports: {} as CompiledBundle['exports'] };
-  script.runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, fileURLToPath(new URL('.', import.meta.url)));
-  const codeCache = cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';
+  script.runInThisContext()(module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath));
+  const codeCache = cache === 'stale' ? 'stale' : cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';
   return { exports: module.exports, script, codeCache };
 }

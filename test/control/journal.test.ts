@@ -16,6 +16,14 @@ describe('request journal', () => {
     expect(created.id).toEqual(expect.any(String));
   });
 
+  it('keeps a body as the client sent it, with the keys the API ignores', async () => {
+    const { control, api } = controlledMock();
+    const sent = { ...trunkBody, id: 'chosen-by-the-client', createdAt: '2000-01-01T00:00:00.000Z' };
+    const created = (await api('demo-token', 'POST', '/sip-trunks', sent)).body;
+    expect(created.id).not.toBe('chosen-by-the-client');
+    expect((await control.journal())[0]?.body).toEqual(sent);
+  });
+
   it('records refused requests too, with no organization when the token is unknown', async () => {
     const { control, api } = controlledMock();
     await api('wrong-token', 'GET', '/tools');
@@ -137,10 +145,10 @@ describe('the journal ring', () => {
     expect(large).toBe(`{"name":"${'y'.repeat(4087)}… (70011 characters)`);
   });
 
-  it('records nothing with a limit of 0', () => {
-    const journal = new Journal(0);
-    journal.record(request());
-    expect(journal.find()).toEqual([]);
+  it('refuses a limit that is not a whole number from 0 up', () => {
+    expect(() => new Journal(-1)).toThrow(/whole number/);
+    expect(() => new Journal(2.5)).toThrow(/whole number/);
+    expect(new Journal(0).find()).toEqual([]);
   });
 });
 
