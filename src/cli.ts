@@ -71,10 +71,14 @@ export async function main(argv: string[]): Promise<void> {
     seed,
     scenario,
     control: !values['no-control'],
-    ...(values['max-records'] !== undefined ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, 10_000_000) } } : {}),
+    ...(values['max-records'] !== undefined
+      ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, 10_000_000) } }
+      : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
-  }).catch((error: NodeJS.ErrnoException) => fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message));
+  }).catch((error: NodeJS.ErrnoException) =>
+    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message),
+  );
   const tokens = server.world.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
     [
@@ -118,4 +122,3 @@ function parse(argv: string[]) {
     },
   });
 }
-

@@ -76,7 +76,14 @@ export function createWorld(options: WorldOptions = {}): World {
       options.webhooks,
     ),
     now,
-    context: (orgId) => ({ orgId, store, telephony, now, newId: () => globalThis.crypto.randomUUID(), ...(options.limits ? { limits: options.limits } : {}) }),
+    context: (orgId) => ({
+      orgId,
+      store,
+      telephony,
+      now,
+      newId: () => globalThis.crypto.randomUUID(),
+      ...(options.limits ? { limits: options.limits } : {}),
+    }),
     reset(next = {}) {
       // Resolved first: an unknown scenario must leave the world as it was.
       const scenario = resolveScenario(next.scenario ?? world.scenario);

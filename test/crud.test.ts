@@ -91,7 +91,6 @@ const dentalDesk = {
   metadata: { clinic: 'north', floor: 2 },
 };
 
-
 const resourceCases: ResourceCase[] = [
   {
     name: 'sip trunk',

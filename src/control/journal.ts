@@ -71,7 +71,8 @@ export class Journal {
   #nextId = 1;
 
   constructor(readonly limit = DEFAULT_JOURNAL_LIMIT) {
-    if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`The journal limit must be a whole number from 0 up (got ${limit}).`);
+    if (!Number.isSafeInteger(limit) || limit < 0)
+      throw new RangeError(`The journal limit must be a whole number from 0 up (got ${limit}).`);
     this.#ids = new Float64Array(limit);
     this.#times = new Float64Array(limit);
     this.#durations = new Float64Array(limit);

@@ -35,10 +35,12 @@ export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet
     for (const def of resources) {
       const taken = new Map<string, unknown>();
       (organization.records[def.kind] ?? []).forEach((record, position) => {
-        for (const problem of def.check?.(record, undefined) ?? []) problems.push({ ...problem, path: at(def.kind, position, ...problem.path) });
+        for (const problem of def.check?.(record, undefined) ?? [])
+          problems.push({ ...problem, path: at(def.kind, position, ...problem.path) });
         for (const field of def.unique ?? []) {
           const key = `${field}:${JSON.stringify(record[field])}`;
-          if (taken.has(key)) problems.push({ path: at(def.kind, position, field), message: `Another ${def.names.singular} already has this ${field}.` });
+          if (taken.has(key))
+            problems.push({ path: at(def.kind, position, field), message: `Another ${def.names.singular} already has this ${field}.` });
           taken.set(key, true);
         }
         for (const { field, target, many } of def.references ?? []) {
@@ -57,7 +59,10 @@ export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet
     if (only !== undefined && configuration.orgId !== only) return;
     const owner = trunkOwner.get(configuration.trunkId);
     if (owner === undefined || state.organizations[owner]?.id !== configuration.orgId) {
-      problems.push({ path: ['telephony', index], message: `No SIP trunk ${configuration.trunkId} in organization ${configuration.orgId} of the snapshot.` });
+      problems.push({
+        path: ['telephony', index],
+        message: `No SIP trunk ${configuration.trunkId} in organization ${configuration.orgId} of the snapshot.`,
+      });
     }
   });
   return problems;

@@ -8,11 +8,11 @@ import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
-import { integrityProblems } from './snapshot-integrity.js';
-import type { Organization } from '../store/tenants.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
+import type { Organization } from '../store/tenants.js';
 import { trunkConfigurationSchema } from '../telephony/provider.js';
 import type { World } from '../world.js';
+import { integrityProblems } from './snapshot-integrity.js';
 
 export const STATE_FORMAT = 'voice-config-mock/state';
 
@@ -73,7 +73,9 @@ export function importState(world: World, input: unknown, only?: string): void {
   const state = parseState(input);
   const incoming = state.organizations.filter((organization) => only === undefined || organization.id === only);
   if (only !== undefined && incoming.length === 0) {
-    throw new DomainError('validation', `The snapshot holds no organization with id ${only}.`, [{ path: ['organizations'], message: 'Not found.' }]);
+    throw new DomainError('validation', `The snapshot holds no organization with id ${only}.`, [
+      { path: ['organizations'], message: 'Not found.' },
+    ]);
   }
   const leaving = only === undefined ? world.tenants.list() : world.tenants.list().filter((organization) => organization.id === only);
   assertTokensFree(world, incoming, leaving);
@@ -104,7 +106,9 @@ export function importState(world: World, input: unknown, only?: string): void {
  */
 function parseState(input: unknown): State {
   const parsed = stateSchema.safeParse(input);
-  const problems: Problem[] = parsed.success ? [] : parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+  const problems: Problem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
   parsed.data?.organizations.forEach((organization, index) => {
     for (const def of resources) {
       const records = organization.records[def.kind as ResourceKind];
@@ -112,7 +116,10 @@ function parseState(input: unknown): State {
         const checked = def.stored.safeParse(record);
         if (checked.success) records[position] = checked.data as Record<string, unknown>;
         for (const issue of checked.error?.issues ?? []) {
-          problems.push({ path: ['organizations', index, 'records', def.kind, position, ...issue.path.map(String)], message: issue.message });
+          problems.push({
+            path: ['organizations', index, 'records', def.kind, position, ...issue.path.map(String)],
+            message: issue.message,
+          });
         }
       });
     }
@@ -127,7 +134,8 @@ function assertTokensFree(world: World, incoming: readonly { id: string; token: 
   const leavingIds = new Set(leaving.map((organization) => organization.id));
   const seen = new Set<string>();
   for (const { id, token } of incoming) {
-    if (seen.has(token) || seen.has(id)) throw new DomainError('conflict', `The snapshot holds organization ${id} or token ${token} twice.`);
+    if (seen.has(token) || seen.has(id))
+      throw new DomainError('conflict', `The snapshot holds organization ${id} or token ${token} twice.`);
     seen.add(token).add(id);
     const holder = world.tenants.byToken(token);
     if (holder && !leavingIds.has(holder.id)) {

@@ -9,9 +9,9 @@
 import type { Store } from '../store/store.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
 import { DomainError, notFound, shortId } from './errors.js';
+import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
 import type { Problem, Resource, StoredRecord } from './resource.js';
-import { referenceKey, uniqueKey } from './index-keys.js';
 import { resourceByKind } from './resources/index.js';
 import { mergeProblems, parseFields } from './validate.js';
 
@@ -72,7 +72,10 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   const record = ctx.store.get(ctx.orgId, def.kind, id);
   if (!record) {
     if (def.deleteOfUnknown === 'forbidden') {
-      throw new DomainError('forbidden', `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`);
+      throw new DomainError(
+        'forbidden',
+        `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`,
+      );
     }
     throw notFound(def.names.singular, id);
   }

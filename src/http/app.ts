@@ -45,7 +45,11 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
 
-  const allowBrowsers = cors({ origin: '*', exposeHeaders: ['WWW-Authenticate', 'Allow'], allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token'] });
+  const allowBrowsers = cors({
+    origin: '*',
+    exposeHeaders: ['WWW-Authenticate', 'Allow'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token'],
+  });
   // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
   // which touches response headers and so costs most of the throughput of a list.
   // The control API takes browsers only when a control token guards it: otherwise any web page

@@ -40,7 +40,10 @@ export function registerDocsPage<E extends Env>(app: Hono<E>, readAsset?: AssetR
     const type = assets[file];
     if (!type || !readAsset) return c.notFound();
     let body = cache.get(file);
-    if (!body) cache.set(file, (body = readAsset(file)));
+    if (!body) {
+      body = readAsset(file);
+      cache.set(file, body);
+    }
     return c.body(await body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
   });
 }

@@ -35,7 +35,11 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     security: [{ bearerAuth: [] }],
     tags: [
       ...resources.map((def) => ({ name: def.names.types, description: `Operations on ${def.names.plural}.` })),
-      { name: 'Control', description: 'The mock\'s own control API (/__mock/): reset, tenants, snapshots, journal, faults, clock. Not part of the real service.' },
+      {
+        name: 'Control',
+        description:
+          "The mock's own control API (/__mock/): reset, tenants, snapshots, journal, faults, clock. Not part of the real service.",
+      },
     ],
   });
 }

@@ -140,9 +140,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
       ...(def.refuseUpdate ? problem('forbidden', def.refuseUpdate.when) : {}),
     },
   });
-  serve(app, update, (c) =>
-    c.json(show(updateRecord(ctx(c), def, c.req.param('id') ?? '', c.get('body'))), 200),
-  );
+  serve(app, update, (c) => c.json(show(updateRecord(ctx(c), def, c.req.param('id') ?? '', c.get('body'))), 200));
 
   const unknownOnDelete =
     def.deleteOfUnknown === 'forbidden' ? problem('forbidden', `The ${names.singular} does not exist in your organization.`) : missing;

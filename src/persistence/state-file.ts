@@ -29,13 +29,23 @@ export async function loadStateFile(world: World, path: string): Promise<boolean
   try {
     state = JSON.parse(text);
   } catch (error) {
-    throw new StateFileError(`The state file ${path} is not valid JSON (${(error as Error).message}). It was left as it is; fix it, move it away, or pick another --state-file.`);
+    throw new StateFileError(
+      `The state file ${path} is not valid JSON (${(error as Error).message}). It was left as it is; fix it, move it away, or pick another --state-file.`,
+    );
   }
   try {
     importState(world, state);
   } catch (error) {
-    const problems = error instanceof DomainError ? error.problems.slice(0, 5).map((p) => `\n  /${p.path.join('/')}: ${p.message}`).join('') : '';
-    throw new StateFileError(`The state file ${path} is not a state this mock can load: ${(error as Error).message}${problems}\nIt was left as it is.`);
+    const problems =
+      error instanceof DomainError
+        ? error.problems
+            .slice(0, 5)
+            .map((p) => `\n  /${p.path.join('/')}: ${p.message}`)
+            .join('')
+        : '';
+    throw new StateFileError(
+      `The state file ${path} is not a state this mock can load: ${(error as Error).message}${problems}\nIt was left as it is.`,
+    );
   }
   return true;
 }

@@ -102,6 +102,7 @@ export class FakeTelephonyProvider implements TelephonyProvider {
 
   #failIfAsked(operation: 'provision' | 'deprovision', trunkId: string, orgId: string): void {
     const reason = this.failure(operation, trunkId, orgId);
-    if (reason) throw new TelephonyFailure(`The telephony provider failed to ${operation} SIP trunk ${trunkId} (${reason}); nothing was changed.`);
+    if (reason)
+      throw new TelephonyFailure(`The telephony provider failed to ${operation} SIP trunk ${trunkId} (${reason}); nothing was changed.`);
   }
 }

@@ -51,7 +51,10 @@ describe('control access', () => {
     const { app, api } = controlledMock();
     const before = (await api('demo-token', 'GET', '/tools')).body;
     await api('demo-token', 'DELETE', `/tools/${before[0].id}`);
-    const reset = await app.request('http://127.0.0.1:4010/__mock/reset', { method: 'POST', headers: { origin: 'https://elsewhere.example' } });
+    const reset = await app.request('http://127.0.0.1:4010/__mock/reset', {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example' },
+    });
     expect(reset.status).toBe(403);
     expect(await reset.json()).toMatchObject({ title: 'Forbidden Error', detail: expect.stringContaining('--control-token') });
     expect((await api('demo-token', 'GET', '/tools')).body).toHaveLength(before.length - 1);
@@ -85,7 +88,11 @@ describe('control access', () => {
     const { app } = controlledMock();
     const text = await app.request('/__mock/tenants', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(text.status).toBe(415);
-    const broken = await app.request('/__mock/tenants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    const broken = await app.request('/__mock/tenants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":',
+    });
     expect(broken.status).toBe(400);
     expect(broken.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     const huge = await app.request('/__mock/tenants', {

@@ -10,7 +10,13 @@ describe('request journal', () => {
     await api('demo-token', 'GET', '/schemas');
     const entries = await control.journal();
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ method: 'POST', path: '/api/v1/sip-trunks', orgId: orgId('demo-token'), status: 201, body: trunkBody });
+    expect(entries[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/sip-trunks',
+      orgId: orgId('demo-token'),
+      status: 201,
+      body: trunkBody,
+    });
     expect(entries[1]).toMatchObject({ method: 'GET', path: '/api/v1/schemas', status: 200, body: null });
     expect(entries[0]?.time).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
     expect(created.id).toEqual(expect.any(String));

@@ -118,7 +118,10 @@ describe('state file', () => {
     first.child.kill('SIGKILL');
     const second = await startCli(['--state-file', file]);
     try {
-      expect((await call(second.url, 'demo-token', 'GET', `/sip-trunks/${trunk.id}`)).body).toMatchObject({ id: trunk.id, name: trunkBody.name });
+      expect((await call(second.url, 'demo-token', 'GET', `/sip-trunks/${trunk.id}`)).body).toMatchObject({
+        id: trunk.id,
+        name: trunkBody.name,
+      });
       const provider = await createControlClient({ baseUrl: second.url }).telephonyOf(trunk.id);
       expect(provider.trunkId).toBe(trunk.id);
     } finally {

@@ -95,7 +95,9 @@ describe('injected records', () => {
       status: 400,
       problem: { errors: [{ pointer: '/url' }] },
     });
-    await expect(control.injectRecord({ orgId: org, kind: 'schemas', record: { id: 'nope', name: 'S' } })).rejects.toMatchObject({ status: 400 });
+    await expect(control.injectRecord({ orgId: org, kind: 'schemas', record: { id: 'nope', name: 'S' } })).rejects.toMatchObject({
+      status: 400,
+    });
     const id = '0b5c2f0e-7c55-4b8e-a1f2-5f0d7c1e9a11';
     await control.injectRecord({ orgId: org, kind: 'schemas', record: { id, name: 'S' } });
     await expect(control.injectRecord({ orgId: org, kind: 'schemas', record: { id, name: 'T' } })).rejects.toMatchObject({ status: 409 });
@@ -117,7 +119,10 @@ describe('snapshot integrity', () => {
     const broken = structuredClone(await control.exportState());
     const tools = broken.organizations[0]?.records.tools ?? [];
     if (tools[0] && tools[1]) tools[1].id = tools[0].id;
-    await expect(control.importState(broken)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer: '/organizations/0/records/tools/1/id' }] } });
+    await expect(control.importState(broken)).rejects.toMatchObject({
+      status: 400,
+      problem: { errors: [{ pointer: '/organizations/0/records/tools/1/id' }] },
+    });
   });
 });
 

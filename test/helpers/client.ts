@@ -1,5 +1,5 @@
 /** Small helpers for in-process requests against a fresh app. */
-import { createApp, type AppOptions } from '../../src/http/app.js';
+import { type AppOptions, createApp } from '../../src/http/app.js';
 import { createWorld, type World } from '../../src/world.js';
 
 export const TOKEN = 'demo-token';
@@ -16,7 +16,11 @@ export interface Reply {
 export function freshMock(options: AppOptions = {}) {
   const world = options.world ?? createWorld(options);
   const app = createApp({ ...options, world });
-  async function call(method: string, path: string, init: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply> {
+  async function call(
+    method: string,
+    path: string,
+    init: { token?: string | null; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Reply> {
     const headers: Record<string, string> = { ...init.headers };
     const token = init.token === undefined ? TOKEN : init.token;
     if (token !== null) headers.authorization = `Bearer ${token}`;

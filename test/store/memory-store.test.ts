@@ -59,7 +59,8 @@ describe('MemoryStore', () => {
 });
 
 describe('memory store index', () => {
-  const byTag = (kind: string, record: { id: string; tags?: unknown }) => (Array.isArray(record.tags) ? record.tags.map((tag) => `${kind}:${tag}`) : []);
+  const byTag = (kind: string, record: { id: string; tags?: unknown }) =>
+    Array.isArray(record.tags) ? record.tags.map((tag) => `${kind}:${tag}`) : [];
 
   it('finds records by their keys, and follows replacements, removals and clears', () => {
     const store = new MemoryStore(byTag);

@@ -1,7 +1,7 @@
 /** A simulated call reaches a real local receiver: its three events, in order, signed, with typed structured output. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { FROZEN_AT, properties, eachTestWithReceiver } from './setup.js';
+import { eachTestWithReceiver, FROZEN_AT, properties } from './setup.js';
 
 const t = eachTestWithReceiver();
 

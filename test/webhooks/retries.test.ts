@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { FROZEN_AT, eachTestWithReceiver } from './setup.js';
+import { eachTestWithReceiver, FROZEN_AT } from './setup.js';
 
 const t = eachTestWithReceiver();
 
@@ -112,7 +112,9 @@ describe('backoff', () => {
     const { recordAttempt } = await import('../../src/webhooks/schedule.js');
     const { deliveryPolicy } = await import('../../src/webhooks/delivery-policy.js');
     const policy = deliveryPolicy({ firstRetryMs: 200 });
-    const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<typeof recordAttempt>[0];
+    const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<
+      typeof recordAttempt
+    >[0];
     const failed = { at: '2030-01-01T00:00:00.000Z', statusCode: null, error: 'timed out', response: null };
     recordAttempt(delivery, failed, policy, 1000);
     expect(delivery.nextAttemptAt).toBe('2030-01-01T00:00:01.200Z');

@@ -23,7 +23,12 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
       // The input is read again only on failure, to tell a missing field from a wrong one.
       const input = result.target === 'json' ? await c.req.json().catch(() => undefined) : c.req.query();
       const problems = describeIssues(result.error.issues, input);
-      return problemResponse(c, 'validation', `The control request is not valid: ${problems.length} problem(s), listed in errors.`, problems);
+      return problemResponse(
+        c,
+        'validation',
+        `The control request is not valid: ${problems.length} problem(s), listed in errors.`,
+        problems,
+      );
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {

@@ -7,10 +7,22 @@ import { controlRoute, json, valid } from './define.js';
 import { clockBody, faultBody, idParam, journalQuery, orgQuery, verifyBody } from './schemas.js';
 
 export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
-  const telephony = controlRoute({ method: 'get', path: '/__mock/telephony', operationId: 'listTelephonyConfigurations', summary: 'What the fake telephony provider holds', request: { query: orgQuery } });
+  const telephony = controlRoute({
+    method: 'get',
+    path: '/__mock/telephony',
+    operationId: 'listTelephonyConfigurations',
+    summary: 'What the fake telephony provider holds',
+    request: { query: orgQuery },
+  });
   app.openapi(telephony, (c) => c.json(world.telephony.configurations(valid(c, 'query', orgQuery).orgId), 200));
 
-  const trunk = controlRoute({ method: 'get', path: '/__mock/telephony/{id}', operationId: 'getTelephonyConfiguration', summary: 'What the provider holds for one trunk', request: { params: idParam('SIP trunk') } });
+  const trunk = controlRoute({
+    method: 'get',
+    path: '/__mock/telephony/{id}',
+    operationId: 'getTelephonyConfiguration',
+    summary: 'What the provider holds for one trunk',
+    request: { params: idParam('SIP trunk') },
+  });
   app.openapi(trunk, (c) => {
     const { id } = valid(c, 'param', idParam(''));
     const found = world.telephony.configuration(id);
@@ -18,19 +30,36 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     return c.json(found, 200);
   });
 
-  const journal = controlRoute({ method: 'get', path: '/__mock/journal', operationId: 'listJournal', summary: 'Requests the API received, oldest first', request: { query: journalQuery } });
+  const journal = controlRoute({
+    method: 'get',
+    path: '/__mock/journal',
+    operationId: 'listJournal',
+    summary: 'Requests the API received, oldest first',
+    request: { query: journalQuery },
+  });
   app.openapi(journal, (c) => {
     const { limit, ...filter } = valid(c, 'query', journalQuery);
     return c.json({ entries: world.journal.find(filter, limit) }, 200);
   });
 
-  const clearJournal = controlRoute({ method: 'delete', path: '/__mock/journal', operationId: 'clearJournal', summary: 'Forget the recorded requests' });
+  const clearJournal = controlRoute({
+    method: 'delete',
+    path: '/__mock/journal',
+    operationId: 'clearJournal',
+    summary: 'Forget the recorded requests',
+  });
   app.openapi(clearJournal, (c) => {
     world.journal.clear();
     return c.json({}, 200);
   });
 
-  const verify = controlRoute({ method: 'post', path: '/__mock/journal/verify', operationId: 'verifyRequests', summary: 'Count the recorded requests that match', request: { body: json(verifyBody) } });
+  const verify = controlRoute({
+    method: 'post',
+    path: '/__mock/journal/verify',
+    operationId: 'verifyRequests',
+    summary: 'Count the recorded requests that match',
+    request: { body: json(verifyBody) },
+  });
   app.openapi(verify, (c) => {
     const entries = world.journal.find(valid(c, 'json', verifyBody));
     return c.json({ count: entries.length, entries }, 200);
@@ -39,7 +68,14 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
   const listFaults = controlRoute({ method: 'get', path: '/__mock/faults', operationId: 'listFaults', summary: 'Active faults' });
   app.openapi(listFaults, (c) => c.json(world.faults.list(), 200));
 
-  const addFault = controlRoute({ method: 'post', path: '/__mock/faults', operationId: 'addFault', summary: 'Inject a fault', request: { body: json(faultBody) }, status: 201 });
+  const addFault = controlRoute({
+    method: 'post',
+    path: '/__mock/faults',
+    operationId: 'addFault',
+    summary: 'Inject a fault',
+    request: { body: json(faultBody) },
+    status: 201,
+  });
   app.openapi(addFault, (c) => c.json(world.faults.add(valid(c, 'json', faultBody)), 201));
 
   const clearFaults = controlRoute({ method: 'delete', path: '/__mock/faults', operationId: 'clearFaults', summary: 'Remove every fault' });
@@ -48,17 +84,34 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     return c.json({}, 200);
   });
 
-  const removeFault = controlRoute({ method: 'delete', path: '/__mock/faults/{id}', operationId: 'deleteFault', summary: 'Remove one fault', request: { params: idParam('Fault') } });
+  const removeFault = controlRoute({
+    method: 'delete',
+    path: '/__mock/faults/{id}',
+    operationId: 'deleteFault',
+    summary: 'Remove one fault',
+    request: { params: idParam('Fault') },
+  });
   app.openapi(removeFault, (c) => {
     const { id } = valid(c, 'param', idParam(''));
     if (!world.faults.remove(id)) throw new DomainError('not-found', `No fault with id ${id}; GET /__mock/faults lists them.`);
     return c.json({}, 200);
   });
 
-  const getClock = controlRoute({ method: 'get', path: '/__mock/clock', operationId: 'getClock', summary: 'The time the mock stamps on records' });
+  const getClock = controlRoute({
+    method: 'get',
+    path: '/__mock/clock',
+    operationId: 'getClock',
+    summary: 'The time the mock stamps on records',
+  });
   app.openapi(getClock, (c) => c.json(world.clock.state(), 200));
 
-  const setClock = controlRoute({ method: 'post', path: '/__mock/clock', operationId: 'setClock', summary: 'Freeze, advance or resume the clock', request: { body: json(clockBody) } });
+  const setClock = controlRoute({
+    method: 'post',
+    path: '/__mock/clock',
+    operationId: 'setClock',
+    summary: 'Freeze, advance or resume the clock',
+    request: { body: json(clockBody) },
+  });
   app.openapi(setClock, (c) => {
     const { freezeAt, advanceMs, resume } = valid(c, 'json', clockBody);
     if (freezeAt !== undefined) world.clock.freeze(freezeAt === 'now' ? undefined : new Date(freezeAt));

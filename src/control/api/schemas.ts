@@ -3,7 +3,11 @@ import { z } from '@hono/zod-openapi';
 import { scenarios } from '../../../fixtures/index.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
-const seed = z.int().min(0).max(2 ** 31 - 1).openapi({ description: 'Seed of the generated data.' });
+const seed = z
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1)
+  .openapi({ description: 'Seed of the generated data.' });
 const orgId = z.string().min(1).max(100).openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
 const kinds = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'] as const;
 
@@ -23,7 +27,9 @@ export const recordBody = z
   .strictObject({
     orgId,
     kind: z.enum(kinds),
-    record: z.record(z.string(), z.unknown()).openapi({ description: 'Fields as a create takes them, plus id, flags and timestamps if you want them fixed.' }),
+    record: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: 'Fields as a create takes them, plus id, flags and timestamps if you want them fixed.' }),
   })
   .openapi('InjectRecordRequest');
 
@@ -31,7 +37,12 @@ export const faultBody = z
   .strictObject({
     target: z.enum(['http', 'telephony']).optional().openapi({ description: 'Default http.' }),
     method: z.string().min(1).max(20).optional().openapi({ description: 'HTTP method, or provision/deprovision for telephony.' }),
-    path: z.string().min(1).max(500).optional().openapi({ description: 'Path pattern: * and :name match a segment, ** the rest.', example: '/api/v1/sip-trunks/:id' }),
+    path: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .openapi({ description: 'Path pattern: * and :name match a segment, ** the rest.', example: '/api/v1/sip-trunks/:id' }),
     orgId: orgId.optional(),
     // Error statuses only: 1xx would switch protocols and 204/304 carry no body, so neither could hold the problem shape.
     status: z.int().min(400).max(599).optional(),
@@ -48,7 +59,11 @@ export const faultBody = z
 export const clockBody = z
   .strictObject({
     freezeAt: z.union([z.iso.datetime(), z.literal('now')]).optional(),
-    advanceMs: z.int().min(0).max(10 * 365 * 86_400_000).optional(),
+    advanceMs: z
+      .int()
+      .min(0)
+      .max(10 * 365 * 86_400_000)
+      .optional(),
     resume: z.literal(true).optional(),
   })
   .openapi('ClockRequest', { description: 'Applied in this order: freezeAt, advanceMs, resume.' });
@@ -67,4 +82,9 @@ export const verifyBody = journalFilter.openapi('VerifyRequest');
 export const orgQuery = z.strictObject({ orgId: orgId.optional() });
 
 export const idParam = (name: string) =>
-  z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'path', required: true }, description: `${name} id.` }) });
+  z.object({
+    id: z
+      .string()
+      .min(1)
+      .openapi({ param: { name: 'id', in: 'path', required: true }, description: `${name} id.` }),
+  });

@@ -11,7 +11,13 @@ import { idParam, orgQuery, recordBody, resetBody, tenantBody } from './schemas.
 const identity = ({ id, name, token }: { id: string; name: string; token: string }) => ({ id, name, token });
 
 export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
-  const reset = controlRoute({ method: 'post', path: '/__mock/reset', operationId: 'resetMock', summary: 'Back to the scenario', request: { body: json(resetBody) } });
+  const reset = controlRoute({
+    method: 'post',
+    path: '/__mock/reset',
+    operationId: 'resetMock',
+    summary: 'Back to the scenario',
+    request: { body: json(resetBody) },
+  });
   app.openapi(reset, (c) => {
     const { orgId, ...options } = valid(c, 'json', resetBody);
     if (orgId) return c.json({ organizations: [identity(resetOrganization(world, orgId, options))] }, 200);
@@ -19,28 +25,65 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     return c.json({ organizations: world.tenants.list().map(identity) }, 200);
   });
 
-  const listTenants = controlRoute({ method: 'get', path: '/__mock/tenants', operationId: 'listTenants', summary: 'Organizations and their tokens' });
+  const listTenants = controlRoute({
+    method: 'get',
+    path: '/__mock/tenants',
+    operationId: 'listTenants',
+    summary: 'Organizations and their tokens',
+  });
   app.openapi(listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
 
-  const create = controlRoute({ method: 'post', path: '/__mock/tenants', operationId: 'createTenant', summary: 'A new organization with its own token', request: { body: json(tenantBody) }, status: 201 });
+  const create = controlRoute({
+    method: 'post',
+    path: '/__mock/tenants',
+    operationId: 'createTenant',
+    summary: 'A new organization with its own token',
+    request: { body: json(tenantBody) },
+    status: 201,
+  });
   app.openapi(create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
 
-  const remove = controlRoute({ method: 'delete', path: '/__mock/tenants/{id}', operationId: 'deleteTenant', summary: 'Remove an organization and all its records', request: { params: idParam('Organization') } });
+  const remove = controlRoute({
+    method: 'delete',
+    path: '/__mock/tenants/{id}',
+    operationId: 'deleteTenant',
+    summary: 'Remove an organization and all its records',
+    request: { params: idParam('Organization') },
+  });
   app.openapi(remove, (c) => {
     removeTenant(world, valid(c, 'param', idParam('')).id);
     return c.json({}, 200);
   });
 
-  const getState = controlRoute({ method: 'get', path: '/__mock/state', operationId: 'exportState', summary: 'The whole state, or one organization’s', request: { query: orgQuery } });
+  const getState = controlRoute({
+    method: 'get',
+    path: '/__mock/state',
+    operationId: 'exportState',
+    summary: 'The whole state, or one organization’s',
+    request: { query: orgQuery },
+  });
   app.openapi(getState, (c) => c.json(exportState(world, valid(c, 'query', orgQuery).orgId), 200));
 
-  const putState = controlRoute({ method: 'put', path: '/__mock/state', operationId: 'importState', summary: 'Replace the state (or one organization’s) with a snapshot', request: { body: json(stateSchema), query: orgQuery } });
+  const putState = controlRoute({
+    method: 'put',
+    path: '/__mock/state',
+    operationId: 'importState',
+    summary: 'Replace the state (or one organization’s) with a snapshot',
+    request: { body: json(stateSchema), query: orgQuery },
+  });
   app.openapi(putState, (c) => {
     importState(world, valid(c, 'json', stateSchema), valid(c, 'query', orgQuery).orgId);
     return c.json({ organizations: world.tenants.list().map(identity) }, 200);
   });
 
-  const inject = controlRoute({ method: 'post', path: '/__mock/records', operationId: 'injectRecord', summary: 'Add a record with a fixed id, flags or timestamps', request: { body: json(recordBody) }, status: 201 });
+  const inject = controlRoute({
+    method: 'post',
+    path: '/__mock/records',
+    operationId: 'injectRecord',
+    summary: 'Add a record with a fixed id, flags or timestamps',
+    request: { body: json(recordBody) },
+    status: 201,
+  });
   app.openapi(inject, (c) => {
     const { orgId, kind, record } = valid(c, 'json', recordBody);
     return c.json(resourceByKind[kind].present(injectRecord(world, orgId, kind, record), { fresh: true }), 201);
