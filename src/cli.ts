@@ -65,6 +65,10 @@ export async function main(argv: string[]): Promise<void> {
   const scenario = values.scenario ?? 'default';
   if (!scenarios[scenario]) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
 
+  // Output piped into a program that has quit (`voice-config-mock | head -3`) must not stop the server.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   const server = await startServer({
     port,
     host: values.host ?? DEFAULT_HOST,

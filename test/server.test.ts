@@ -178,6 +178,22 @@ describe('cli', () => {
     expect(ids.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('keeps serving when the program reading its output has gone', async () => {
+    const port = await freePort();
+    const cli = runCli(['--port', String(port)]);
+    // As `voice-config-mock | head -3` would, once head has its lines: nobody reads the banner.
+    cli.child.stdout?.destroy();
+    const url = `http://127.0.0.1:${port}`;
+    let ids: string[] = [];
+    for (let tries = 0; tries < 100 && ids.length === 0; tries++) {
+      ids = await schemaIds(url).catch(() => new Promise<string[]>((resolve) => setTimeout(() => resolve([]), 100)));
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(cli.child.exitCode).toBeNull();
+    expect(cli.stderr()).not.toMatch(STACK_FRAME);
+  });
+
   it('exits with code 0 soon after sigterm', async () => {
     const cli = runCli(['--port', '0']);
     const url = await cli.listening;
