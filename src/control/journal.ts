@@ -25,20 +25,14 @@ export interface JournalEntry {
   body: unknown;
 }
 
-/** One request as the recorder hands it over. */
-export interface JournalRecord {
+/** One request as the recorder hands it over: the entry's plain fields, its time as a number, and the body as read. */
+export type JournalRecord = Omit<JournalEntry, 'id' | 'time' | 'body'> & {
   timeMs: number;
-  method: string;
-  path: string;
-  query: string;
-  orgId: string | null;
-  status: number;
-  durationMs: number;
   /** The body text the API read, if it read one. */
   bodyText: string | undefined;
   /** True when the body passed the reader's checks (a JSON object, not too deep), so it can be served parsed. */
   bodyChecked: boolean;
-}
+};
 
 export interface JournalFilter {
   method?: string | undefined;
