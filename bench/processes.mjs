@@ -113,17 +113,17 @@ export async function startMock({ script, args = [], probe, timeoutMs = 60_000 }
   }
 }
 
-/** Starts the raw node:http baseline; `answer({status, body})` sets what it replies. */
+/** Starts the raw node:http baseline; `answer({status, body, busyUs})` sets what it replies (and how long it works first). */
 export async function startRawServer() {
   const child = track(fork(new URL('./raw-server.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const port = await new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the raw server exited with code ${code}`)));
   });
-  const answer = ({ status, body }) =>
+  const answer = ({ status, body, busyUs = 0 }) =>
     new Promise((resolve) => {
       child.once('message', resolve);
-      child.send({ status, body: body.toString('utf8') });
+      child.send({ status, body: body.toString('utf8'), busyUs });
     });
   return { child, port, answer };
 }

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
+import { calibrate } from './calibrate.mjs';
 import { measureDataSet } from './measure.mjs';
 import { benchOptions } from './options.mjs';
 import { send, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
@@ -27,6 +28,11 @@ async function main() {
   const scratch = mkdtempSync(join(tmpdir(), 'voice-config-mock-bench-'));
   try {
     const raw = await startRawServer();
+    if (opts.calibrate) {
+      const calibration = await calibrate(raw, opts);
+      process.stdout.write(`\nThe raw server working longer per request: ${opts.connections} connections, ${opts.durationS} s each, Node ${process.version}\n\n${calibration}\n`);
+      return;
+    }
     let demoState;
     const keep = async (mock) => {
       demoState = await send(mock.port, { path: '/__mock/state' });
