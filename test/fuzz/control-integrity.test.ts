@@ -11,6 +11,8 @@ import { expectProblem } from './invariants.js';
 import { send } from './send.js';
 
 const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+const putState = (app: Parameters<typeof send>[0], state: unknown) =>
+  send(app, { method: 'PUT', path: '/__mock/state', headers: [['content-type', 'application/json']], body: json(state) });
 
 describe('integrity of control API writes', () => {
   it("refuses to inject a SIP trunk with the id of another organization's trunk, and leaves that trunk's configuration alone", async () => {
@@ -58,13 +60,7 @@ describe('integrity of control API writes', () => {
     const state = exportState(world) as Record<string, any>;
     const [mine, theirs] = state.organizations;
     mine.records.assistants[0].toolIds = [theirs.records.tools[0].id];
-    const reply = await send(app, {
-      method: 'PUT',
-      path: '/__mock/state',
-      headers: [['content-type', 'application/json']],
-      body: json(state),
-    });
-    expectProblem(reply, 400);
+    expectProblem(await putState(app, state), 400);
   });
 
   it('refuses a snapshot that gives one SIP trunk id to two organizations', async () => {
@@ -72,12 +68,6 @@ describe('integrity of control API writes', () => {
     const state = exportState(world) as Record<string, any>;
     const [mine, theirs] = state.organizations;
     theirs.records.sipTrunks.push(mine.records.sipTrunks[0]);
-    const reply = await send(app, {
-      method: 'PUT',
-      path: '/__mock/state',
-      headers: [['content-type', 'application/json']],
-      body: json(state),
-    });
-    expectProblem(reply, 400);
+    expectProblem(await putState(app, state), 400);
   });
 });

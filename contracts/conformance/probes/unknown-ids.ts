@@ -8,35 +8,27 @@ import { deleteBody, type ResourceFacts, unknownId } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 
 function checkFor(resource: ResourceFacts): CheckInfo & { statuses: number[] } {
-  const id = `${resource.name}.delete.unknown-id`;
   const how = resource.deleteSendsEmptyObject ? 'with the example body {}' : 'with no body';
-  if (resource.deleteErrors.includes(404)) {
+  const documented = resource.deleteErrors.length > 0 && !resource.deleteErrors.includes(404);
+  const statuses = documented ? resource.deleteErrors : [404];
+  const expected = `DELETE ${resource.path}/<random uuid> ${how} answers ${statuses.join(' or ')}`;
+  const common = { id: `${resource.name}.delete.unknown-id`, statuses, expected };
+  if (documented) {
     return {
-      id,
-      source: 'spec',
-      statuses: [404],
-      title: `a delete of an unknown ${resource.noun} id answers 404`,
-      expected: `DELETE ${resource.path}/<random uuid> ${how} answers 404`,
-      basis: `${resource.deleteSection} and §7: 404 Not Found Error is listed for this delete; a random id names no record`,
-    };
-  }
-  if (resource.deleteErrors.length > 0) {
-    return {
-      id,
+      ...common,
       source: 'documented',
-      statuses: resource.deleteErrors,
       title: `a delete of an unknown ${resource.noun} id answers an error the spec lists for it`,
-      expected: `DELETE ${resource.path}/<random uuid> ${how} answers ${resource.deleteErrors.join(' or ')}`,
       basis: `${resource.deleteSection}: the only error listed is ${resource.deleteErrors.join(', ')}, so an unknown id should get it`,
     };
   }
+  const listed = resource.deleteErrors.includes(404);
   return {
-    id,
-    source: 'assumed',
-    statuses: [404],
+    ...common,
+    source: listed ? 'spec' : 'assumed',
     title: `a delete of an unknown ${resource.noun} id answers 404`,
-    expected: `DELETE ${resource.path}/<random uuid> ${how} answers 404`,
-    basis: `${resource.deleteSection}; no errors are listed, assumed: 404 like the documented deletes`,
+    basis: listed
+      ? `${resource.deleteSection} and §7: 404 Not Found Error is listed for this delete; a random id names no record`
+      : `${resource.deleteSection}; no errors are listed, assumed: 404 like the documented deletes`,
   };
 }
 
