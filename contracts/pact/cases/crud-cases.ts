@@ -18,8 +18,6 @@ export interface CrudTable {
   /** One record in descriptions: "a SIP trunk", "an assistant". */
   one: string;
   plural: string;
-  /** The provider state that makes one record exist: "a tool with id {id} exists". */
-  existsState: string;
   /** The id the consumer test uses where a provider would give its own. */
   exampleId: string;
   /** The fields the consumer reads from a record, with matchers. */
@@ -31,7 +29,8 @@ export interface CrudTable {
   client(api: ApiClient): ResourceClient<{ id: string }, never, never>;
 }
 
-const exists = (table: CrudTable) => [{ name: table.existsState, params: { id: table.exampleId } }];
+/** The provider state that makes one record exist, named from the table: "a tool with id {id} exists". */
+const exists = (table: CrudTable) => [{ name: `${table.one} with id {id} exists`, params: { id: table.exampleId } }];
 
 /** list, create, get, update and delete of one resource. */
 export function crudCases(table: CrudTable): ContractCase[] {

@@ -13,7 +13,6 @@ export const sipTrunkTable: CrudTable = {
   collection: 'sip-trunks',
   one: 'a SIP trunk',
   plural: 'SIP trunks',
-  existsState: 'a SIP trunk with id {id} exists',
   exampleId: exampleIds.sipTrunk,
   record: {
     id: uuid(exampleIds.sipTrunk),
@@ -38,7 +37,6 @@ export const schemaTable: CrudTable = {
   collection: 'schemas',
   one: 'a schema',
   plural: 'schemas',
-  existsState: 'a schema with id {id} exists',
   exampleId: exampleIds.schema,
   record: {
     id: uuid(exampleIds.schema),
@@ -66,7 +64,6 @@ export const toolTable: CrudTable = {
   collection: 'tools',
   one: 'a tool',
   plural: 'tools',
-  existsState: 'a tool with id {id} exists',
   exampleId: exampleIds.tool,
   record: {
     id: uuid(exampleIds.tool),
@@ -88,7 +85,6 @@ export const assistantTable: CrudTable = {
   collection: 'assistants',
   one: 'an assistant',
   plural: 'assistants',
-  existsState: 'an assistant with id {id} exists',
   exampleId: exampleIds.assistant,
   record: {
     id: uuid(exampleIds.assistant),
@@ -109,7 +105,6 @@ export const webhookTable: CrudTable = {
   collection: 'webhooks',
   one: 'a webhook',
   plural: 'webhooks',
-  existsState: 'a webhook with id {id} exists',
   exampleId: exampleIds.webhook,
   record: {
     id: uuid(exampleIds.webhook),
