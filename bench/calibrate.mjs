@@ -24,7 +24,7 @@ export async function calibrate(raw, opts) {
   for (const busyUs of EXTRA_US) {
     await raw.answer({ status: 200, body: answerBody, busyUs });
     const load = (extra) => runLoad({ port: raw.port, connections: opts.connections, request, ...extra });
-    if (opts.warmup > 0) await load({ durationS: opts.durationS, amount: Math.max(opts.warmup, opts.connections) });
+    if (opts.warmupS > 0) await load({ durationS: opts.warmupS });
     const before = cpuTimes(raw.child.pid);
     const runs = [];
     for (let round = 0; round < opts.rounds; round++) runs.push(await load({ durationS: opts.durationS / opts.rounds }));

@@ -7,19 +7,30 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 /**
- * Runs `request` ({method, path, headers, body, setupRequest?}) for
- * `durationS` seconds, or for `amount` requests when given (still stopped
- * after `durationS`).
+ * Runs `request` ({method, path, headers, body}) for `durationS` seconds, or
+ * for `amount` requests when given (still stopped after `durationS`). With
+ * `pathsPerConnection(count)`, each connection sends its own paths instead of
+ * `path`, built before the run; it needs `amount`, which autocannon shares out
+ * evenly, so each connection sends exactly its share.
  */
 export function runLoad({ port, request, connections, durationS, amount }) {
   let latencies = new Float64Array(1 << 16);
   let count = 0;
+  const { pathsPerConnection, ...fixed } = request;
   const options = {
     url: `http://127.0.0.1:${port}`,
     connections,
-    requests: [request],
+    requests: [fixed],
     ...(amount ? { amount } : { duration: durationS }),
   };
+  if (pathsPerConnection) {
+    if (!amount) throw new Error('runLoad: pathsPerConnection needs amount');
+    let index = 0;
+    options.setupClient = (client) => {
+      const share = shareOf(amount, connections, index++);
+      client.setRequests(pathsPerConnection(share).map((path) => ({ ...fixed, path })));
+    };
+  }
   const started = performance.now();
   let last = started;
   return new Promise((resolve, reject) => {
@@ -47,6 +58,11 @@ export function runLoad({ port, request, connections, durationS, amount }) {
       last = performance.now();
     });
   });
+}
+
+/** Connection `index`'s share of `amount` requests, as autocannon divides them. */
+function shareOf(amount, connections, index) {
+  return Math.floor(amount / connections) + (index < amount % connections ? 1 : 0);
 }
 
 /** Several runs of one case as one figure: requests/s over their summed time, percentiles over all their answers. */

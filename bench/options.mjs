@@ -5,7 +5,7 @@ export const usage = `Usage: npm run bench -- [options]
   --duration S       seconds per measured case (default 5)
   --connections N    concurrent connections (default 10)
   --rounds N         slices each case's time is cut into, mock and raw server in turn (default 5)
-  --warmup N         requests sent before each measured case (default 2000)
+  --warmup S         seconds each server gets the case's request before it is measured (default 2; 0 skips)
   --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
   --records N        records in the large state file (default 100000; 0 skips it)
   --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
@@ -21,7 +21,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
       duration: { type: 'string', default: '5' },
       connections: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '5' },
-      warmup: { type: 'string', default: '2000' },
+      warmup: { type: 'string', default: '2' },
       'startup-runs': { type: 'string', default: '5' },
       records: { type: 'string', default: '100000' },
       cases: { type: 'string', default: 'list,get,patch,create,delete' },
@@ -43,7 +43,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
     durationS: number('duration', 1),
     connections: number('connections', 1),
     rounds: number('rounds', 1),
-    warmup: number('warmup', 0),
+    warmupS: number('warmup', 0),
     startupRuns: number('startup-runs', 1),
     records: number('records', 0),
     calibrate: values.calibrate,

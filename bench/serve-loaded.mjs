@@ -3,15 +3,16 @@
  * back: the large data set's in-memory cost, apart from what `--state-file`
  * spends writing the file after every change. Same app, store and server as
  * `npm start`; only the persistence is left out.
- * Usage: node bench/serve-loaded.mjs --port N --state PATH
+ * Usage: node bench/serve-loaded.mjs --port N --state PATH [--max-records N]
  */
 import { parseArgs } from 'node:util';
 import { loadStateFile } from '../dist/src/persistence/state-file.js';
 import { startServer } from '../dist/src/server.js';
 import { createWorld } from '../dist/src/world.js';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' } } });
-const world = createWorld({ scenario: 'empty' });
+const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' }, 'max-records': { type: 'string' } } });
+const maxRecords = values['max-records'];
+const world = createWorld({ scenario: 'empty', ...(maxRecords ? { limits: { recordsPerKind: Number(maxRecords) } } : {}) });
 await loadStateFile(world, values.state);
 const server = await startServer({ port: Number(values.port), world });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close().finally(() => process.exit(0)));
