@@ -52,6 +52,9 @@ export interface World {
   reset(options?: Pick<WorldOptions, 'seed' | 'scenario'>): void;
 }
 
+/** Record ids: random UUIDs (crypto exists in Node and in browsers). */
+const newId = (): string => globalThis.crypto.randomUUID();
+
 export function createWorld(options: WorldOptions = {}): World {
   const clock = new Clock();
   const now = () => clock.now();
@@ -81,7 +84,7 @@ export function createWorld(options: WorldOptions = {}): World {
       store,
       telephony,
       now,
-      newId: () => globalThis.crypto.randomUUID(),
+      newId,
       ...(options.limits ? { limits: options.limits } : {}),
     }),
     reset(next = {}) {

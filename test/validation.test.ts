@@ -231,6 +231,17 @@ describe('hostile bodies', () => {
     expectProblem(reply, 400);
   });
 
+  it('refuses nesting from the 33rd level on, counting the values inside the deepest container', async () => {
+    const { call } = freshMock();
+    // The body is level 1 and "metadata" level 2, so n arrays put the number 1 at level n + 2.
+    const nested = (arrays: number) => `{"name":"x","metadata":${'['.repeat(arrays)}1${']'.repeat(arrays)}}`;
+    const atLimit = await call('POST', '/api/v1/assistants', { raw: nested(30), headers: JSON_HEADERS });
+    expect(String(atLimit.body.detail ?? '')).not.toMatch(/levels deep/);
+    const overLimit = await call('POST', '/api/v1/assistants', { raw: nested(31), headers: JSON_HEADERS });
+    expectProblem(overLimit, 400);
+    expect(overLimit.body.detail).toMatch(/nested more than 32 levels deep/);
+  });
+
   it('answers 413 to a body over the configured limit and accepts one under it', async () => {
     const { call } = freshMock({ bodyLimitBytes: 200 });
     const small = await call('POST', '/api/v1/schemas', { body: { ...schemaBody, name: 'Limit probe' } });

@@ -60,9 +60,11 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
   const refusal = def.refuseUpdate?.check(previous);
   if (refusal) throw new DomainError('forbidden', refusal);
   const parsed = parseFields(def.updateInput, body);
-  const candidate = { ...previous, ...parsed.value };
+  const candidate: Fields = { ...previous, ...parsed.value };
   assertValid(ctx, def, candidate, parsed.problems, previous);
-  const record = { ...candidate, updatedAt: ctx.now().toISOString() } as StoredRecord;
+  // The candidate is this call's own copy: it becomes the record (the store freezes it).
+  candidate.updatedAt = ctx.now().toISOString();
+  const record = candidate as StoredRecord;
   def.effects?.updated?.(record, ctx);
   ctx.store.put(ctx.orgId, def.kind, record);
   return record;

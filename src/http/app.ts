@@ -55,7 +55,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   // The control API takes browsers only when a control token guards it: otherwise any web page
   // the developer visits could reset or read the mock (its JSON bodies need a CORS preflight).
   const controlOpenToPages = options.controlToken !== undefined;
-  app.use('*', async function corsForBrowsers(c, next) {
+  app.use('*', function corsForBrowsers(c, next) {
     if (c.req.header('origin') === undefined) return next();
     if (!controlOpenToPages && c.req.path.startsWith('/__mock/')) return next();
     return allowBrowsers(c, next);

@@ -9,11 +9,15 @@ import type { AppEnv } from './auth.js';
 import { injectedProblem } from './problem.js';
 
 export function faultInjection(faults: Faults): MiddlewareHandler<AppEnv> {
-  return async function injectFaults(c, next) {
+  // Only a request a fault applies to waits: the others go on without an async layer of their own.
+  return function injectFaults(c, next) {
     const effect = faults.apply('http', c.req.method, c.req.path, c.get('org')?.id ?? null);
     if (!effect) return next();
-    if (effect.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, effect.delayMs));
-    if (effect.status !== undefined) return injectedProblem(c, effect.status, effect.fault.id);
-    return next();
+    return applyFault(effect, () => (effect.status !== undefined ? injectedProblem(c, effect.status, effect.fault.id) : next()));
   };
+}
+
+async function applyFault(effect: { delayMs: number }, then: () => Response | Promise<void>): Promise<Response | void> {
+  if (effect.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, effect.delayMs));
+  return then();
 }

@@ -10,7 +10,6 @@
 import type { MiddlewareHandler } from 'hono';
 import secureJson from 'secure-json-parse';
 import type { AppEnv } from './auth.js';
-import { bodyText } from './body-text.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -19,7 +18,8 @@ const MAX_DEPTH = 32;
 export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
-    const text = await bodyText(c);
+    // On Node, @hono/node-server reads the text straight from the IncomingMessage, without building a Request.
+    const text = await c.req.text();
     c.set('rawBody', text);
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
@@ -47,7 +47,7 @@ export function jsonBody(ignores: (key: string, value: unknown) => boolean): Mid
     if (depthExceeds(body, MAX_DEPTH)) {
       return problemResponse(c, 'validation', `The body is nested more than ${MAX_DEPTH} levels deep.`);
     }
-    c.set('body', Object.fromEntries(Object.entries(body).filter(([key, value]) => !ignores(key, value))));
+    c.set('body', withoutIgnored(body as Record<string, unknown>, ignores));
     await next();
   };
 }
@@ -58,14 +58,27 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Iterative, so a hostile body cannot overflow the stack while being measured. */
+/** The body without the keys the resource ignores; the body itself when it has none (the usual case: no copy). */
+function withoutIgnored(body: Record<string, unknown>, ignores: (key: string, value: unknown) => boolean): Record<string, unknown> {
+  const keys = Object.keys(body);
+  if (!keys.some((key) => ignores(key, body[key]))) return body;
+  return Object.fromEntries(keys.filter((key) => !ignores(key, body[key])).map((key) => [key, body[key]]));
+}
+
+/** Iterative, so a hostile body cannot overflow the stack while being measured; only containers are stacked. */
 function depthExceeds(root: object, limit: number): boolean {
-  const stack: [unknown, number][] = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop() as [unknown, number];
-    if (depth > limit) return true;
-    if (typeof value === 'object' && value !== null) {
-      for (const child of Object.values(value)) stack.push([child, depth + 1]);
+  const values: object[] = [root];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const value = values.pop() as object;
+    const depth = depths.pop() as number;
+    for (const child of Object.values(value)) {
+      // Any value counts for the depth, a number as much as an object.
+      if (depth + 1 > limit) return true;
+      if (typeof child === 'object' && child !== null) {
+        values.push(child);
+        depths.push(depth + 1);
+      }
     }
   }
   return false;

@@ -12,10 +12,10 @@ import { problemResponse } from './problem.js';
 export function sizeLimit(maxSize: number): MiddlewareHandler {
   const tooLarge = `The body is larger than ${maxSize} bytes; send less data per request.`;
   const streamed = bodyLimit({ maxSize, onError: (c) => problemResponse(c, 'payload-too-large', tooLarge) });
-  return async function limitBodySize(c, next) {
+  return function limitBodySize(c, next) {
     const length = c.req.header('content-length');
     if (length === undefined) return streamed(c, next);
-    if (Number(length) > maxSize) return problemResponse(c, 'payload-too-large', tooLarge);
+    if (Number(length) > maxSize) return Promise.resolve(problemResponse(c, 'payload-too-large', tooLarge));
     return next();
   };
 }
