@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DomainError } from '../src/domain/errors.js';
 import { createWorld } from '../src/world.js';
 import { freshMock, type Reply } from './helpers/client.js';
 
@@ -180,6 +181,16 @@ describe('the one error shape', () => {
     const reply = await call('POST', '/api/v1/schemas', { body: { name: 'x', properties: { 'a/b': 'string', 'c~d': 'string' } } });
     expectProblemShape(reply, 400, 'Validation Error');
     expect(reply.body.errors.map((e: Json) => e.pointer).sort()).toEqual(['/properties/a~1b', '/properties/c~0d']);
+  });
+});
+
+describe('expected failures', () => {
+  it('are built without a stack trace, and other errors keep theirs', () => {
+    const expected = new DomainError('not-found', 'No schema with id x exists in your organization.');
+    expect(expected.stack ?? '').not.toMatch(STACK_FRAME);
+    expect(expected).toEqual(expect.objectContaining({ kind: 'not-found', name: 'DomainError', problems: [] }));
+    // The limit is lowered only while a DomainError is made: a bug's error still says where it happened.
+    expect(new Error('a bug').stack).toMatch(STACK_FRAME);
   });
 });
 

@@ -8,12 +8,17 @@ import type { Problem } from './resource.js';
 export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict' | 'record-limit';
 
 export class DomainError extends Error {
-  constructor(
-    readonly kind: DomainErrorKind,
-    message: string,
-    readonly problems: Problem[] = [],
-  ) {
+  readonly kind: DomainErrorKind;
+  readonly problems: Problem[];
+
+  constructor(kind: DomainErrorKind, message: string, problems: Problem[] = []) {
+    // An expected answer (404, 409, ...), not a bug: no stack trace, whose capture cost more than the rest of the answer.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
+    this.kind = kind;
+    this.problems = problems;
     this.name = 'DomainError';
   }
 }
