@@ -13,6 +13,7 @@ import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
 import type { Problem, Resource, StoredRecord } from './resource.js';
 import { resourceByKind } from './resources/index.js';
+import { isoTimestamp } from './timestamp.js';
 import { mergeProblems, parseFields } from './validate.js';
 
 /** Everything an operation needs, already scoped to the caller's organization. */
@@ -47,7 +48,7 @@ export function createRecord(ctx: OrgContext, def: Resource, body: Fields, fixed
   const parsed = parseFields(def.createInput, body);
   const candidate = def.complete ? def.complete(parsed.value) : parsed.value;
   assertValid(ctx, def, candidate, parsed.problems, undefined);
-  const now = ctx.now().toISOString();
+  const now = isoTimestamp(ctx.now());
   const record = { id: ctx.newId(), ...candidate, ...def.initial, createdAt: now, updatedAt: now, ...fixed } as StoredRecord;
   def.effects?.created?.(record, ctx);
   ctx.store.put(ctx.orgId, def.kind, record);
@@ -63,7 +64,7 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
   const candidate: Fields = { ...previous, ...parsed.value };
   assertValid(ctx, def, candidate, parsed.problems, previous);
   // The candidate is this call's own copy: it becomes the record (the store freezes it).
-  candidate.updatedAt = ctx.now().toISOString();
+  candidate.updatedAt = isoTimestamp(ctx.now());
   const record = candidate as StoredRecord;
   def.effects?.updated?.(record, ctx);
   ctx.store.put(ctx.orgId, def.kind, record);
@@ -133,7 +134,7 @@ function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): P
 
 /** After a delete, references to the record are emptied (lists lose the id, single references become null). */
 function clearReferencesTo(ctx: OrgContext, deleted: Resource, deletedId: string): void {
-  const now = ctx.now().toISOString();
+  const now = isoTimestamp(ctx.now());
   for (const { kind, id } of ctx.store.lookup(ctx.orgId, referenceKey(deleted.kind, deletedId))) {
     const record = ctx.store.get(ctx.orgId, kind, id);
     if (!record) continue;

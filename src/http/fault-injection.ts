@@ -3,7 +3,7 @@
  * fault can target one organization): wait, then answer the fault's status
  * instead of the real answer, or go on to the real answer.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler, Next } from 'hono';
 import type { Faults } from '../control/faults.js';
 import type { AppEnv } from './auth.js';
 import { injectedProblem } from './problem.js';
@@ -17,7 +17,7 @@ export function faultInjection(faults: Faults): MiddlewareHandler<AppEnv> {
   };
 }
 
-async function applyFault(effect: { delayMs: number }, then: () => Response | Promise<void>): Promise<Response | void> {
+async function applyFault(effect: { delayMs: number }, then: () => ReturnType<Next> | Response) {
   if (effect.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, effect.delayMs));
   return then();
 }
