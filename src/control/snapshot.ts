@@ -41,9 +41,57 @@ export function exportState(world: World, orgId?: string): State {
   return stateOf(world, orgId, true);
 }
 
-/** The whole state as JSON text, for the state file: serialized straight from the store, with no copy in between. */
-export function serializeState(world: World): string {
-  return JSON.stringify(stateOf(world, undefined, false));
+/**
+ * The whole state as JSON text for the state file, in pieces that joined
+ * are exactly `JSON.stringify(exportState(world))`. Each organization's
+ * records of one kind are serialized again only when that collection has
+ * changed (the store's revision moved): at 100,000 records a save after one
+ * write serializes one collection instead of the 50 MB of the whole state,
+ * which took a quarter of a second of the event loop every save.
+ */
+export class StateSerializer {
+  #collections = new Map<string, { revision: number; text: string }>();
+  #telephonyText: { key: string; text: string } | undefined;
+
+  constructor(private readonly world: World) {}
+
+  pieces(): string[] {
+    const { world } = this;
+    const seen = new Map<string, { revision: number; text: string }>();
+    const organizations = world.tenants.list();
+    // The same keys in the same order as stateOf; the snapshot test compares the two byte for byte.
+    const pieces = [`{"format":${JSON.stringify(STATE_FORMAT)},"version":1,"savedAt":${JSON.stringify(world.now().toISOString())},"organizations":[`];
+    organizations.forEach(({ id, name, token, plan }, index) => {
+      const identity = JSON.stringify({ id, name, token, ...(plan ? { plan } : {}) });
+      pieces.push(`${index === 0 ? '' : ','}${identity.slice(0, -1)},"records":{`);
+      resources.forEach((def, position) => {
+        pieces.push(`${position === 0 ? '' : ','}${JSON.stringify(def.kind)}:`, this.#records(id, def.kind, seen));
+      });
+      pieces.push('}}');
+    });
+    pieces.push('],"telephony":', this.#telephony(organizations.map(({ id }) => id)), '}');
+    // Only collections of organizations that still exist are kept for the next save.
+    this.#collections = seen;
+    return pieces;
+  }
+
+  /** The provider's configurations, grouped by organization in their order; made again when the provider or the organizations change. */
+  #telephony(orgIds: string[]): string {
+    const key = `${this.world.telephony.revision()}|${orgIds.join(',')}`;
+    if (this.#telephonyText?.key !== key) {
+      this.#telephonyText = { key, text: JSON.stringify(orgIds.flatMap((id) => this.world.telephony.configurations(id))) };
+    }
+    return this.#telephonyText.text;
+  }
+
+  #records(orgId: string, kind: ResourceKind, seen: Map<string, { revision: number; text: string }>): string {
+    const key = `${orgId}/${kind}`;
+    const revision = this.world.store.revision(orgId, kind);
+    let cached = this.#collections.get(key);
+    if (cached?.revision !== revision) cached = { revision, text: JSON.stringify(this.world.store.list(orgId, kind).reverse()) };
+    seen.set(key, cached);
+    return cached.text;
+  }
 }
 
 /** `copy`: records are copied, since the store's are frozen and must never be handed to a caller who may change them. */

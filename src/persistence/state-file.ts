@@ -4,8 +4,11 @@
  * (a temporary file, then rename), so a crash mid-write never leaves half a
  * file; a file that cannot be read or parsed is reported and left untouched.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { importState, serializeState } from '../control/snapshot.js';
+import { createWriteStream } from 'node:fs';
+import { readFile, rename } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { importState, StateSerializer } from '../control/snapshot.js';
 import { DomainError } from '../domain/errors.js';
 import type { World } from '../world.js';
 
@@ -61,13 +64,16 @@ export class StateFileWriter {
   #dirty = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #firstUnsaved: number | undefined;
+  readonly #serializer: StateSerializer;
 
   constructor(
-    private readonly world: World,
+    world: World,
     private readonly path: string,
     private readonly onError: (error: Error) => void = (error) => console.error(`voice-config-mock: ${error.message}`),
     private readonly timing = { quietMs: 100, maxDelayMs: 2000 },
-  ) {}
+  ) {
+    this.#serializer = new StateSerializer(world);
+  }
 
   /** Notes a change; the save follows shortly. */
   changed(): void {
@@ -92,7 +98,7 @@ export class StateFileWriter {
   /** Writes at once and fails loudly: at start, so a path that cannot be written stops the mock instead of losing every change. */
   async writeNow(): Promise<void> {
     try {
-      await writeAtomically(this.path, `${serializeState(this.world)}\n`);
+      await writeAtomically(this.path, this.#serializer.pieces());
     } catch (error) {
       throw new StateFileError(`Cannot write the state file ${this.path}: ${(error as Error).message}.`);
     }
@@ -102,7 +108,7 @@ export class StateFileWriter {
     while (this.#dirty) {
       this.#dirty = false;
       try {
-        await writeAtomically(this.path, `${serializeState(this.world)}\n`);
+        await writeAtomically(this.path, this.#serializer.pieces());
       } catch (error) {
         this.onError(new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`));
       }
@@ -110,8 +116,9 @@ export class StateFileWriter {
   }
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
+/** Streams the pieces to a temporary file, then renames it: never one string of the whole state, never half a file. */
+async function writeAtomically(path: string, pieces: string[]): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text, 'utf8');
+  await pipeline(Readable.from([...pieces, '\n']), createWriteStream(temporary));
   await rename(temporary, path);
 }

@@ -52,11 +52,14 @@ export interface TelephonyProvider {
   clear(orgId?: string): void;
   /** Puts configurations back as they were (loading a snapshot). */
   restore(configurations: readonly TrunkConfiguration[]): void;
+  /** A number that moves on every change of any configuration, so text made from them can be kept until it does. */
+  revision(): number;
 }
 
 /** An in-memory provider. `now` stamps provisioning times. */
 export class FakeTelephonyProvider implements TelephonyProvider {
   readonly #byTrunk = new Map<string, TrunkConfiguration>();
+  #revision = 0;
 
   constructor(
     private readonly now: () => Date,
@@ -72,12 +75,14 @@ export class FakeTelephonyProvider implements TelephonyProvider {
       provisionedAt: this.now().toISOString(),
     };
     this.#byTrunk.set(settings.trunkId, configuration);
+    this.#revision++;
     return configuration;
   }
 
   deprovision(trunkId: string): boolean {
     const existing = this.#byTrunk.get(trunkId);
     if (existing) this.#failIfAsked('deprovision', trunkId, existing.orgId);
+    this.#revision++;
     return this.#byTrunk.delete(trunkId);
   }
 
@@ -94,10 +99,16 @@ export class FakeTelephonyProvider implements TelephonyProvider {
 
   clear(orgId?: string): void {
     for (const configuration of this.configurations(orgId)) this.#byTrunk.delete(configuration.trunkId);
+    this.#revision++;
   }
 
   restore(configurations: readonly TrunkConfiguration[]): void {
     for (const configuration of configurations) this.#byTrunk.set(configuration.trunkId, structuredClone(configuration));
+    this.#revision++;
+  }
+
+  revision(): number {
+    return this.#revision;
   }
 
   #failIfAsked(operation: 'provision' | 'deprovision', trunkId: string, orgId: string): void {

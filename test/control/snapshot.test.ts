@@ -1,5 +1,6 @@
 /** Snapshots: export → change → import gives back exactly the same records; bad snapshots change nothing. */
 import { describe, expect, it } from 'vitest';
+import { exportState, StateSerializer } from '../../src/control/snapshot.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 const kinds = ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks'];
@@ -182,5 +183,31 @@ describe('snapshots written by hand', () => {
     await control.reset();
     await control.importState(saved);
     expect((await control.exportState(org)).organizations[0]?.records.schemas).toHaveLength(700);
+  });
+});
+
+describe('the state file text', () => {
+  it('is the snapshot byte for byte, and stays so through writes, a new organization, a removal and a reset', async () => {
+    const { control, api, world } = controlledMock();
+    world.clock.freeze();
+    const serializer = new StateSerializer(world);
+    const same = () => expect(serializer.pieces().join('')).toBe(JSON.stringify(exportState(world)));
+    same();
+    const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
+    same();
+    await api('demo-token', 'PATCH', `/sip-trunks/${trunk.id}`, { name: 'Renamed PBX' });
+    expect(serializer.pieces().join('')).toContain('Renamed PBX');
+    same();
+    await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
+    same();
+    const added = await control.createTenant({ name: 'Added' });
+    same();
+    await control.deleteTenant(added.id);
+    expect(serializer.pieces().join('')).not.toContain(added.id);
+    same();
+    await control.reset({ scenario: 'empty' });
+    same();
+    const emptied = JSON.parse(serializer.pieces().join('')) as { organizations: { records: Record<string, unknown[]> }[] };
+    expect(emptied.organizations.flatMap((organization) => Object.values(organization.records).flat())).toEqual([]);
   });
 });
