@@ -60,7 +60,9 @@ export class StateSerializer {
     const seen = new Map<string, { revision: number; text: string }>();
     const organizations = world.tenants.list();
     // The same keys in the same order as stateOf; the snapshot test compares the two byte for byte.
-    const pieces = [`{"format":${JSON.stringify(STATE_FORMAT)},"version":1,"savedAt":${JSON.stringify(world.now().toISOString())},"organizations":[`];
+    const pieces = [
+      `{"format":${JSON.stringify(STATE_FORMAT)},"version":1,"savedAt":${JSON.stringify(world.now().toISOString())},"organizations":[`,
+    ];
     organizations.forEach(({ id, name, token, plan }, index) => {
       const identity = JSON.stringify({ id, name, token, ...(plan ? { plan } : {}) });
       pieces.push(`${index === 0 ? '' : ','}${identity.slice(0, -1)},"records":{`);
