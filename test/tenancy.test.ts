@@ -137,15 +137,16 @@ describe('tenancy on the telephony side', () => {
 
 describe('authentication', () => {
   it.each([
-    { what: 'no authorization header', authorization: undefined, error: 'invalid_request' },
-    { what: 'a basic scheme', authorization: 'Basic x', error: 'invalid_request' },
-    { what: 'bearer with no token', authorization: 'Bearer', error: 'invalid_request' },
-    { what: 'bearer with only a space', authorization: 'Bearer ', error: 'invalid_request' },
-    { what: 'the token without a scheme', authorization: TOKEN, error: 'invalid_request' },
-    { what: 'an unknown token', authorization: 'Bearer not-a-known-token', error: 'invalid_token' },
-    { what: 'a token with a suffix', authorization: `Bearer ${TOKEN}x`, error: 'invalid_token' },
-    { what: 'a token in quotes', authorization: `Bearer "${TOKEN}"`, error: 'invalid_token' },
-  ])('answers 401 with a bearer challenge for $what', async ({ authorization, error }) => {
+    { what: 'no authorization header', authorization: undefined, error: 'invalid_request', detail: /Send your API token/ },
+    { what: 'an empty authorization header', authorization: '', error: 'invalid_request', detail: /Send your API token/ },
+    { what: 'a basic scheme', authorization: 'Basic x', error: 'invalid_request', detail: /must read "Bearer <token>"/ },
+    { what: 'bearer with no token', authorization: 'Bearer', error: 'invalid_request', detail: /must read "Bearer <token>"/ },
+    { what: 'bearer with only a space', authorization: 'Bearer ', error: 'invalid_request', detail: /must read "Bearer <token>"/ },
+    { what: 'the token without a scheme', authorization: TOKEN, error: 'invalid_request', detail: /must read "Bearer <token>"/ },
+    { what: 'an unknown token', authorization: 'Bearer not-a-known-token', error: 'invalid_token', detail: /not known to the server/ },
+    { what: 'a token with a suffix', authorization: `Bearer ${TOKEN}x`, error: 'invalid_token', detail: /not known to the server/ },
+    { what: 'a token in quotes', authorization: `Bearer "${TOKEN}"`, error: 'invalid_token', detail: /not known to the server/ },
+  ])('answers 401 with a bearer challenge for $what', async ({ authorization, error, detail }) => {
     const { call } = freshMock();
     const reply = await call('GET', '/api/v1/schemas', { token: null, headers: authorization === undefined ? {} : { authorization } });
     expect(reply.status).toBe(401);
@@ -153,6 +154,7 @@ describe('authentication', () => {
     expect(reply.body).toMatchObject({ status: 401, title: 'Unauthorized' });
     expect(reply.headers.get('www-authenticate')).toMatch(/^Bearer /);
     expect(reply.headers.get('www-authenticate')).toContain(`error="${error}"`);
+    expect(reply.body.detail).toMatch(detail);
     const text = JSON.stringify(reply.body);
     expect(text).not.toContain('demo-token');
     expect(text).not.toContain('Call summary');

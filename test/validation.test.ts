@@ -231,13 +231,15 @@ describe('hostile bodies', () => {
     expectProblem(reply, 400);
   });
 
-  it('refuses nesting from the 33rd level on, counting the values inside the deepest container', async () => {
+  it('accepts a body nested 32 levels deep and refuses one nested 33, counting the values inside the deepest container', async () => {
     const { call } = freshMock();
-    // The body is level 1 and "metadata" level 2, so n arrays put the number 1 at level n + 2.
-    const nested = (arrays: number) => `{"name":"x","metadata":${'['.repeat(arrays)}1${']'.repeat(arrays)}}`;
-    const atLimit = await call('POST', '/api/v1/assistants', { raw: nested(30), headers: JSON_HEADERS });
-    expect(String(atLimit.body.detail ?? '')).not.toMatch(/levels deep/);
-    const overLimit = await call('POST', '/api/v1/assistants', { raw: nested(31), headers: JSON_HEADERS });
+    // A parameter's JSON Schema may carry keys of its own ("examples" here). The body is level 1, "parameters" 2,
+    // "properties" 3, "topic" 4 and "examples" 5, so n arrays under it put the number 1 at level n + 5.
+    const nested = (arrays: number, name: string) =>
+      `{"type":"function","name":"${name}","url":"https://tools.example.com/deep","parameters":{"type":"object","properties":{"topic":{"type":"string","examples":${'['.repeat(arrays)}1${']'.repeat(arrays)}}}}}`;
+    const atLimit = await call('POST', '/api/v1/tools', { raw: nested(27, 'deep_at_limit'), headers: JSON_HEADERS });
+    expect(atLimit.status).toBe(201);
+    const overLimit = await call('POST', '/api/v1/tools', { raw: nested(28, 'deep_over_limit'), headers: JSON_HEADERS });
     expectProblem(overLimit, 400);
     expect(overLimit.body.detail).toMatch(/nested more than 32 levels deep/);
   });

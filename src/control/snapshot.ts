@@ -59,15 +59,13 @@ export class StateSerializer {
     const { world } = this;
     const seen = new Map<string, { revision: number; text: string }>();
     const organizations = world.tenants.list();
-    // The same keys in the same order as stateOf; the snapshot test compares the two byte for byte.
-    const pieces = [
-      `{"format":${JSON.stringify(STATE_FORMAT)},"version":1,"savedAt":${JSON.stringify(world.now().toISOString())},"organizations":[`,
-    ];
-    organizations.forEach(({ id, name, token, plan }, index) => {
-      const identity = JSON.stringify({ id, name, token, ...(plan ? { plan } : {}) });
-      pieces.push(`${index === 0 ? '' : ','}${identity.slice(0, -1)},"records":{`);
+    // Built from the same parts as stateOf, in the same order (the snapshot test compares the two byte for byte);
+    // `slice(0, -1)` opens an object's text to append the next key.
+    const pieces = [`${JSON.stringify(stateHeader(world)).slice(0, -1)},"organizations":[`];
+    organizations.forEach((organization, index) => {
+      pieces.push(`${index === 0 ? '' : ','}${JSON.stringify(identityOf(organization)).slice(0, -1)},"records":{`);
       resources.forEach((def, position) => {
-        pieces.push(`${position === 0 ? '' : ','}${JSON.stringify(def.kind)}:`, this.#records(id, def.kind, seen));
+        pieces.push(`${position === 0 ? '' : ','}${JSON.stringify(def.kind)}:`, this.#records(organization.id, def.kind, seen));
       });
       pieces.push('}}');
     });
@@ -81,7 +79,7 @@ export class StateSerializer {
   #telephony(orgIds: string[]): string {
     const key = `${this.world.telephony.revision()}|${orgIds.join(',')}`;
     if (this.#telephonyText?.key !== key) {
-      this.#telephonyText = { key, text: JSON.stringify(orgIds.flatMap((id) => this.world.telephony.configurations(id))) };
+      this.#telephonyText = { key, text: JSON.stringify(telephonyOf(this.world, orgIds)) };
     }
     return this.#telephonyText.text;
   }
@@ -107,12 +105,28 @@ function stateOf(world: World, orgId: string | undefined, copy: boolean): State 
       }),
     );
   return {
-    format: STATE_FORMAT,
-    version: 1,
-    savedAt: world.now().toISOString(),
-    organizations: organizations.map(({ id, name, token, plan }) => ({ id, name, token, ...(plan ? { plan } : {}), records: records(id) })),
-    telephony: organizations.flatMap(({ id }) => world.telephony.configurations(id)),
+    ...stateHeader(world),
+    organizations: organizations.map((organization) => ({ ...identityOf(organization), records: records(organization.id) })),
+    telephony: telephonyOf(
+      world,
+      organizations.map(({ id }) => id),
+    ),
   };
+}
+
+/** What every state starts with. */
+function stateHeader(world: World) {
+  return { format: STATE_FORMAT as typeof STATE_FORMAT, version: 1 as const, savedAt: world.now().toISOString() };
+}
+
+/** An organization as a state names it, before its records. */
+function identityOf({ id, name, token, plan }: Organization) {
+  return { id, name, token, ...(plan ? { plan } : {}) };
+}
+
+/** The provider's trunk configurations, grouped by organization in the order given. */
+function telephonyOf(world: World, orgIds: readonly string[]) {
+  return orgIds.flatMap((id) => world.telephony.configurations(id));
 }
 
 /**

@@ -15,8 +15,11 @@ export class DomainError extends Error {
     // An expected answer (404, 409, ...), not a bug: no stack trace, whose capture cost more than the rest of the answer.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
-    super(message);
-    Error.stackTraceLimit = limit;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     this.kind = kind;
     this.problems = problems;
     this.name = 'DomainError';

@@ -17,18 +17,18 @@ export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
   // Not async: it has nothing to wait for, and an async layer costs every request a frame and a promise.
   return function authenticate(c, next) {
     const header = c.req.header('authorization');
-    const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    // An empty header is no header.
+    const token = header ? BEARER.exec(header)?.[1] : undefined;
     const org = token === undefined ? undefined : tenants.byToken(token);
     if (org) {
       c.set('org', org);
       return next();
     }
-    const [message, error] =
-      header === undefined
-        ? ['Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).', 'invalid_request']
-        : token === undefined
-          ? ['The Authorization header must read "Bearer <token>", with one space and no quotes.', 'invalid_request']
-          : ['This token is not known to the server; check it for typos or ask for a new one.', 'invalid_token'];
+    const [message, error] = !header
+      ? ['Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).', 'invalid_request']
+      : token === undefined
+        ? ['The Authorization header must read "Bearer <token>", with one space and no quotes.', 'invalid_request']
+        : ['This token is not known to the server; check it for typos or ask for a new one.', 'invalid_token'];
     return Promise.resolve(problemResponse(c, 'unauthorized', message, undefined, challenge(error)));
   };
 }

@@ -5,7 +5,7 @@
  * file; a file that cannot be read or parsed is reported and left untouched.
  */
 import { createWriteStream } from 'node:fs';
-import { readFile, rename } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { importState, StateSerializer } from '../control/snapshot.js';
@@ -119,6 +119,13 @@ export class StateFileWriter {
 /** Streams the pieces to a temporary file, then renames it: never one string of the whole state, never half a file. */
 async function writeAtomically(path: string, pieces: string[]): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await pipeline(Readable.from([...pieces, '\n']), createWriteStream(temporary));
-  await rename(temporary, path);
+  pieces.push('\n');
+  try {
+    await pipeline(Readable.from(pieces), createWriteStream(temporary));
+    await rename(temporary, path);
+  } catch (error) {
+    // A failed save leaves no partial temporary file behind (the state file itself is untouched).
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

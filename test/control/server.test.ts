@@ -3,12 +3,14 @@
  * working side by side on one server, and the state file surviving a kill.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createControlClient } from '../../src/control/client.js';
+import { StateFileWriter } from '../../src/persistence/state-file.js';
 import { type RunningServer, startServer } from '../../src/server.js';
+import { createWorld } from '../../src/world.js';
 import { trunkBody } from './helpers.js';
 
 const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
@@ -162,6 +164,15 @@ describe('state file', () => {
     expect(stderr).toContain('left as it is');
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(file, 'utf8')).toBe('{"format": "voice-config-mock/state", oops');
+  });
+
+  it('leaves no temporary file behind when a save fails', async () => {
+    const folder = join(dir, 'failing');
+    // The state file's path is a folder with something in it: the temporary file is written, the rename fails.
+    mkdirSync(join(folder, 'state.json', 'occupied'), { recursive: true });
+    const writer = new StateFileWriter(createWorld(), join(folder, 'state.json'));
+    await expect(writer.writeNow()).rejects.toThrow('Cannot write the state file');
+    expect(readdirSync(folder)).toEqual(['state.json']);
   });
 
   it('stops at start when the state file cannot be written', async () => {

@@ -188,7 +188,7 @@ describe('snapshots written by hand', () => {
 
 describe('the state file text', () => {
   it('is the snapshot byte for byte, and stays so through writes, a new organization, a removal and a reset', async () => {
-    const { control, api, world } = controlledMock();
+    const { control, api, world, orgId } = controlledMock();
     world.clock.freeze();
     const serializer = new StateSerializer(world);
     const same = () => expect(serializer.pieces().join('')).toBe(JSON.stringify(exportState(world)));
@@ -199,6 +199,14 @@ describe('the state file text', () => {
     expect(serializer.pieces().join('')).toContain('Renamed PBX');
     same();
     await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
+    same();
+    // Deleting a tool empties the references to it: the assistants change without a request of their own.
+    const assistant = world.store.list(orgId('demo-token'), 'assistants').find((a) => (a.toolIds as string[]).length > 0);
+    const toolId = (assistant?.toolIds as string[])[0];
+    await api('demo-token', 'DELETE', `/tools/${toolId}`);
+    expect(serializer.pieces().join('')).not.toContain(toolId);
+    same();
+    await control.importState(await control.exportState(orgId('demo-token-2')), orgId('demo-token-2'));
     same();
     const added = await control.createTenant({ name: 'Added' });
     same();
