@@ -76,14 +76,17 @@ export class FakeTelephonyProvider implements TelephonyProvider {
     };
     this.#byTrunk.set(settings.trunkId, configuration);
     this.#revision++;
-    return configuration;
+    // A copy, as configuration() gives: the caller must not reach the provider's own state.
+    return structuredClone(configuration);
   }
 
   deprovision(trunkId: string): boolean {
     const existing = this.#byTrunk.get(trunkId);
-    if (existing) this.#failIfAsked('deprovision', trunkId, existing.orgId);
+    if (!existing) return false;
+    this.#failIfAsked('deprovision', trunkId, existing.orgId);
+    this.#byTrunk.delete(trunkId);
     this.#revision++;
-    return this.#byTrunk.delete(trunkId);
+    return true;
   }
 
   configuration(trunkId: string): TrunkConfiguration | undefined {
@@ -98,8 +101,9 @@ export class FakeTelephonyProvider implements TelephonyProvider {
   }
 
   clear(orgId?: string): void {
-    for (const configuration of this.configurations(orgId)) this.#byTrunk.delete(configuration.trunkId);
-    this.#revision++;
+    const leaving = this.configurations(orgId);
+    for (const configuration of leaving) this.#byTrunk.delete(configuration.trunkId);
+    if (leaving.length > 0) this.#revision++;
   }
 
   restore(configurations: readonly TrunkConfiguration[]): void {
