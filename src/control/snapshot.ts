@@ -37,10 +37,6 @@ export const stateSchema = z
 
 export type State = z.infer<typeof stateSchema>;
 
-export function exportState(world: World, orgId?: string): State {
-  return stateOf(world, orgId, true);
-}
-
 /**
  * The whole state as JSON text for the state file, in pieces that joined
  * are exactly `JSON.stringify(exportState(world))`. Each organization's
@@ -59,7 +55,7 @@ export class StateSerializer {
     const { world } = this;
     const seen = new Map<string, { revision: number; text: string }>();
     const organizations = world.tenants.list();
-    // Built from the same parts as stateOf, in the same order (the snapshot test compares the two byte for byte);
+    // Built from the same parts as exportState, in the same order (the snapshot test compares the two byte for byte);
     // `slice(0, -1)` opens an object's text to append the next key.
     const pieces = [`${JSON.stringify(stateHeader(world)).slice(0, -1)},"organizations":[`];
     organizations.forEach((organization, index) => {
@@ -94,16 +90,11 @@ export class StateSerializer {
   }
 }
 
-/** `copy`: records are copied, since the store's are frozen and must never be handed to a caller who may change them. */
-function stateOf(world: World, orgId: string | undefined, copy: boolean): State {
+/** The state (or one organization's) as a plain object. Records are copies: the store's are frozen and must never reach a caller who may change them. */
+export function exportState(world: World, orgId?: string): State {
   const organizations = world.tenants.list().filter((organization) => orgId === undefined || organization.id === orgId);
   const records = (id: string) =>
-    Object.fromEntries(
-      resources.map((def) => {
-        const list = world.store.list(id, def.kind).reverse();
-        return [def.kind, copy ? structuredClone(list) : list];
-      }),
-    );
+    Object.fromEntries(resources.map((def) => [def.kind, structuredClone(world.store.list(id, def.kind).reverse())]));
   return {
     ...stateHeader(world),
     organizations: organizations.map((organization) => ({ ...identityOf(organization), records: records(organization.id) })),
