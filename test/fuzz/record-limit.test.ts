@@ -14,7 +14,7 @@ import { createWorld } from '../../src/world.js';
 import { freshMock, OTHER_TOKEN } from '../helpers/client.js';
 import { expectProblem } from './invariants.js';
 import { withLimits } from './limited-world.js';
-import { fuzzParameters } from './settings.js';
+import { fuzzParameters, fuzzTimeout } from './settings.js';
 
 /** A valid create body; tool names must differ within an organization. */
 const validBody = (def: Resource, index: number) => {
@@ -54,7 +54,7 @@ describe('record limit', () => {
       ),
       fuzzParameters(12),
     );
-  });
+  }, fuzzTimeout);
 
   it('refuses a full collection even for an invalid body, before validation', async () => {
     const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: 0 });
