@@ -27,34 +27,38 @@ describe('record limit', () => {
     expect(DEFAULT_LIMITS.recordsPerKind).toBe(10_000);
   });
 
-  it('answers 409 record-limit once the limit is reached, for every kind and any small limit', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...resources),
-        fc.integer({ min: 1, max: 4 }),
-        fc.integer({ min: 1, max: 3 }),
-        async (def, limit, extra) => {
-          const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: limit });
-          const { call } = freshMock({ world });
-          const statuses: number[] = [];
-          for (let i = 0; i < limit + extra; i++) {
-            const reply = await call('POST', `/api/v1/${def.path}`, { body: validBody(def, i) });
-            statuses.push(reply.status);
-            if (i >= limit) {
-              expectProblem(reply, 409, 'Record Limit Reached');
-              expect(reply.body.type).toBe('urn:voice-config-mock:problem:record-limit');
-              expect(reply.body.detail).toContain(`${limit} ${def.names.plural}`);
+  it(
+    'answers 409 record-limit once the limit is reached, for every kind and any small limit',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...resources),
+          fc.integer({ min: 1, max: 4 }),
+          fc.integer({ min: 1, max: 3 }),
+          async (def, limit, extra) => {
+            const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: limit });
+            const { call } = freshMock({ world });
+            const statuses: number[] = [];
+            for (let i = 0; i < limit + extra; i++) {
+              const reply = await call('POST', `/api/v1/${def.path}`, { body: validBody(def, i) });
+              statuses.push(reply.status);
+              if (i >= limit) {
+                expectProblem(reply, 409, 'Record Limit Reached');
+                expect(reply.body.type).toBe('urn:voice-config-mock:problem:record-limit');
+                expect(reply.body.detail).toContain(`${limit} ${def.names.plural}`);
+              }
             }
-          }
-          expect(statuses).toEqual([...Array(limit).fill(201), ...Array(extra).fill(409)]);
-          const list = await call('GET', `/api/v1/${def.path}`);
-          expect(list.status).toBe(200);
-          expect(list.body).toHaveLength(limit);
-        },
-      ),
-      fuzzParameters(12),
-    );
-  }, fuzzTimeout);
+            expect(statuses).toEqual([...Array(limit).fill(201), ...Array(extra).fill(409)]);
+            const list = await call('GET', `/api/v1/${def.path}`);
+            expect(list.status).toBe(200);
+            expect(list.body).toHaveLength(limit);
+          },
+        ),
+        fuzzParameters(12),
+      );
+    },
+    fuzzTimeout,
+  );
 
   it('refuses a full collection even for an invalid body, before validation', async () => {
     const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: 0 });
