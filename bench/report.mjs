@@ -12,7 +12,12 @@ export const targets = {
   rssLargeMiB: 400,
   /** At the large size, a case keeps at least this share of its demo-seed throughput (relative to the baseline). */
   flatShare: 0.75,
+  /** In process, an operation's cost grows from the smallest to the largest size by less than this share of its request's CPU over HTTP (demo seed). */
+  flatGrowthShare: 0.05,
 };
+
+/** The HTTP case that carries each in-process operation (bench/operation-costs.mjs). */
+const caseOfOperation = { get: 'get', update: 'patch', create: 'create', delete: 'delete' };
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-');
 
@@ -56,8 +61,16 @@ export function processTable(rows) {
   );
 }
 
+/** µs per call of each operation inside the mock, one column per number of records. */
+export function operationsTable({ sizes, costs }) {
+  return table(
+    ['operation (in process)', ...sizes.map((size) => `µs at ${fmt(size)} records`)],
+    Object.entries(costs).map(([name, perSize]) => [name, ...perSize.map((us) => fmt(us, 2))]),
+  );
+}
+
 /** PASS/MISS lines for every target that was measured. */
-export function verdicts({ results, processes }) {
+export function verdicts({ results, processes, operations }) {
   const lines = [];
   const check = (ok, text) => lines.push(`${ok ? 'PASS' : 'MISS'}  ${text}`);
   const find = (data, name) => results.find((r) => r.data === data && r.name === name);
@@ -85,6 +98,18 @@ export function verdicts({ results, processes }) {
     // Compared as ratios to the baseline measured in the same minute, which cancels most of the machine's noise.
     const share = r.mock.rps / r.raw.rps / (base.mock.rps / base.raw.rps);
     check(share >= targets.flatShare, `${r.label} with ${r.data} keeps ${fmt(share * 100)}% of its demo-seed speed (target ≥ ${fmt(targets.flatShare * 100)}%: flat)`);
+  }
+  for (const [name, perSize] of Object.entries(operations?.costs ?? {})) {
+    const request = find('demo', caseOfOperation[name]);
+    if (!request) continue;
+    const growth = perSize.at(-1) - perSize[0];
+    const share = growth / request.mock.cpuUs;
+    const sizes = `${fmt(operations.sizes[0])} to ${fmt(operations.sizes.at(-1))} records`;
+    const signed = (n, digits) => `${n < 0 ? '−' : '+'}${fmt(Math.abs(n), digits)}`;
+    check(
+      share < targets.flatGrowthShare,
+      `${name} in process: ${signed(growth, 2)} µs from ${sizes}, ${signed(share * 100, 1)}% of a ${request.label}'s ${fmt(request.mock.cpuUs)} µs of CPU (target < ${fmt(targets.flatGrowthShare * 100)}%: flat)`,
+    );
   }
   return lines.join('\n');
 }

@@ -4,7 +4,8 @@
  * node:http server answering bodies of the same size, under the same load,
  * on 127.0.0.1 only. Prints requests/s, p50/p99 latency and the ratio to the
  * raw server per case, start-up time and memory, with the demo seed and with
- * a large state, then PASS/MISS per target. Exits 0 unless the bench itself
+ * a large state, what each operation costs in process by number of records
+ * (bench/operation-costs.mjs), then PASS/MISS per target. Exits 0 unless the bench itself
  * breaks; every server it started is stopped, also on Ctrl+C.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,7 +18,8 @@ import { calibrate } from './calibrate.mjs';
 import { measureDataSet } from './measure.mjs';
 import { benchOptions } from './options.mjs';
 import { send, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
-import { casesTable, processTable, verdicts } from './report.mjs';
+import { operationCostsApart } from './operation-costs.mjs';
+import { casesTable, operationsTable, processTable, verdicts } from './report.mjs';
 import { writeLargeStateApart } from './state-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,10 +53,13 @@ async function main() {
     const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, opts, startupRuns: opts.startupRuns, keep })];
     sets[0].figures.records = demoState?.status === 200 ? countRecords(demoState.body) : Number.NaN;
     if (opts.records > 0) sets.push(...(await largeSets(demoState, raw, opts, scratch)));
+    const operations = opts.records > 0 ? operationCostsApart(operationSizes(opts.records)) : undefined;
     const results = sets.flatMap((set) => set.results);
     const processes = sets.map((set) => set.figures);
     process.stdout.write(`\nvoice-config-mock benchmark: ${opts.connections} connections, ${opts.durationS} s per case, Node ${process.version}\n\n`);
-    process.stdout.write(`${casesTable(results)}\n\n${processTable(processes)}\n\n${verdicts({ results, processes })}\n`);
+    process.stdout.write(`${casesTable(results)}\n\n${processTable(processes)}\n\n`);
+    if (operations) process.stdout.write(`${operationsTable(operations)}\n\n`);
+    process.stdout.write(`${verdicts({ results, processes, operations })}\n`);
   } finally {
     await stopAll();
     rmSync(scratch, { recursive: true, force: true });
@@ -95,6 +100,11 @@ async function largeSets(demoState, raw, opts, scratch) {
     startupRuns: 0,
   });
   return [fromFile, inMemory];
+}
+
+/** Sizes the in-process operations are timed at: a handful of records, beyond the CPU's cache, and the large state's size. */
+function operationSizes(records) {
+  return [...new Set([100, 10_000, records])].filter((size) => size <= records).sort((a, b) => a - b);
 }
 
 function only(opts, names) {

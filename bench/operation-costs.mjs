@@ -1,0 +1,94 @@
+/**
+ * What the mock's own work for one operation costs (the domain's rules and
+ * the store, no HTTP), by how many records the organization holds of the
+ * kind: the only part of a request that could grow with the data. Over HTTP
+ * that part is a few percent of a request, below the machine's noise, so it
+ * is timed here on its own. Each operation is timed one call at a time, on
+ * records picked in random order (so a large store gets no help from the
+ * CPU's cache), and the size is held: a create is undone and a delete put
+ * back, outside the timing.
+ *
+ * The bench runs this file as a child process (`operationCostsApart`), so
+ * the records it makes do not weigh on the heap where autocannon runs.
+ * Usage: node bench/operation-costs.mjs 100,10000,100000   (JSON on stdout)
+ */
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const OPERATIONS = ['get', 'update', 'create', 'delete'];
+const CALLS = 20_000;
+const ROUNDS = 5;
+
+/** µs per call of each operation at each size: `{ sizes, costs: { get: [µs at sizes[0], …], … } }`. */
+export function operationCostsApart(sizes) {
+  const script = fileURLToPath(import.meta.url);
+  return JSON.parse(execFileSync(process.execPath, [script, sizes.join(',')], { encoding: 'utf8' }));
+}
+
+/** The compiled mock's domain, loaded only in the child: the bench's own process stays as small as it was. */
+async function loadDomain() {
+  const [{ requestExamples }, operations, { resourceByKind }, { createWorld }] = await Promise.all([
+    import('../dist/src/domain/examples.js'),
+    import('../dist/src/domain/operations.js'),
+    import('../dist/src/domain/resources/index.js'),
+    import('../dist/src/world.js'),
+  ]);
+  return { requestExamples, ...operations, def: resourceByKind.schemas, createWorld };
+}
+
+function costsAt(size, { requestExamples, createRecord, deleteRecord, getRecord, updateRecord, def, createWorld }) {
+  const world = createWorld({ scenario: 'empty', limits: { recordsPerKind: size + 1 } });
+  const org = world.tenants.byToken('demo-token');
+  if (!org) throw new Error('the empty scenario has no demo-token organization');
+  const ctx = world.context(org.id);
+  const body = requestExamples(def).create;
+  const ids = Array.from({ length: size }, () => createRecord(ctx, def, body).id);
+  const change = { description: 'Changed by the bench.' };
+  const calls = {
+    get: (id) => getRecord(ctx, def, id),
+    update: (id) => updateRecord(ctx, def, id, change),
+    create: () => createRecord(ctx, def, body),
+    delete: (id) => deleteRecord(ctx, def, id),
+  };
+  const undo = {
+    create: (made) => deleteRecord(ctx, def, made.id),
+    delete: (_, id, record) => world.store.put(org.id, def.kind, record),
+  };
+  const costs = {};
+  for (const name of OPERATIONS) {
+    const rounds = [];
+    // The first round warms the code up and is not kept.
+    for (let round = 0; round <= ROUNDS; round++) {
+      const picks = randomPicks(ids, CALLS);
+      let spent = 0;
+      for (const id of picks) {
+        const record = world.store.get(org.id, def.kind, id);
+        const started = performance.now();
+        const result = calls[name](id);
+        spent += performance.now() - started;
+        undo[name]?.(result, id, record);
+      }
+      if (round > 0) rounds.push((spent * 1000) / CALLS);
+    }
+    costs[name] = median(rounds);
+  }
+  return costs;
+}
+
+function randomPicks(ids, count) {
+  return Array.from({ length: count }, () => ids[Math.floor(Math.random() * ids.length)]);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sizes = process.argv[2].split(',').map(Number);
+  const domain = await loadDomain();
+  const measured = sizes.map((size) => costsAt(size, domain));
+  const costs = Object.fromEntries(OPERATIONS.map((name) => [name, measured.map((at) => at[name])]));
+  process.stdout.write(`${JSON.stringify({ sizes, costs })}\n`);
+}
