@@ -7,7 +7,7 @@ export const usage = `Usage: npm run bench -- [options]
   --rounds N         slices each case's time is cut into, mock and raw server in turn (default 5)
   --warmup S         seconds each server gets the case's request before it is measured (default 2; 0 skips)
   --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
-  --records N        records in the large state file, and the most the operations are timed with in process (default 100000; 0 skips both)
+  --records N        records in the large state file, and the largest size operations are timed at in process (default 100000; 0 skips both)
   --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
   --calibrate        only measure the machine: p99 of the raw server when it works 0 to 80 µs more per request
   -h, --help         show this help
