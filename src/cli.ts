@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { scenarios } from '../fixtures/index.js';
+import { DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 import { DEFAULT_SEED } from './world.js';
 
@@ -24,6 +25,7 @@ Options:
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
   --no-control      turn the control API off
   --max-records N   most records of each kind one organization may hold (default 10000)
+  --journal-size N  API requests the journal keeps for the control API (default ${DEFAULT_JOURNAL_LIMIT}; 0 turns it off)
   -h, --help        show this help
 `;
 
@@ -78,6 +80,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(values['max-records'] !== undefined
       ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, 10_000_000) } }
       : {}),
+    ...(values['journal-size'] !== undefined ? { journalLimit: integer('--journal-size', values['journal-size'], 0, 100_000) } : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
@@ -122,6 +125,7 @@ function parse(argv: string[]) {
       'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
       'max-records': { type: 'string' },
+      'journal-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

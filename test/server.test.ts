@@ -221,6 +221,14 @@ describe('cli', () => {
     expect(fromSeed5).toEqual(org ? world.store.list(org.id, 'schemas').map((schema) => schema.id) : []);
   });
 
+  it('keeps as many requests in the journal as --journal-size says', async () => {
+    const cli = runCli(['--port', '0', '--journal-size', '2']);
+    const url = await cli.listening;
+    for (const query of ['?a', '?b', '?c']) await fetch(`${url}/api/v1/schemas${query}`, { headers: AUTH });
+    const journal = (await (await fetch(`${url}/__mock/journal`)).json()) as { entries: { query: string }[] };
+    expect(journal.entries.map((entry) => entry.query)).toEqual(['?b', '?c']);
+  });
+
   it('listens on the PORT environment variable when --port is absent', async () => {
     const port = await freePort();
     const cli = runCli([], { PORT: String(port) });
@@ -242,6 +250,8 @@ describe('cli', () => {
     { args: ['--seed', '-1'], names: ['--seed'] },
     { args: ['--seed=-1'], names: ['--seed', '-1'] },
     { args: ['--scenario', 'nope'], names: ['scenario', 'nope'] },
+    { args: ['--journal-size', '-1'], names: ['--journal-size'] },
+    { args: ['--journal-size', '100001'], names: ['--journal-size', '100001'] },
     { args: ['--bogus'], names: ['--bogus'] },
   ])('exits with code 2 and names the problem for $args', async ({ args, names }) => {
     const cli = runCli(args);

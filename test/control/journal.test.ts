@@ -68,6 +68,23 @@ describe('request journal', () => {
     expect(await control.journal()).toEqual([]);
   });
 
+  it('answers 409 when it is off (journalLimit 0), instead of an empty list a verification would trust', async () => {
+    const { app, api } = controlledMock({ journalLimit: 0 });
+    expect((await api('demo-token', 'GET', '/schemas')).status).toBe(200);
+    const read = await app.request('/__mock/journal');
+    const verify = await app.request('/__mock/journal/verify', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method: 'GET' }),
+    });
+    for (const res of [read, verify]) {
+      expect(res.status).toBe(409);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/journal is off.*--journal-size 0/);
+    }
+    expect((await app.request('/__mock/journal', { method: 'DELETE' })).status).toBe(200);
+  });
+
   it('does not record control requests', async () => {
     const { control } = controlledMock();
     await control.listTenants();

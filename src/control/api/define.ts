@@ -9,6 +9,8 @@ interface ControlRouteSpec {
   summary: string;
   request?: RouteConfig['request'];
   status?: 200 | 201;
+  /** When the route can answer 409: what the conflict is. */
+  conflict?: string;
 }
 
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
@@ -17,7 +19,7 @@ const problem = { content: { 'application/problem+json': { schema: { $ref: '#/co
 export const json = <T extends z.ZodType>(schema: T) => ({ required: false, content: { 'application/json': { schema } } });
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
-  const { status = 200, ...operation } = spec;
+  const { status = 200, conflict, ...operation } = spec;
   return createRoute(<RouteConfig>{
     ...operation,
     tags: ['Control'],
@@ -27,6 +29,7 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
       400: { description: 'The request is not valid.', ...problem },
       401: { description: 'The control token is missing or wrong (only when the mock runs with one).', ...problem },
       404: { description: 'No such organization, fault or trunk.', ...problem },
+      ...(conflict ? { 409: { description: conflict, ...problem } } : {}),
     },
   });
 }

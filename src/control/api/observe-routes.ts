@@ -30,14 +30,24 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     return c.json(found, 200);
   });
 
+  // An empty answer from a journal that records nothing would pass a verification it cannot judge.
+  const journalOff = 'The request journal is off (the mock runs with --journal-size 0, or journalLimit: 0).';
+  const assertJournalOn = () => {
+    if (world.journal.limit === 0) {
+      throw new DomainError('conflict', `${journalOff} Start it with a journal to read or verify requests.`);
+    }
+  };
+
   const journal = controlRoute({
     method: 'get',
     path: '/__mock/journal',
     operationId: 'listJournal',
     summary: 'Requests the API received, oldest first',
     request: { query: journalQuery },
+    conflict: journalOff,
   });
   app.openapi(journal, (c) => {
+    assertJournalOn();
     const { limit, ...filter } = valid(c, 'query', journalQuery);
     return c.json({ entries: world.journal.find(filter, limit) }, 200);
   });
@@ -59,8 +69,10 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'verifyRequests',
     summary: 'Count the recorded requests that match',
     request: { body: json(verifyBody) },
+    conflict: journalOff,
   });
   app.openapi(verify, (c) => {
+    assertJournalOn();
     const entries = world.journal.find(valid(c, 'json', verifyBody));
     return c.json({ count: entries.length, entries }, 200);
   });
