@@ -60,7 +60,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     if (!controlOpenToPages && c.req.path.startsWith('/__mock/')) return next();
     return allowBrowsers(c, next);
   });
-  app.use('/api/v1/*', journalRecorder(world.journal, world.now));
+  // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
+  if (world.journal.limit > 0) app.use('/api/v1/*', journalRecorder(world.journal, world.now));
   app.use('/api/v1/*', bearerAuth(world.tenants));
   app.use('/api/v1/*', faultInjection(world.faults));
   // Only where a body is read: on GET, asking for the body would build a full Request object and halve throughput.
