@@ -15,6 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { median } from './report.mjs';
 
 const OPERATIONS = ['get', 'update', 'create', 'delete'];
 const CALLS = 20_000;
@@ -79,11 +80,6 @@ function costsAt(size, { requestExamples, createRecord, deleteRecord, getRecord,
 
 function randomPicks(ids, count) {
   return Array.from({ length: count }, () => ids[Math.floor(Math.random() * ids.length)]);
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
