@@ -8,6 +8,7 @@ import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
+import { MAX_RECORD_DEPTH } from '../domain/untrusted-json.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
 import type { Organization } from '../store/tenants.js';
 import { trunkConfigurationSchema } from '../telephony/provider.js';
@@ -15,6 +16,8 @@ import type { World } from '../world.js';
 import { integrityProblems } from './snapshot-integrity.js';
 
 export const STATE_FORMAT = 'voice-config-mock/state';
+/** A record in a snapshot sits five levels down: state, organizations, organization, records, its kind's list. */
+export const MAX_SNAPSHOT_DEPTH = MAX_RECORD_DEPTH + 5;
 
 const organizationState = z.object({
   id: z.string().min(1),

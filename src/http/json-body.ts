@@ -7,13 +7,12 @@
  * validation sees only what a client may set. The fields are handed on as
  * the `body` variable; the domain validates them (src/domain/validate.ts).
  */
-import type { MiddlewareHandler } from 'hono';
-import secureJson from 'secure-json-parse';
+import type { Context, MiddlewareHandler } from 'hono';
+import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
 import type { AppEnv } from './auth.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-const MAX_DEPTH = 32;
 
 export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
@@ -24,32 +23,48 @@ export function jsonBody(ignores: (key: string, value: unknown) => boolean): Mid
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
-    if (!contentType || !JSON_TYPE.test(contentType)) {
-      return problemResponse(
-        c,
-        'unsupported-media-type',
-        `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
-      );
-    }
-    let body: unknown;
-    try {
-      body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (/prototype property/.test(reason)) {
-        return problemResponse(c, 'validation', 'The body may not contain the keys "__proto__" or "constructor.prototype".');
-      }
-      return problemResponse(c, 'malformed-json', `The body is not valid JSON (${reason}). Check quotes, commas and brackets.`);
-    }
+    if (!contentType || !JSON_TYPE.test(contentType)) return wrongType(c, contentType);
+    const parsed = parseUntrustedJson(text, MAX_RECORD_DEPTH);
+    if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
+    const body = parsed.value;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
-    }
-    if (depthExceeds(body, MAX_DEPTH)) {
-      return problemResponse(c, 'validation', `The body is nested more than ${MAX_DEPTH} levels deep.`);
     }
     c.set('body', withoutIgnored(body as Record<string, unknown>, ignores));
     await next();
   };
+}
+
+/**
+ * Control API bodies get the same checks as API bodies, nested as deep as
+ * `maxDepth(path)` allows (a record inside a snapshot sits under its
+ * envelope). A POST without a body stands for `{}`. The route's validator
+ * then takes the value parsed here instead of parsing the text again with
+ * none of these checks.
+ */
+export function controlJsonBody(maxDepth: (path: string) => number): MiddlewareHandler<AppEnv> {
+  return async function readControlBody(c, next) {
+    if (c.req.method !== 'POST' && c.req.method !== 'PUT') return next();
+    const contentType = c.req.header('content-type');
+    const text = await c.req.text();
+    let value: unknown = {};
+    if (text.length > 0) {
+      if (!contentType || !JSON_TYPE.test(contentType)) return wrongType(c, contentType);
+      const parsed = parseUntrustedJson(text, maxDepth(c.req.path));
+      if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
+      value = parsed.value;
+    }
+    c.req.json = (() => Promise.resolve(value)) as typeof c.req.json;
+    await next();
+  };
+}
+
+function wrongType(c: Context, contentType: string | undefined): Response {
+  return problemResponse(
+    c,
+    'unsupported-media-type',
+    `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
+  );
 }
 
 function describe(value: unknown): string {
@@ -63,23 +78,4 @@ function withoutIgnored(body: Record<string, unknown>, ignores: (key: string, va
   const keys = Object.keys(body);
   if (!keys.some((key) => ignores(key, body[key]))) return body;
   return Object.fromEntries(keys.filter((key) => !ignores(key, body[key])).map((key) => [key, body[key]]));
-}
-
-/** Iterative, so a hostile body cannot overflow the stack while being measured; only containers are stacked. */
-function depthExceeds(root: object, limit: number): boolean {
-  const values: object[] = [root];
-  const depths: number[] = [1];
-  while (values.length > 0) {
-    const value = values.pop() as object;
-    const depth = depths.pop() as number;
-    for (const child of Object.values(value)) {
-      // Any value counts for the depth, a number as much as an object.
-      if (depth + 1 > limit) return true;
-      if (typeof child === 'object' && child !== null) {
-        values.push(child);
-        depths.push(depth + 1);
-      }
-    }
-  }
-  return false;
 }

@@ -8,8 +8,9 @@ import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { importState, StateSerializer } from '../control/snapshot.js';
+import { importState, MAX_SNAPSHOT_DEPTH, StateSerializer } from '../control/snapshot.js';
 import { DomainError } from '../domain/errors.js';
+import { parseUntrustedJson } from '../domain/untrusted-json.js';
 import type { World } from '../world.js';
 
 export class StateFileError extends Error {
@@ -28,14 +29,11 @@ export async function loadStateFile(world: World, path: string): Promise<boolean
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw new StateFileError(`Cannot read the state file ${path}: ${(error as Error).message}.`);
   }
-  let state: unknown;
-  try {
-    state = JSON.parse(text);
-  } catch (error) {
-    throw new StateFileError(
-      `The state file ${path} is not valid JSON (${(error as Error).message}). It was left as it is; fix it, move it away, or pick another --state-file.`,
-    );
+  const parsed = parseUntrustedJson(text, MAX_SNAPSHOT_DEPTH, `The state file ${path}`);
+  if (!parsed.ok) {
+    throw new StateFileError(`${parsed.message} It was left as it is; fix it, move it away, or pick another --state-file.`);
   }
+  const state = parsed.value;
   try {
     importState(world, state);
   } catch (error) {

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createControlClient } from '../../src/control/client.js';
-import { StateFileWriter } from '../../src/persistence/state-file.js';
+import { exportState } from '../../src/control/snapshot.js';
+import { loadStateFile, StateFileWriter } from '../../src/persistence/state-file.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { createWorld } from '../../src/world.js';
 import { trunkBody } from './helpers.js';
@@ -164,6 +165,19 @@ describe('state file', () => {
     expect(stderr).toContain('left as it is');
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(file, 'utf8')).toBe('{"format": "voice-config-mock/state", oops');
+  });
+
+  it('refuses a state file with prototype keys or absurd nesting, naming the file, and changes nothing', async () => {
+    const world = createWorld();
+    const before = exportState(world);
+    const polluting = join(dir, 'polluting.json');
+    writeFileSync(polluting, '{"format":"voice-config-mock/state","version":1,"organizations":[],"__proto__":{"polluted":true}}');
+    await expect(loadStateFile(world, polluting)).rejects.toThrow(`The state file ${polluting} may not contain the keys "__proto__"`);
+    const deep = join(dir, 'deep.json');
+    writeFileSync(deep, `{"format":"voice-config-mock/state","version":1,"organizations":[],"x":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    await expect(loadStateFile(world, deep)).rejects.toThrow(`The state file ${deep} is nested more than 37 levels deep`);
+    expect(exportState(world).organizations).toEqual(before.organizations);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('leaves no temporary file behind when a save fails', async () => {
