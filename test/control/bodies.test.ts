@@ -19,7 +19,7 @@ function deepToolText(levels: number, id?: string) {
 
 async function send(app: ReturnType<typeof controlledMock>['app'], method: string, path: string, text?: string, type = 'application/json') {
   const res = await app.request(path, { method, ...(text === undefined ? {} : { body: text, headers: { 'content-type': type } }) });
-  return { status: res.status, type: res.headers.get('content-type'), body: await res.json() };
+  return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as { detail?: string; id?: string } };
 }
 
 describe('control API bodies', () => {
