@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { scenarios } from '../fixtures/index.js';
 import { DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
+import { own } from './domain/own.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 import { DEFAULT_SEED } from './world.js';
 
@@ -61,11 +62,14 @@ export async function main(argv: string[]): Promise<void> {
   }
   const command = positionals[0] ?? 'serve';
   if (command !== 'serve' || positionals.length > 1) fail(`unknown command "${positionals.join(' ')}"`);
-  const portText = values.port ?? process.env.PORT ?? String(DEFAULT_PORT);
-  const port = integer('--port', portText, 0, 65535);
+  // An empty PORT is an unset one (as shells and CI templates leave it).
+  const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
+  const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);
   const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
   const scenario = values.scenario ?? 'default';
-  if (!scenarios[scenario]) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
+  if (!own(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
+  // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
+  if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
 
   // Output piped into a program that has quit (`voice-config-mock | head -3`) must not stop the server.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

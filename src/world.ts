@@ -11,6 +11,7 @@ import { DEFAULT_JOURNAL_LIMIT, Journal } from './control/journal.js';
 import { indexKeys } from './domain/index-keys.js';
 import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
+import { own } from './domain/own.js';
 import type { Scenario } from './seed/scenario.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store/store.js';
@@ -107,7 +108,7 @@ export function createWorld(options: WorldOptions = {}): World {
 
 export function resolveScenario(scenario: Scenario | string): Scenario {
   if (typeof scenario !== 'string') return scenario;
-  const found = scenarios[scenario];
+  const found = own(scenarios, scenario);
   if (!found) throw new Error(`Unknown scenario "${scenario}"; known scenarios: ${Object.keys(scenarios).join(', ')}.`);
   return found;
 }

@@ -204,8 +204,8 @@ describe('docs page', () => {
     expect((await res.text()).length).toBeGreaterThan(1000);
   });
 
-  it('answers 404 for an asset it does not ship', async () => {
-    const res = await createApp({ docsAssets: readSwaggerAsset }).request('/docs/assets/index.html');
+  it.each(['index.html', 'constructor', '__proto__', 'toString'])('answers 404 for an asset it does not ship: %s', async (file) => {
+    const res = await createApp({ docsAssets: readSwaggerAsset }).request(`/docs/assets/${file}`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   });

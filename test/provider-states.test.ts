@@ -57,14 +57,18 @@ describe('provider-state endpoint', () => {
     expect(refused.status).toBe(403);
   });
 
-  it('answers 400 naming the known states for a state it does not have', async () => {
-    const { call } = freshMock();
-    const reply = await call('POST', '/__mock/provider-states', { token: null, body: { state: 'a unicorn exists' } });
-    expect(reply.status).toBe(400);
-    expect(reply.contentType).toBe('application/problem+json');
-    expect(reply.body.detail).toContain('a unicorn exists');
-    expect(reply.body.detail).toContain('a tool with id {id} exists');
-  });
+  it.each(['a unicorn exists', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'answers 400 naming the known states for a state it does not have: %s',
+    async (state) => {
+      const { call, world } = freshMock();
+      const reply = await call('POST', '/__mock/provider-states', { token: null, body: { state } });
+      expect(reply.status).toBe(400);
+      expect(reply.contentType).toBe('application/problem+json');
+      expect(reply.body.detail).toContain(`"${state}"`);
+      expect(reply.body.detail).toContain('a tool with id {id} exists');
+      expect(world.tenants.list()).toHaveLength(2);
+    },
+  );
 
   it('has a valid record for every state', async () => {
     for (const [state, records] of Object.entries(stateRecords)) {

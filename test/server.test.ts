@@ -237,6 +237,21 @@ describe('cli', () => {
     expect((await schemaIds(url)).length).toBeGreaterThan(0);
   });
 
+  it('names PORT, not --port, when the PORT environment variable is not a port', async () => {
+    const cli = runCli([], { PORT: 'abc' });
+    const { code } = await withTimeout(cli.exited, 5_000, 'exit for PORT=abc');
+    expect(code).toBe(2);
+    expect(cli.stderr()).toContain('PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(cli.stderr()).not.toContain('--port must');
+  });
+
+  it('takes an empty PORT as unset and uses the default port', async () => {
+    const cli = runCli([], { PORT: '' });
+    // The default port may be taken on this machine: then it says so, naming that port.
+    const outcome = await Promise.race([cli.listening, cli.exited.then(() => cli.stderr())]);
+    expect(outcome).toContain('4010');
+  });
+
   it('prefers --port over the PORT environment variable', async () => {
     const port = await freePort();
     const cli = runCli(['--port', '0'], { PORT: String(port) });
@@ -250,6 +265,10 @@ describe('cli', () => {
     { args: ['--seed', '-1'], names: ['--seed'] },
     { args: ['--seed=-1'], names: ['--seed', '-1'] },
     { args: ['--scenario', 'nope'], names: ['scenario', 'nope'] },
+    // A name every object inherits is no scenario either.
+    { args: ['--scenario', 'constructor'], names: ['unknown scenario', 'constructor'] },
+    { args: ['--control-token', ''], names: ['--control-token', 'non-empty'] },
+    { args: ['--control-token', '  '], names: ['--control-token', 'non-empty'] },
     { args: ['--journal-size', '-1'], names: ['--journal-size'] },
     { args: ['--journal-size', '100001'], names: ['--journal-size', '100001'] },
     { args: ['--bogus'], names: ['--bogus'] },

@@ -8,6 +8,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
+import { own } from '../domain/own.js';
 import type { ResourceKind, StoredRecord } from '../domain/resource.js';
 import type { AppEnv } from '../http/auth.js';
 import type { Organization } from '../store/tenants.js';
@@ -114,7 +115,7 @@ export async function changeProviderState(world: World, request: z.input<typeof 
     if (org && world.tenants.byId(org.id)) removeTenant(world, org.id);
     return {};
   }
-  const handler = providerStateHandlers[state];
+  const handler = own(providerStateHandlers, state);
   if (!handler) {
     const known = Object.keys(stateRecords).filter(Boolean).join('; ');
     throw new DomainError('validation', `No provider state "${state}"; known states: ${known}.`);

@@ -41,6 +41,9 @@ export interface AppOptions extends WorldOptions {
 }
 
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
+  if (options.controlToken !== undefined && options.controlToken.trim() === '') {
+    throw new Error('createApp: controlToken must not be empty (leave it out to run without one).');
+  }
   const world = options.world ?? createWorld(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();

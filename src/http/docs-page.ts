@@ -6,6 +6,7 @@
  * the app) import nothing of Node's.
  */
 import type { Env, Hono } from 'hono';
+import { own } from '../domain/own.js';
 
 const assets: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -37,7 +38,7 @@ export function registerDocsPage<E extends Env>(app: Hono<E>, readAsset?: AssetR
   app.get('/docs', (c) => c.html(page));
   app.get('/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
-    const type = assets[file];
+    const type = own(assets, file);
     if (!type || !readAsset) return c.notFound();
     let body = cache.get(file);
     if (!body) {

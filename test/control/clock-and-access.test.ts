@@ -40,6 +40,11 @@ describe('control access', () => {
     expect(right.status).toBe(200);
   });
 
+  it('refuses an empty control token, which would let an empty header in', () => {
+    expect(() => createApp({ controlToken: '' })).toThrow('controlToken must not be empty');
+    expect(() => createApp({ controlToken: ' ' })).toThrow('controlToken must not be empty');
+  });
+
   it('the typed client sends the control token it is given', async () => {
     const { app } = controlledMock({ controlToken: 'ctl-secret' });
     const fetch = async (input: string, init?: RequestInit) => app.request(input, init);
