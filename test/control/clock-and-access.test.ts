@@ -67,6 +67,27 @@ describe('control access', () => {
     expect(samePage.status).toBe(200);
   });
 
+  it('refuses requests addressed to another name without a control token, as a DNS-rebinding page sends them', async () => {
+    const { app, control } = controlledMock();
+    const before = await control.exportState();
+    // Same origin as far as the browser knows: a GET carries no Origin, a POST names the rebound page itself.
+    const read = await app.request('http://rebind.attacker.test:4010/__mock/state');
+    expect(read.status).toBe(403);
+    expect(await read.json()).toMatchObject({ detail: expect.stringContaining('addressed to rebind.attacker.test') });
+    const reset = await app.request('http://rebind.attacker.test:4010/__mock/reset', {
+      method: 'POST',
+      headers: { origin: 'http://rebind.attacker.test:4010' },
+    });
+    expect(reset.status).toBe(403);
+    expect((await control.exportState()).organizations).toEqual(before.organizations);
+    for (const local of ['http://localhost:4010', 'http://app.localhost:4010', 'http://[::1]:4010', 'http://10.0.0.5:4010']) {
+      expect((await app.request(`${local}/__mock/tenants`)).status).toBe(200);
+    }
+    const guarded = controlledMock({ controlToken: 'ctl-secret' });
+    const byName = await guarded.app.request('http://mock:4010/__mock/tenants', { headers: { 'x-control-token': 'ctl-secret' } });
+    expect(byName.status).toBe(200);
+  });
+
   it('takes any origin inside a web page, where no other page can reach it', async () => {
     const app = createApp({ inPage: true });
     const res = await app.request('http://api.example.test/__mock/tenants', { headers: { origin: 'http://localhost:5173' } });

@@ -41,7 +41,7 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
     description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
-  else if (!inPage) app.use('/__mock/*', refuseOtherOrigins());
+  else if (!inPage) app.use('/__mock/*', refuseWebPages());
   app.use('/__mock/*', controlJsonBody(bodyDepth));
   registerCallRoutes(app, world);
   registerStateRoutes(app, world);
@@ -58,20 +58,38 @@ function bodyDepth(path: string): number {
 }
 
 /**
- * Without a control token, a web page of another origin must not steer the
- * mock: a bodiless POST (a reset) needs no CORS preflight, so a page could
- * send one blind. Browsers name the page's origin; other clients send none.
+ * Without a control token, a web page must not steer the mock. A page of
+ * another origin names itself in Origin (a bodiless POST, a reset, needs no
+ * CORS preflight, so a page could send one blind). A page whose own name was
+ * made to point at this machine (DNS rebinding) is of the same origin, so it
+ * shows only in Host: the mock answers control requests addressed to
+ * localhost or an IP address, the names a developer or a CI job uses.
  */
-function refuseOtherOrigins(): MiddlewareHandler<AppEnv> {
-  return async function checkOrigin(c, next) {
+function refuseWebPages(): MiddlewareHandler<AppEnv> {
+  return async function checkPage(c, next) {
+    const { hostname, origin: own } = new URL(c.req.url);
+    if (!isLocalName(hostname)) {
+      return problemResponse(
+        c,
+        'forbidden',
+        `Without --control-token, the control API answers only requests addressed to localhost or an IP address (this one was addressed to ${hostname}). Run the mock with --control-token to reach it by another name.`,
+      );
+    }
     const origin = c.req.header('origin');
-    if (origin === undefined || origin === new URL(c.req.url).origin) return next();
+    if (origin === undefined || origin === own) return next();
     return problemResponse(
       c,
       'forbidden',
       `The control API does not answer web pages of other origins (${origin}) unless the mock runs with --control-token.`,
     );
   };
+}
+
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/** localhost (and its subdomains, which resolve to this machine) or an IP address (v6 ones come in brackets). */
+function isLocalName(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || IPV4.test(hostname) || hostname.startsWith('[');
 }
 
 function requireControlToken(expected: string): MiddlewareHandler<AppEnv> {
