@@ -8,10 +8,11 @@ import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
+import { trunkSettings } from '../domain/resources/sip-trunk.js';
 import { MAX_RECORD_DEPTH } from '../domain/untrusted-json.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
 import type { Organization } from '../store/tenants.js';
-import { trunkConfigurationSchema } from '../telephony/provider.js';
+import { type TrunkConfiguration, trunkConfigurationSchema } from '../telephony/provider.js';
 import type { World } from '../world.js';
 import { integrityProblems } from './snapshot-integrity.js';
 
@@ -155,7 +156,26 @@ export function importState(world: World, input: unknown, only?: string): void {
     }
   }
   const ids = new Set(incoming.map((organization) => organization.id));
-  world.telephony.restore(state.telephony.filter((configuration) => ids.has(configuration.orgId)));
+  const restored = state.telephony.filter((configuration) => ids.has(configuration.orgId));
+  world.telephony.restore([...restored, ...missingConfigurations(incoming, restored, world.now())]);
+}
+
+/**
+ * A snapshot written by hand may leave the provider's side out: its trunks are
+ * provisioned as the API would have, so each holds its id at the provider and
+ * no other organization's trunk can take it over.
+ */
+function missingConfigurations(
+  organizations: State['organizations'],
+  configurations: readonly TrunkConfiguration[],
+  now: Date,
+): TrunkConfiguration[] {
+  const configured = new Set(configurations.map(({ trunkId }) => trunkId));
+  return organizations.flatMap(({ id, records }) =>
+    (records.sipTrunks ?? [])
+      .filter((trunk) => !configured.has(String(trunk.id)))
+      .map((trunk) => ({ ...trunkSettings(trunk as StoredRecord, id), revision: 1, provisionedAt: now.toISOString() })),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Snapshots: export → change → import gives back exactly the same records; bad snapshots change nothing. */
 import { describe, expect, it } from 'vitest';
 import { exportState, StateSerializer } from '../../src/control/snapshot.js';
+import type { TrunkConfiguration } from '../../src/telephony/provider.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 const kinds = ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks'];
@@ -148,6 +149,31 @@ describe('snapshots written by hand', () => {
     expect((await api('hand-token', 'PATCH', `/sip-trunks/${trunkId}`, { name: 'T2' })).status).toBe(200);
     const again = await control.exportState();
     await expect(control.importState(again)).resolves.toBeDefined();
+  });
+
+  it('provisions a trunk the snapshot gives no configuration, so no other organization can take its id', async () => {
+    const { control, api, orgId: orgOf } = controlledMock();
+    const trunk = { id: trunkId, name: 'T', host: 'sip.example.com', isSystem: false, ...times };
+    await control.importState(minimalState(orgId, 'hand-token', { sipTrunks: [trunk] }), orgId);
+    expect(await control.telephonyOf(trunkId)).toMatchObject({ orgId, host: 'sip.example.com', revision: 1 });
+    const takeover = control.injectRecord({
+      orgId: orgOf('demo-token'),
+      kind: 'sipTrunks',
+      record: { id: trunkId, name: 'B', host: 'b.example.com' },
+    });
+    await expect(takeover).rejects.toMatchObject({ status: 409 });
+    expect((await api('hand-token', 'DELETE', `/sip-trunks/${trunkId}`)).status).toBe(200);
+    await expect(control.telephonyOf(trunkId)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("never rewrites or removes another organization's configuration held under a trunk's id", async () => {
+    const { world, api, orgId: orgOf } = controlledMock();
+    const [trunk] = world.store.list(orgOf('demo-token'), 'sipTrunks').filter((t) => t.isSystem !== true);
+    const theirs = { ...world.telephony.configuration(String(trunk?.id)), orgId: orgOf('demo-token-2') } as TrunkConfiguration;
+    world.telephony.restore([theirs]);
+    expect((await api('demo-token', 'PATCH', `/sip-trunks/${trunk?.id}`, { name: 'Renamed' })).status).toBe(409);
+    expect((await api('demo-token', 'DELETE', `/sip-trunks/${trunk?.id}`)).status).toBe(200);
+    expect(world.telephony.configuration(String(trunk?.id))).toEqual(theirs);
   });
 
   it('refuses records the API itself would refuse: a rule broken, a unique name twice', async () => {

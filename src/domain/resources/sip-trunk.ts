@@ -1,5 +1,6 @@
 /** SIP trunk: a telephony connection, provisioned at the telephony provider. */
 import { z } from '@hono/zod-openapi';
+import type { TrunkSettings } from '../../telephony/provider.js';
 import { DomainError } from '../errors.js';
 import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
 import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
@@ -50,16 +51,17 @@ export const sipTrunks = defineResource({
   present: ({ password, createdAt, updatedAt, ...shown }) => ({ ...shown, hasPassword: password !== null, createdAt, updatedAt }),
   effects: {
     created: (trunk, deps) => {
-      // The provider holds every organization's trunks by id, while the store keeps ids apart per organization:
-      // a fixed id (control API) must not take over a configuration another organization's trunk holds.
-      const holder = deps.telephony.configuration(trunk.id);
-      if (holder && holder.orgId !== deps.orgId) {
-        throw new DomainError('conflict', `SIP trunk id ${trunk.id} is already in use; pick another id.`);
-      }
+      assertNotHeldElsewhere(trunk, deps);
       provision(trunk, deps);
     },
-    updated: provision,
-    deleted: (trunk, { telephony }) => void telephony.deprovision(trunk.id),
+    updated: (trunk, deps) => {
+      assertNotHeldElsewhere(trunk, deps);
+      provision(trunk, deps);
+    },
+    deleted: (trunk, deps) => {
+      // Only the organization's own configuration goes: never one another organization holds under the same id.
+      if (deps.telephony.configuration(trunk.id)?.orgId === deps.orgId) deps.telephony.deprovision(trunk.id);
+    },
   },
   fake: (faker) => ({
     name: `${faker.company.name()} ${faker.helpers.arrayElement(['carrier', 'PBX', 'SIP line', 'trunk'])}`.slice(0, 100),
@@ -76,9 +78,26 @@ export const sipTrunks = defineResource({
   exampleUpdateKeys: ['name', 'phoneNumbers'],
 });
 
+/**
+ * The provider holds every organization's trunks by id, while the store keeps
+ * ids apart per organization: a trunk with a fixed id (control API) must not
+ * take over, rewrite or remove a configuration another organization holds.
+ */
+function assertNotHeldElsewhere(trunk: StoredRecord, { orgId, telephony }: EffectDeps): void {
+  const holder = telephony.configuration(trunk.id);
+  if (holder && holder.orgId !== orgId) {
+    throw new DomainError('conflict', `SIP trunk id ${trunk.id} is already in use; pick another id.`);
+  }
+}
+
 function provision(trunk: StoredRecord, { orgId, telephony }: EffectDeps): void {
+  telephony.provision(trunkSettings(trunk, orgId));
+}
+
+/** What the provider is told about a trunk. */
+export function trunkSettings(trunk: StoredRecord, orgId: string): TrunkSettings {
   const t = trunk as unknown as SipTrunkStored;
-  telephony.provision({
+  return {
     trunkId: t.id,
     orgId,
     host: t.host,
@@ -90,7 +109,7 @@ function provision(trunk: StoredRecord, { orgId, telephony }: EffectDeps): void 
     phoneNumbers: t.phoneNumbers,
     inboundEnabled: t.inboundEnabled,
     outboundEnabled: t.outboundEnabled,
-  });
+  };
 }
 
 /** A SIP trunk as responses show it. */
