@@ -3,10 +3,12 @@
  * file (loaded at start, saved after every change and at shutdown), and a
  * close that lets requests in flight finish.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { type AppOptions, createApp } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
+import { answerClientErrors } from './http/node-client-errors.js';
 import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
 import { createWorld, type World } from './world.js';
 
@@ -70,6 +72,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         },
       });
     });
+    answerClientErrors(server as Server);
     server.once('error', reject);
   });
 }

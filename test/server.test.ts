@@ -6,9 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.js';
 import { createWorld } from '../src/world.js';
 
@@ -33,6 +33,58 @@ describe('startServer', () => {
     const body = (await res.json()) as unknown[];
     expect(Array.isArray(body)).toBe(true);
     expect(body.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('records a body cut off by the client as incomplete, not as a failure of the mock', async () => {
+    server = await startServer({ port: 0 });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write('POST /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\n');
+      socket.write('Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"cut');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      const journal = async () =>
+        ((await (await fetch(`${server?.url}/__mock/journal`)).json()) as { entries: { method: string; status: number }[] }).entries;
+      await vi.waitFor(async () => expect((await journal()).filter((entry) => entry.method === 'POST')).toHaveLength(1));
+      expect((await journal()).find((entry) => entry.method === 'POST')?.status).toBe(400);
+      expect(errors).not.toHaveBeenCalled();
+      expect((await fetch(`${server.url}/api/v1/schemas`, { headers: AUTH })).status).toBe(200);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it.each([
+    { name: 'an unknown method', request: 'FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', status: 400, kind: 'bad-request' },
+    {
+      name: 'headers over 16 KB',
+      request: `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      status: 431,
+      kind: 'headers-too-large',
+    },
+    {
+      name: 'an Expect it cannot meet',
+      request: 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\n\r\n',
+      status: 417,
+      kind: 'expectation-failed',
+    },
+  ])("answers $name, which Node's parser refuses, in the problem shape", async ({ request, status, kind }) => {
+    server = await startServer({ port: 0 });
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    socket.write(request);
+    await vi.waitFor(() => expect(answer).toMatch(/\r\n\r\n\{.*\}$/s));
+    socket.destroy();
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(head.toLowerCase()).toContain('content-type: application/problem+json');
+    expect(JSON.parse(body)).toMatchObject({ type: `urn:voice-config-mock:problem:${kind}`, status, detail: expect.any(String) });
   });
 
   it('refuses a request without a token over http', async () => {

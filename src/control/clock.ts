@@ -8,6 +8,9 @@ export interface ClockState {
   frozen: boolean;
 }
 
+/** The last instant a JavaScript date can hold (year 275760). */
+export const LATEST_INSTANT_MS = 8.64e15;
+
 export class Clock {
   /** Added to the real time while running; the frozen instant while frozen. */
   #offsetMs = 0;

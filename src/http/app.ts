@@ -101,6 +101,9 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     if (error instanceof HTTPException && error.status < 500) {
       return problemResponse(c, kindOfStatus(error.status), error.message || 'The request could not be read.');
     }
+    if (isClientAbort(error)) {
+      return problemResponse(c, 'body-incomplete', 'The connection closed before the whole body arrived.');
+    }
     console.error('voice-config-mock: unexpected failure', error);
     return problemResponse(
       c,
@@ -123,4 +126,9 @@ function kindOfStatus(status: number): ProblemKind {
   if (status === 401) return 'unauthorized';
   if (status === 404) return 'not-found';
   return 'malformed-json';
+}
+
+/** Node's error for a request whose client went away while its body was read. */
+function isClientAbort(error: Error): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ECONNRESET' || error.message === 'aborted';
 }

@@ -10,6 +10,8 @@ import type { Problem } from '../domain/resource.js';
 export const problemKinds = {
   validation: { status: 400, title: 'Validation Error' },
   'malformed-json': { status: 400, title: 'Malformed JSON' },
+  // The client closed the connection mid-body: nobody reads this answer, but the journal shows what happened.
+  'body-incomplete': { status: 400, title: 'Incomplete Body' },
   unauthorized: { status: 401, title: 'Unauthorized' },
   forbidden: { status: 403, title: 'Forbidden Error' },
   'not-found': { status: 404, title: 'Not Found Error' },
@@ -19,6 +21,11 @@ export const problemKinds = {
   'record-limit': { status: 409, title: 'Record Limit Reached' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
+  // Refused by Node's HTTP parser before the app sees the request (src/http/node-client-errors.ts).
+  'bad-request': { status: 400, title: 'Bad Request' },
+  'request-timeout': { status: 408, title: 'Request Timeout' },
+  'expectation-failed': { status: 417, title: 'Expectation Failed' },
+  'headers-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   internal: { status: 500, title: 'Internal Server Error' },
   // The fake telephony provider failed (an injected fault): the operation as a whole did not happen.
   'telephony-failed': { status: 502, title: 'Telephony Provider Error' },

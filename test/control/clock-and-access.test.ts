@@ -25,6 +25,24 @@ describe('clock', () => {
     const real = await control.clock();
     expect(Math.abs(Date.parse(real.now) - Date.now())).toBeLessThan(60_000);
   });
+
+  it('refuses to go past the last instant a date can hold, and changes nothing', async () => {
+    const { control, api } = controlledMock();
+    await control.setClock({ freezeAt: '9999-12-31T23:59:59.999Z' });
+    const tenYears = 10 * 365 * 86_400_000;
+    // Far enough for the last step to overshoot: from year 9999, about 27,000 steps of ten years.
+    let refused: unknown;
+    for (let step = 0; step < 30_000 && refused === undefined; step++) {
+      refused = await control.setClock({ advanceMs: tenYears }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    }
+    expect(refused).toMatchObject({ status: 400, problem: { detail: expect.stringContaining('+275760-09-13T00:00:00.000Z') } });
+    const stood = await control.clock();
+    expect(Date.parse(stood.now) + tenYears).toBeGreaterThan(8.64e15);
+    expect((await api('demo-token', 'POST', '/schemas', { name: 'Late', properties: {} })).status).toBe(201);
+  });
 });
 
 describe('control access', () => {
