@@ -67,7 +67,7 @@ function bodyDepth(path: string): number {
  */
 function refuseWebPages(): MiddlewareHandler<AppEnv> {
   return async function checkPage(c, next) {
-    const { hostname, origin: own } = new URL(c.req.url);
+    const { hostname, origin: ownOrigin } = new URL(c.req.url);
     if (!isLocalName(hostname)) {
       return problemResponse(
         c,
@@ -76,7 +76,7 @@ function refuseWebPages(): MiddlewareHandler<AppEnv> {
       );
     }
     const origin = c.req.header('origin');
-    if (origin === undefined || origin === own) return next();
+    if (origin === undefined || origin === ownOrigin) return next();
     return problemResponse(
       c,
       'forbidden',
