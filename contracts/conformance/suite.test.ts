@@ -20,7 +20,8 @@ function inProcess(world: World = createWorld(), wrap: (fetch: FetchLike) => Fet
     baseUrl: 'http://mock.test',
     token: 'demo-token',
     token2: 'demo-token-2',
-    fetch: wrap((url, init) => app.request(url, init) as Promise<Response>),
+    // The form the README shows: Hono's app.request may answer synchronously.
+    fetch: wrap((url, init) => app.request(url, init)),
   };
 }
 

@@ -1,7 +1,7 @@
 /** The shapes the conformance kit works with: targets, checks, exchanges and results. */
 
 /** `fetch` or anything shaped like it, such as `(url, init) => app.request(url, init)` for an in-process app. */
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+export type FetchLike = (url: string, init: RequestInit) => Response | Promise<Response>;
 
 /** The implementation under test. */
 export interface Target {

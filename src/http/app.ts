@@ -88,13 +88,14 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   registerDocsPage(app, options.docsAssets);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 
-  app.notFound((c) =>
-    problemResponse(
-      c,
-      'not-found',
-      `No route matches ${c.req.method} ${new URL(c.req.url).pathname}. The API is under /api/v1; /openapi.json lists every operation.`,
-    ),
-  );
+  app.notFound((c) => {
+    const { pathname } = new URL(c.req.url);
+    const where =
+      options.control !== false && pathname.startsWith('/__mock')
+        ? 'GET /__mock/ lists the control API.'
+        : 'The API is under /api/v1; /openapi.json lists every operation.';
+    return problemResponse(c, 'not-found', `No route matches ${c.req.method} ${pathname}. ${where}`);
+  });
   app.onError((error, c) => {
     if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error.problems);
     if (error instanceof TelephonyFailure) return problemResponse(c, 'telephony-failed', error.message);

@@ -14,6 +14,7 @@ import type { World } from '../../world.js';
 import { registerProviderStateRoute } from '../provider-states.js';
 import { MAX_SNAPSHOT_DEPTH } from '../snapshot.js';
 import { registerCallRoutes } from './call-routes.js';
+import { registerControlIndex } from './index-routes.js';
 import { registerObserveRoutes } from './observe-routes.js';
 import { registerStateRoutes } from './state-routes.js';
 
@@ -47,6 +48,7 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
   registerProviderStateRoute(app, world);
+  registerControlIndex(app);
   return app;
 }
 

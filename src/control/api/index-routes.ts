@@ -1,0 +1,44 @@
+/**
+ * What the control API offers, read from its own OpenAPI registry so it
+ * never drifts from the routes: `GET /__mock/` lists every operation (the
+ * start-up banner points there), and a known path asked with a method it
+ * does not take answers 405 with `Allow` instead of "no route".
+ * Registered after every other control route.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/auth.js';
+import { problemResponse } from '../../http/problem.js';
+
+interface ControlOperation {
+  method: string;
+  path: string;
+  summary: string;
+}
+
+export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
+  const operations: ControlOperation[] = app.openAPIRegistry.definitions.flatMap((definition) =>
+    definition.type === 'route'
+      ? [{ method: definition.route.method.toUpperCase(), path: definition.route.path, summary: definition.route.summary ?? '' }]
+      : [],
+  );
+  const index = {
+    name: 'voice-config-mock control API',
+    openapi: '/openapi.json',
+    docs: '/docs',
+    operations: [{ method: 'GET', path: '/__mock/', summary: 'This list' }, ...operations],
+  };
+  app.get('/__mock', (c) => c.json(index));
+  app.get('/__mock/', (c) => c.json(index));
+
+  const methodsByPath = new Map<string, string[]>([['/__mock', ['GET']]]);
+  for (const { method, path } of operations) methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), method]);
+  for (const [path, methods] of methodsByPath) {
+    const allow = methods.join(', ');
+    const honoPath = path.replaceAll(/{(.+?)}/g, ':$1');
+    const refuse = (c: Context<AppEnv>) =>
+      problemResponse(c, 'method-not-allowed', `${c.req.method} is not supported on ${c.req.path}; use ${allow}.`, undefined, { allow });
+    app.all(honoPath, refuse);
+    if (path === '/__mock') app.all('/__mock/', refuse);
+  }
+}

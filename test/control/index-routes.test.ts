@@ -1,0 +1,90 @@
+/**
+ * The control API says what it offers: GET /__mock/ lists its operations,
+ * a known path asked with another method answers 405 with Allow, and an
+ * unknown control path points to the list.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { controlledMock } from './helpers.js';
+
+interface Operation {
+  method: string;
+  path: string;
+  summary: string;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+async function listOperations(app: ReturnType<typeof createApp>): Promise<Operation[]> {
+  const res = await app.request('http://localhost/__mock/');
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { operations: Operation[] }).operations;
+}
+
+describe('the control API index', () => {
+  it('lists every control operation of the OpenAPI document, and the index itself', async () => {
+    const { app } = controlledMock();
+    const operations = await listOperations(app);
+    const document = (await (await app.request('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, operation]) => operation.tags?.includes('Control'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented.length).toBeGreaterThan(15);
+    const listed = operations.map((operation) => `${operation.method} ${operation.path}`);
+    expect(listed.sort()).toEqual([...documented, 'GET /__mock/'].sort());
+    for (const operation of operations) expect(operation.summary).not.toBe('');
+    // Without the trailing slash too, as the banner's link may be typed.
+    expect((await app.request('http://localhost/__mock')).status).toBe(200);
+  });
+
+  it('serves every listed method and answers 405 with Allow for the others', async () => {
+    const { app } = controlledMock();
+    const operations = await listOperations(app);
+    const paths = new Set(operations.map((operation) => operation.path));
+    for (const path of paths) {
+      const allowed = operations.filter((operation) => operation.path === path).map((operation) => operation.method);
+      const url = `http://localhost${path.replaceAll(/{.+?}/g, 'not-an-id')}`;
+      for (const method of METHODS) {
+        const res = await app.request(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+        const body = (await res.json()) as { detail?: string };
+        if (allowed.includes(method)) {
+          expect(res.status, `${method} ${path}`).not.toBe(405);
+          // A 404 here may only be about the id (no such fault), never about the route.
+          expect(body.detail ?? '', `${method} ${path}`).not.toMatch(/No route matches/);
+        } else {
+          expect(res.status, `${method} ${path}`).toBe(405);
+          expect(res.headers.get('allow'), `${method} ${path}`).toBe(allowed.join(', '));
+          expect(body.detail).toContain(`use ${allowed.join(', ')}`);
+        }
+      }
+    }
+  });
+
+  it('points an unknown control path to the index', async () => {
+    const { app } = controlledMock();
+    const res = await app.request('http://localhost/__mock/nothing-here', { method: 'POST' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(((await res.json()) as { detail: string }).detail).toContain('GET /__mock/ lists the control API');
+  });
+
+  it('is guarded like the rest of the control API', async () => {
+    const { app } = controlledMock({ controlToken: 'control-secret' });
+    expect((await app.request('http://localhost/__mock/')).status).toBe(401);
+    expect((await app.request('http://localhost/__mock/', { headers: { 'x-control-token': 'control-secret' } })).status).toBe(200);
+    expect((await app.request('http://rebound.example/__mock/', { headers: { authorization: 'Bearer demo-token' } })).status).toBe(401);
+    const open = controlledMock().app;
+    expect((await open.request('http://rebound.example/__mock/')).status).toBe(403);
+  });
+
+  it('is gone with the control API', async () => {
+    const app = createApp({ control: false });
+    const res = await app.request('http://localhost/__mock/');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { detail: string }).detail).not.toContain('control API');
+  });
+});
