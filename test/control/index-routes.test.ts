@@ -49,7 +49,11 @@ describe('the control API index', () => {
       const allowed = operations.filter((operation) => operation.path === path).map((operation) => operation.method);
       const url = `http://localhost${path.replaceAll(/{.+?}/g, 'not-an-id')}`;
       for (const method of METHODS) {
-        const res = await app.request(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'GET' ? {} : { body: '{}' }) });
+        const res = await app.request(url, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(method === 'GET' ? {} : { body: '{}' }),
+        });
         const body = (await res.json()) as { detail?: string };
         if (allowed.includes(method)) {
           expect(res.status, `${method} ${path}`).not.toBe(405);
