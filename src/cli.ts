@@ -30,8 +30,9 @@ Options:
   -h, --help        show this help
 `;
 
-function fail(message: string): never {
-  process.stderr.write(`voice-config-mock: ${message}\n\n${usage}`);
+/** Ends with exit code 2. A usage error points to --help; one the flags did not cause (a port in use) does not. */
+function fail(message: string, { usageError = true } = {}): never {
+  process.stderr.write(`voice-config-mock: ${message}\n${usageError ? 'Run voice-config-mock --help for the options.\n' : ''}`);
   process.exit(2);
 }
 
@@ -88,12 +89,15 @@ export async function main(argv: string[]): Promise<void> {
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message),
+    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message, { usageError: false }),
   );
   const tokens = server.world.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
     [
-      `voice-config-mock listening on ${server.url} (scenario ${scenario}, seed ${seed})`,
+      // A loaded state file, not the seed, made the data; the seed and scenario are where a reset goes back to.
+      server.stateLoaded
+        ? `voice-config-mock listening on ${server.url} (state loaded from ${values['state-file']}; a reset goes back to scenario ${scenario}, seed ${seed})`
+        : `voice-config-mock listening on ${server.url} (scenario ${scenario}, seed ${seed})`,
       `  API        ${server.url}/api/v1`,
       `  OpenAPI    ${server.url}/openapi.json`,
       `  Reference  ${server.url}/docs`,

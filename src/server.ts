@@ -24,6 +24,8 @@ export interface ServerOptions extends AppOptions {
 export interface RunningServer {
   url: string;
   world: World;
+  /** The state came from the state file (which existed), not from the seed and scenario. */
+  stateLoaded: boolean;
   /** Stops accepting connections, lets requests in flight finish, then saves the state file if there is one. */
   close(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       resolve({
         url: `http://${shownHost}:${info.port}`,
         world,
+        stateLoaded: loaded,
         close: async () => {
           await new Promise<void>((done, fail) => {
             // Connections that finish their request after this become idle later; close them as they do,

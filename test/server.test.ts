@@ -332,6 +332,23 @@ describe('cli', () => {
     for (const name of names) expect(err).toContain(name);
     expect(err).not.toMatch(STACK_FRAME);
     expect(err).not.toMatch(/\b(TypeError|Error):/);
+    // One line of problem and a pointer to --help, not the whole usage.
+    expect(err).toContain('voice-config-mock --help');
+    expect(err).not.toContain('Options:');
     expect(cli.stdout()).not.toContain('listening on');
+  });
+
+  it('says a port is in use in one line, without pointing to the flags', async () => {
+    const first = runCli(['--port', '0']);
+    const url = await first.listening;
+    try {
+      const second = runCli(['--port', new URL(url).port]);
+      const { code } = await withTimeout(second.exited, 5_000, 'exit for a port in use');
+      expect(code).toBe(2);
+      expect(second.stderr()).toBe(`voice-config-mock: port ${new URL(url).port} is in use; pick another with --port\n`);
+    } finally {
+      first.child.kill('SIGTERM');
+      await first.exited;
+    }
   });
 });

@@ -35,7 +35,7 @@ Options:
   --timeout-ms N          time limit per request (default 15000)
   -h, --help              show this help
 
-Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or the target cannot be checked.
+Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or the target cannot be checked, 130 interrupted (Ctrl+C).
 `;
 
 /** Parses `argv`; throws a UsageError saying what is wrong. */

@@ -125,6 +125,16 @@ describe('verify command', () => {
     expect(run.err.trim().split('\n')).toHaveLength(1);
   });
 
+  it('exits 2 and says why when fetch will not use the port', async () => {
+    // 4045 is on the fetch standard's list of blocked ports; fetch refuses it before connecting.
+    const run = await verify('--base-url', 'http://127.0.0.1:4045', '--token', 'demo-token');
+
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('fetch refuses port 4045');
+    expect(run.err).toContain('serve the target on another port');
+    expect(run.err.trim().split('\n')).toHaveLength(1);
+  });
+
   it('exits 2 when the token is refused', async () => {
     const run = await verify('--base-url', mock.url, '--token', 'wrong-token');
 

@@ -113,6 +113,14 @@ function describeFailure(error: unknown, target: Target): { message: string; cod
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: 'TIMEOUT' };
   if (err?.name === 'AbortError') return { message: 'interrupted', code: 'ABORTED' };
+  // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port".
+  if (err?.cause?.message === 'bad port') {
+    const port = new URL(target.baseUrl).port;
+    return {
+      message: `fetch refuses port ${port}: the fetch standard blocks it as another protocol's; serve the target on another port`,
+      code: 'BAD_PORT',
+    };
+  }
   const code = err?.cause?.code;
   const detail = code ?? err?.cause?.message ?? err?.message ?? String(error);
   return { message: `no answer (${detail})`, ...(code ? { code } : {}) };

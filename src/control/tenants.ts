@@ -4,6 +4,7 @@
  * reset of one organization, records injected with fixed ids.
  */
 import { z } from '@hono/zod-openapi';
+import { withArticle } from '../domain/article.js';
 import { DomainError } from '../domain/errors.js';
 import { createRecord } from '../domain/operations.js';
 import type { ResourceKind, StoredRecord } from '../domain/resource.js';
@@ -100,7 +101,7 @@ export function injectRecord(world: World, orgId: string, kind: ResourceKind, in
   }
   const fixed = Object.fromEntries(Object.entries(owned.data).filter(([, value]) => value !== undefined));
   if (typeof fixed.id === 'string' && world.store.get(orgId, kind, fixed.id)) {
-    throw new DomainError('conflict', `The organization already has a ${def.names.singular} with id ${fixed.id}.`);
+    throw new DomainError('conflict', `The organization already has ${withArticle(def.names.singular)} with id ${fixed.id}.`);
   }
   const body = Object.fromEntries(Object.entries(input).filter(([key]) => !def.serverOwnedKeys.includes(key)));
   return createRecord(world.context(orgId), def, body, fixed);

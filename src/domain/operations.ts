@@ -8,6 +8,7 @@
 
 import type { Store } from '../store/store.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
+import { capitalized, withArticle } from './article.js';
 import { DomainError, notFound, shortId } from './errors.js';
 import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
@@ -109,7 +110,7 @@ function assertValid(
     if (clash) {
       throw new DomainError(
         'conflict',
-        `A ${def.names.singular} with ${field} "${String(candidate[field])}" already exists (id ${clash.id}); pick another ${field}.`,
+        `${capitalized(withArticle(def.names.singular))} with ${field} "${String(candidate[field])}" already exists (id ${clash.id}); pick another ${field}.`,
         [{ path: [field], message: `Already used by ${def.names.singular} ${clash.id}.` }],
       );
     }

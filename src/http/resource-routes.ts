@@ -6,6 +6,7 @@
  */
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
+import { withArticle } from '../domain/article.js';
 import { requestExamples } from '../domain/examples.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../domain/operations.js';
 import type { Resource, StoredRecord } from '../domain/resource.js';
@@ -89,7 +90,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     path: collection,
     operationId: `create${names.type}`,
     tags,
-    summary: `Create a ${names.singular}`,
+    summary: `Create ${withArticle(names.singular)}`,
     middleware: [jsonBody(def.ignoresInBody)] as const,
     request: {
       body: body(
@@ -116,7 +117,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     path: item,
     operationId: `get${names.type}`,
     tags,
-    summary: `Get a ${names.singular}`,
+    summary: `Get ${withArticle(names.singular)}`,
     request: { params: idParam },
     responses: { 200: json(def.record, `The ${names.singular}.`), ...auth, ...missing },
   });
@@ -127,7 +128,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     path: item,
     operationId: `update${names.type}`,
     tags,
-    summary: `Update a ${names.singular}`,
+    summary: `Update ${withArticle(names.singular)}`,
     description: 'Changes only the fields sent; lists and maps are replaced whole.',
     middleware: [jsonBody(def.ignoresInBody)] as const,
     request: { params: idParam, body: body(`${names.type}Update`, examples.update, 'The fields to change.') },
@@ -149,7 +150,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     path: item,
     operationId: `delete${names.type}`,
     tags,
-    summary: `Delete a ${names.singular}`,
+    summary: `Delete ${withArticle(names.singular)}`,
     request: {
       params: idParam,
       // Documented, not validated: the spec's example sends {} with a JSON content type; no body is fine too.

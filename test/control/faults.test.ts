@@ -23,6 +23,25 @@ describe('http faults', () => {
     expect(await control.faults()).toEqual([]);
   });
 
+  it('refuses an http fault that would change nothing, or has two delays', async () => {
+    const { control, app } = controlledMock();
+    for (const body of [{}, { path: '/api/v1/tools', times: 3 }]) {
+      const res = await app.request('/__mock/faults', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        errors: [{ pointer: '/status', message: expect.stringContaining('status, latencyMs or latency') }],
+      });
+    }
+    await expect(control.addFault({ latencyMs: 5, latency: { minMs: 1, maxMs: 2 } })).rejects.toMatchObject({ status: 400 });
+    expect(await control.faults()).toEqual([]);
+    // A telephony fault needs neither: it makes the provider fail.
+    expect((await control.addFault({ target: 'telephony' })).target).toBe('telephony');
+  });
+
   it('targets one organization only', async () => {
     const { control, api, orgId } = controlledMock();
     await control.addFault({ orgId: orgId('demo-token-2'), status: 429 });

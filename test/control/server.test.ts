@@ -85,14 +85,14 @@ describe('control plane over http', () => {
   });
 });
 
-function startCli(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; banner: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout?.on('data', (chunk) => {
       out += chunk;
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url });
+      if (url) resolve({ child, url, banner: out });
     });
     child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
   });
@@ -115,12 +115,15 @@ describe('state file', () => {
   it('survives a kill and a restart', async () => {
     const file = join(dir, 'state.json');
     const first = await startCli(['--state-file', file]);
+    expect(first.banner).toContain('(scenario default, seed 1)');
     const trunk = (await call(first.url, 'demo-token', 'POST', '/sip-trunks', trunkBody)).body;
     // Saves follow a change within moments, in the background; kill as soon as it is on disk.
     await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toContain(trunk.id), { timeout: 5000, interval: 20 });
     first.child.kill('SIGKILL');
-    const second = await startCli(['--state-file', file]);
+    const second = await startCli(['--state-file', file, '--seed', '7']);
     try {
+      // The banner names where the data came from, not a seed that did not make it.
+      expect(second.banner).toContain(`(state loaded from ${file}; a reset goes back to scenario default, seed 7)`);
       expect((await call(second.url, 'demo-token', 'GET', `/sip-trunks/${trunk.id}`)).body).toMatchObject({
         id: trunk.id,
         name: trunkBody.name,

@@ -1,5 +1,6 @@
 /** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
 import { z } from '@hono/zod-openapi';
+import { capitalized, withArticle } from '../article.js';
 import { e164, httpUrl, id, timestamps } from '../fields.js';
 import { defineResource, type Problem } from '../resource.js';
 
@@ -63,7 +64,7 @@ export const tools = defineResource({
       });
     }
     if (needsUrl.has(String(tool.type)) && tool.url === null) {
-      problems.push({ path: ['url'], message: `A ${String(tool.type)} tool needs a url.` });
+      problems.push({ path: ['url'], message: `${capitalized(withArticle(String(tool.type)))} tool needs a url.` });
     }
     if (tool.type === 'transferCall' && tool.destination === null) {
       problems.push({ path: ['destination'], message: 'A transferCall tool needs a destination (E.164 number or sip: URI).' });
