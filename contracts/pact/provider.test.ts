@@ -58,6 +58,16 @@ describe('provider verification of the mock', () => {
     VERIFY_TIMEOUT,
   );
 
+  it('the verifier command exits with 2 when the pacts have states and no endpoint is given for them', async () => {
+    const lines: string[] = [];
+    expect(await main(['--provider-base-url', server.url, '--token', 'demo-token'], (line) => lines.push(line))).toBe(2);
+    expect(lines.join('\n')).toMatch(/The pacts need \d+ provider state\(s\), such as "[^"]+": give .* --provider-states-url/);
+    const both = ['--provider-base-url', server.url, '--token', 'demo-token', '--no-provider-states', '--provider-states-url', server.url];
+    expect(await main(both, (line) => lines.push(line))).toBe(2);
+    expect(await main([...both.slice(0, 4), '--pact', '/nonexistent/pact.json'], (line) => lines.push(line))).toBe(2);
+    expect(lines.at(-1)).toContain('Cannot read the pact files');
+  });
+
   it('the verifier command exits with 2 and its usage when the token is missing', async () => {
     const lines: string[] = [];
     expect(await main(['--provider-base-url', server.url], (line) => lines.push(line))).toBe(2);

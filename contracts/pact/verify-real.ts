@@ -1,11 +1,12 @@
 /**
- * `npm run pact:verify -- --provider-base-url URL --token T [--provider-states-url URL]`:
+ * `npm run pact:verify -- --provider-base-url URL --token T --provider-states-url URL`:
  * verifies the committed pact files against any implementation of the API.
  * Exit code 0 when every interaction holds, 1 when one fails, 2 for bad arguments.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { pactFiles, stateNames } from './pact-file.js';
 import { stateChangeUrlStates } from './provider-states-clients.js';
 import { type ProviderStates, verifyPacts } from './verify-pacts.js';
 
@@ -13,7 +14,9 @@ const USAGE = `Usage: npm run pact:verify -- --provider-base-url URL --token TOK
 
   --provider-base-url URL     where the API is (without /api/v1)
   --token TOKEN               API token for interactions whose state gives none
-  --provider-states-url URL   the implementation's provider-state endpoint (Pact's stateChangeUrl)
+  --provider-states-url URL   the implementation's provider-state endpoint (Pact's stateChangeUrl);
+                              needed when the pacts have provider states, as the committed ones do
+  --no-provider-states        verify without one: the target already holds the pacts' example records
   --provider-states-header H  a header for that endpoint, "Name: value" (repeatable)
   --pact FILE                 a pact file to verify (repeatable; default: contracts/pacts/*.json)
   -h, --help                  this text`;
@@ -25,6 +28,7 @@ const options = {
   'provider-base-url': { type: 'string' },
   token: { type: 'string' },
   'provider-states-url': { type: 'string' },
+  'no-provider-states': { type: 'boolean' },
   'provider-states-header': { type: 'string', multiple: true },
   pact: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -56,13 +60,32 @@ export async function main(argv: string[], log: (line: string) => void = console
     return 2;
   }
   const statesUrl = values['provider-states-url'];
+  if (statesUrl && values['no-provider-states']) {
+    log(`Give --provider-states-url or --no-provider-states, not both.\n\n${USAGE}`);
+    return 2;
+  }
+  const files = values.pact ?? (await pactFiles());
+  let states: string[];
+  try {
+    states = (await stateNames(files)).filter((name) => name !== '');
+  } catch (error) {
+    log(`Cannot read the pact files: ${(error as Error).message}`);
+    return 2;
+  }
+  // Without an endpoint the records the interactions expect are never made: most would fail, for no fault of the target.
+  if (!statesUrl && !values['no-provider-states'] && states.length > 0) {
+    log(
+      `The pacts need ${states.length} provider state(s), such as "${states[0]}": give the implementation's state endpoint with --provider-states-url (or --no-provider-states if the target already holds the pacts' example records).\n\n${USAGE}`,
+    );
+    return 2;
+  }
   if (!statesUrl) log('No --provider-states-url: interactions that need records use the example ids of the pact.');
   const headers = Object.fromEntries((values['provider-states-header'] ?? []).map(splitHeader));
   const result = await verifyPacts({
     providerBaseUrl: baseUrl,
     token,
     states: statesUrl ? stateChangeUrlStates(statesUrl, headers) : noStates,
-    ...(values.pact ? { pactFiles: values.pact } : {}),
+    pactFiles: files,
   });
   log(result.output);
   const failed = result.interactions.filter(({ ok }) => !ok);
