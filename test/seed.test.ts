@@ -274,3 +274,44 @@ describe('list order', () => {
     expect(reply.body[0]).toMatchObject({ id: created.body.id, name: 'Newest schema' });
   });
 });
+
+describe('large plans', () => {
+  const plan = (tools: number) => ({
+    organizations: [
+      {
+        token: 'large-token',
+        counts: { sipTrunks: 0, schemas: 0, tools, assistants: 0, webhooks: 0 },
+        systemTrunks: 0,
+        lockedSchemas: [],
+      },
+    ],
+  });
+
+  it('seed as many records as the plan asks for, even past the per-organization limit and with unique tool names', () => {
+    const world = createWorld({
+      scenario: { name: 'large', description: 'many tools', ...plan(10_000) },
+      limits: { recordsPerKind: 5 },
+    });
+    const org = world.tenants.byToken('large-token');
+    const tools = world.store.list(org?.id ?? '', 'tools');
+    expect(tools).toHaveLength(10_000);
+    expect(new Set(tools.map((tool) => tool.name)).size).toBe(10_000);
+  });
+
+  it('are refused in a snapshot past 10,000 records of a kind, before anything changes', async () => {
+    const { app } = freshMock();
+    const state = (await (await app.request('/__mock/state')).json()) as {
+      organizations: { plan: { plan: { counts: Record<string, number> } } }[];
+    };
+    const first = state.organizations[0];
+    if (!first) throw new Error('no organization in the snapshot');
+    first.plan.plan.counts.tools = 10_001;
+    const res = await app.request('/__mock/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(state),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ errors: [{ pointer: '/organizations/0/plan/plan/counts/tools' }] });
+  });
+});

@@ -48,6 +48,8 @@ export function seedOrganization(
     store: target.store,
     telephony: target.telephony,
     newId: () => faker.string.uuid(),
+    // The plan's counts are bounded by its schema; the per-organization limit governs what clients create.
+    limits: { recordsPerKind: Number.POSITIVE_INFINITY },
     now: () => {
       clock += faker.number.int({ min: 1, max: 90 }) * 60_000;
       return new Date(clock);
@@ -56,7 +58,7 @@ export function seedOrganization(
   const refs: RefPool = {};
   const make = (def: Resource, input: unknown, fixed: Record<string, unknown> = {}) => {
     const record = createRecord(ctx, def, input as Record<string, unknown>, fixed);
-    refs[def.kind] = [...(refs[def.kind] ?? []), record.id];
+    (refs[def.kind] ??= []).push(record.id);
   };
   for (let i = 0; i < plan.systemTrunks; i++)
     make(sipTrunks, { ...sipTrunks.fake(faker, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });

@@ -94,7 +94,8 @@ export const tools = defineResource({
     const noun = faker.helpers.arrayElement(['order', 'appointment', 'account', 'delivery', 'invoice', 'table']);
     return {
       type,
-      name: `${verb}_${noun}_${faker.string.alphanumeric({ length: 4, casing: 'lower' })}`,
+      // The index keeps names unique (the API refuses a second tool of the same name) however many are seeded.
+      name: `${verb}_${noun}_${faker.string.alphanumeric({ length: 4, casing: 'lower' })}${index}`,
       description: `${does} the caller's ${noun}.`,
       parameters: {
         type: 'object' as const,
