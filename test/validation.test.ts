@@ -160,6 +160,38 @@ describe('reading the body', () => {
     expect(reply.status).toBe(201);
   });
 
+  it.each(['utf-16', 'iso-8859-1', '"UTF-16LE"'])('answers 415 for JSON declared in charset %s', async (charset) => {
+    const { call, world } = freshMock();
+    const before = world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'schemas').length;
+    const reply = await call('POST', '/api/v1/schemas', {
+      raw: JSON.stringify(schemaBody),
+      headers: { 'content-type': `application/json; charset=${charset}` },
+    });
+    expectProblem(reply, 415, 'Unsupported Media Type');
+    expect(reply.body.detail).toContain('UTF-8');
+    expect(world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'schemas')).toHaveLength(before);
+  });
+
+  it('answers 400 for bytes that are not UTF-8, in API and control bodies alike', async () => {
+    const { app } = freshMock();
+    const bytes = Buffer.concat([Buffer.from('{"name":"Bad '), Buffer.from([0xc3, 0x28]), Buffer.from('","properties":{}}')]);
+    for (const [path, headers] of [
+      ['/api/v1/schemas', { authorization: 'Bearer demo-token' }],
+      ['/__mock/tenants', {}],
+    ] as const) {
+      const res = await app.request(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: bytes });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toContain('not valid UTF-8');
+    }
+    // U+FFFD sent as UTF-8 is a character like any other.
+    const replacement = await app.request('/api/v1/schemas', {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...schemaBody, name: 'Odd \uFFFD name' }),
+    });
+    expect(replacement.status).toBe(201);
+  });
+
   it('answers 415 for a patch body of the wrong content type', async () => {
     const { call } = freshMock();
     const schema = (await call('POST', '/api/v1/schemas', { body: schemaBody })).body;

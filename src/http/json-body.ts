@@ -1,6 +1,8 @@
 /**
  * Reads a create or update body once, safely, before validation:
- * the content type must be JSON; the text must parse, without `__proto__` or
+ * the content type must be JSON, in UTF-8 (JSON's one encoding between
+ * systems: another charset, or bytes that are not UTF-8, are refused rather
+ * than read with replacement characters); the text must parse, without `__proto__` or
  * `constructor.prototype` keys (prototype pollution) and without absurd
  * nesting (which would overflow the stack later); the top level must be an
  * object. Server-owned keys (`id`, timestamps, flags) are dropped here, so
@@ -13,17 +15,45 @@ import type { AppEnv } from './auth.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+type BodyText = { ok: true; text: string } | { ok: false; text: string; problem: (c: Context) => Response };
+
+/** The body as text, if it is UTF-8; otherwise a problem to answer and the text with replacement characters (for the journal). */
+async function readBodyText(c: Context): Promise<BodyText> {
+  // On Node, @hono/node-server reads the bytes straight from the IncomingMessage, without building a Request.
+  const bytes = await c.req.arrayBuffer();
+  try {
+    return { ok: true, text: strictUtf8.decode(bytes) };
+  } catch {
+    return {
+      ok: false,
+      text: lenientUtf8.decode(bytes),
+      problem: (c) => problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.'),
+    };
+  }
+}
+
+/** A JSON content type in UTF-8 (a charset parameter may say so; no other charset is read). */
+function isJsonInUtf8(contentType: string | undefined): contentType is string {
+  if (!contentType || !JSON_TYPE.test(contentType)) return false;
+  const charset = CHARSET.exec(contentType)?.[1]?.toLowerCase();
+  return charset === undefined || charset === 'utf-8' || charset === 'utf8';
+}
 
 export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
-    // On Node, @hono/node-server reads the text straight from the IncomingMessage, without building a Request.
-    const text = await c.req.text();
+    const read = await readBodyText(c);
+    const { text } = read;
     c.set('rawBody', text);
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
-    if (!contentType || !JSON_TYPE.test(contentType)) return wrongType(c, contentType);
+    if (!isJsonInUtf8(contentType)) return wrongType(c, contentType);
+    if (!read.ok) return read.problem(c);
     const parsed = parseUntrustedJson(text, MAX_RECORD_DEPTH);
     if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
     const body = parsed.value;
@@ -46,10 +76,12 @@ export function controlJsonBody(maxDepth: (path: string) => number): MiddlewareH
   return async function readControlBody(c, next) {
     if (c.req.method !== 'POST' && c.req.method !== 'PUT') return next();
     const contentType = c.req.header('content-type');
-    const text = await c.req.text();
+    const read = await readBodyText(c);
+    const { text } = read;
     let value: unknown = {};
     if (text.length > 0) {
-      if (!contentType || !JSON_TYPE.test(contentType)) return wrongType(c, contentType);
+      if (!isJsonInUtf8(contentType)) return wrongType(c, contentType);
+      if (!read.ok) return read.problem(c);
       const parsed = parseUntrustedJson(text, maxDepth(c.req.path));
       if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
       value = parsed.value;
@@ -63,7 +95,7 @@ function wrongType(c: Context, contentType: string | undefined): Response {
   return problemResponse(
     c,
     'unsupported-media-type',
-    `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
+    `Send the body as JSON in UTF-8, with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
   );
 }
 

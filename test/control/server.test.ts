@@ -51,8 +51,9 @@ describe('control plane over http', () => {
       headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
       body: bytes,
     });
-    expect(res.status).toBeLessThan(500);
-    expect(res.headers.get('content-type')).toMatch(/^application\/(problem\+)?json/);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(((await res.json()) as { detail: string }).detail).toContain('not valid UTF-8');
   });
 
   it('lets several tenants work at once without seeing or losing each other’s data', async () => {
