@@ -58,7 +58,9 @@ export function seedOrganization(
   const refs: RefPool = {};
   const make = (def: Resource, input: unknown, fixed: Record<string, unknown> = {}) => {
     const record = createRecord(ctx, def, input as Record<string, unknown>, fixed);
-    (refs[def.kind] ??= []).push(record.id);
+    const ids = refs[def.kind] ?? [];
+    ids.push(record.id);
+    refs[def.kind] = ids;
   };
   for (let i = 0; i < plan.systemTrunks; i++)
     make(sipTrunks, { ...sipTrunks.fake(faker, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
