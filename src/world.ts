@@ -12,7 +12,7 @@ import { indexKeys } from './domain/index-keys.js';
 import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
 import { own } from './domain/own.js';
-import type { Scenario } from './seed/scenario.js';
+import { type OrganizationPlan, organizationPlanSchema, type Scenario } from './seed/scenario.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store/store.js';
 import { Tenants } from './store/tenants.js';
@@ -107,8 +107,18 @@ export function createWorld(options: WorldOptions = {}): World {
 }
 
 export function resolveScenario(scenario: Scenario | string): Scenario {
-  if (typeof scenario !== 'string') return scenario;
+  // A scenario of one's own is held to the rules a snapshot's plans are, or the world could not load its own saved state.
+  if (typeof scenario !== 'string') return { ...scenario, organizations: scenario.organizations.map(checkedPlan(scenario.name)) };
   const found = own(scenarios, scenario);
   if (!found) throw new Error(`Unknown scenario "${scenario}"; known scenarios: ${Object.keys(scenarios).join(', ')}.`);
   return found;
+}
+
+function checkedPlan(scenarioName: string) {
+  return (plan: OrganizationPlan, index: number): OrganizationPlan => {
+    const parsed = organizationPlanSchema.safeParse(plan);
+    if (parsed.success) return parsed.data;
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(plan)'}: ${issue.message}`).join('; ');
+    throw new Error(`Scenario "${scenarioName}", organization ${index}: ${problems}.`);
+  };
 }

@@ -276,16 +276,13 @@ describe('list order', () => {
 });
 
 describe('large plans', () => {
-  const plan = (tools: number) => ({
-    organizations: [
-      {
-        token: 'large-token',
-        counts: { sipTrunks: 0, schemas: 0, tools, assistants: 0, webhooks: 0 },
-        systemTrunks: 0,
-        lockedSchemas: [],
-      },
-    ],
+  const organization = (tools: number) => ({
+    token: 'large-token',
+    counts: { sipTrunks: 0, schemas: 0, tools, assistants: 0, webhooks: 0 },
+    systemTrunks: 0,
+    lockedSchemas: [],
   });
+  const plan = (tools: number) => ({ organizations: [organization(tools)] });
 
   it('seed as many records as the plan asks for, even past the per-organization limit and with unique tool names', () => {
     const world = createWorld({
@@ -296,6 +293,25 @@ describe('large plans', () => {
     const tools = world.store.list(org?.id ?? '', 'tools');
     expect(tools).toHaveLength(10_000);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(10_000);
+  });
+
+  it('are refused in a scenario of your own past 10,000 records of a kind, system trunks and locked schemas included', () => {
+    const base = organization(0);
+    const scenario = (change: Partial<typeof base>) => ({ name: 'mine', description: 'too many', organizations: [{ ...base, ...change }] });
+    expect(() => createWorld({ scenario: scenario({ counts: { ...base.counts, schemas: 10_001 } }) })).toThrow(
+      /Scenario "mine", organization 0: counts\.schemas: Too big/,
+    );
+    expect(() => createWorld({ scenario: scenario({ systemTrunks: 5_000, counts: { ...base.counts, sipTrunks: 5_001 } }) })).toThrow(
+      /At most 10000 SIP trunks, system trunks included/,
+    );
+  });
+
+  it('at the limit, make a state the mock loads back', async () => {
+    const world = createWorld({ scenario: { name: 'full', description: 'as many as allowed', ...plan(10_000) } });
+    const { app } = freshMock({ world });
+    const state = await (await app.request('/__mock/state')).text();
+    const res = await app.request('/__mock/state', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: state });
+    expect(res.status).toBe(200);
   });
 
   it('are refused in a snapshot past 10,000 records of a kind, before anything changes', async () => {

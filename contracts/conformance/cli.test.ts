@@ -130,7 +130,8 @@ describe('verify command', () => {
     const run = await verify('--base-url', 'http://127.0.0.1:4045', '--token', 'demo-token');
 
     expect(run.code).toBe(2);
-    expect(run.err).toContain('fetch refuses port 4045');
+    expect(run.err).toContain('fetch refuses the port');
+    expect(run.err).toContain('--base-url has port 4045');
     expect(run.err).toContain('serve the target on another port');
     expect(run.err.trim().split('\n')).toHaveLength(1);
   });

@@ -113,11 +113,12 @@ function describeFailure(error: unknown, target: Target): { message: string; cod
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: 'TIMEOUT' };
   if (err?.name === 'AbortError') return { message: 'interrupted', code: 'ABORTED' };
-  // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port".
+  // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port",
+  // and it may be a port a redirect led to rather than the one of --base-url.
   if (err?.cause?.message === 'bad port') {
-    const port = new URL(target.baseUrl).port;
+    const port = new URL(target.baseUrl).port || 'the default';
     return {
-      message: `fetch refuses port ${port}: the fetch standard blocks it as another protocol's; serve the target on another port`,
+      message: `fetch refuses the port (the fetch standard blocks ports of other protocols, such as 4045 and 6000; --base-url has port ${port}, unless a redirect led elsewhere): serve the target on another port`,
       code: 'BAD_PORT',
     };
   }

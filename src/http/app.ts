@@ -17,7 +17,7 @@ import { type AssetReader, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
-import { type ProblemKind, problemResponse } from './problem.js';
+import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { sizeLimit } from './size-limit.js';
 
@@ -60,7 +60,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const controlOpenToPages = options.controlToken !== undefined;
   app.use('*', function corsForBrowsers(c, next) {
     if (c.req.header('origin') === undefined) return next();
-    if (!controlOpenToPages && c.req.path.startsWith('/__mock/')) return next();
+    if (!controlOpenToPages && (c.req.path === '/__mock' || c.req.path.startsWith('/__mock/'))) return next();
     return allowBrowsers(c, next);
   });
   // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
@@ -116,9 +116,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
 }
 
 function answerOtherMethods(app: OpenAPIHono<AppEnv>, path: string, allow: string): void {
-  app.all(path, (c) =>
-    problemResponse(c, 'method-not-allowed', `${c.req.method} is not supported on ${c.req.path}; use ${allow}.`, undefined, { allow }),
-  );
+  app.all(path, (c) => methodNotAllowed(c, allow));
 }
 
 function kindOfStatus(status: number): ProblemKind {

@@ -88,3 +88,8 @@ export function problemResponse(
 export function toPointer(path: readonly PropertyKey[]): string {
   return path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
+
+/** 405 for a method a path does not take, naming the ones it does (in the message and in `Allow`). */
+export function methodNotAllowed(c: Context, allow: string): Response {
+  return problemResponse(c, 'method-not-allowed', `${c.req.method} is not supported on ${c.req.path}; use ${allow}.`, undefined, { allow });
+}

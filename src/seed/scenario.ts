@@ -5,8 +5,13 @@
  */
 import { z } from '@hono/zod-openapi';
 
-/** Per kind: a reset seeds the plan again, and 50,000 records would hold up every request for seconds. */
-const count = z.int().min(0).max(10_000);
+/**
+ * Most records of one kind a plan seeds, counting system trunks and locked
+ * schemas: a reset seeds the plan again, and far more would hold up every
+ * request for seconds.
+ */
+export const MAX_PLANNED_PER_KIND = 10_000;
+const count = z.int().min(0).max(MAX_PLANNED_PER_KIND);
 
 export const lockedSchemaPlan = z.strictObject({
   name: z.string().min(1).max(100),
@@ -14,16 +19,25 @@ export const lockedSchemaPlan = z.strictObject({
   properties: z.record(z.string(), z.enum(['string', 'integer', 'number', 'boolean'])),
 });
 
-export const organizationPlanSchema = z.strictObject({
-  /** Fixed name; omit it and faker names the organization. */
-  name: z.string().min(1).max(100).optional(),
-  /** The API token that identifies the organization. */
-  token: z.string(),
-  /** Generated records per kind, besides the system trunks and locked schemas. */
-  counts: z.strictObject({ sipTrunks: count, schemas: count, tools: count, assistants: count, webhooks: count }),
-  systemTrunks: count,
-  lockedSchemas: z.array(lockedSchemaPlan).max(100),
-});
+export const organizationPlanSchema = z
+  .strictObject({
+    /** Fixed name; omit it and faker names the organization. */
+    name: z.string().min(1).max(100).optional(),
+    /** The API token that identifies the organization. */
+    token: z.string(),
+    /** Generated records per kind, besides the system trunks and locked schemas. */
+    counts: z.strictObject({ sipTrunks: count, schemas: count, tools: count, assistants: count, webhooks: count }),
+    systemTrunks: count,
+    lockedSchemas: z.array(lockedSchemaPlan).max(100),
+  })
+  .refine((plan) => plan.systemTrunks + plan.counts.sipTrunks <= MAX_PLANNED_PER_KIND, {
+    message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
+    path: ['systemTrunks'],
+  })
+  .refine((plan) => plan.lockedSchemas.length + plan.counts.schemas <= MAX_PLANNED_PER_KIND, {
+    message: `At most ${MAX_PLANNED_PER_KIND} schemas, locked schemas included.`,
+    path: ['lockedSchemas'],
+  });
 
 export type LockedSchema = z.infer<typeof lockedSchemaPlan>;
 export type OrganizationPlan = z.infer<typeof organizationPlanSchema>;

@@ -68,6 +68,45 @@ describe('the control API index', () => {
     }
   });
 
+  it('answers 405 to a wrong method whatever its body: the body is read only by a route that takes one', async () => {
+    const { app } = controlledMock();
+    for (const [method, path, allow] of [
+      ['POST', '/__mock/telephony', 'GET'],
+      ['PUT', '/__mock/reset', 'POST'],
+      ['POST', '/__mock/tenants/abc', 'DELETE'],
+    ] as const) {
+      for (const [type, body] of [
+        ['application/json', '{bad'],
+        ['text/plain', 'hello'],
+      ] as const) {
+        const res = await app.request(`http://localhost${path}`, { method, headers: { 'content-type': type }, body });
+        expect(res.status, `${method} ${path} ${type}`).toBe(405);
+        expect(res.headers.get('allow')).toBe(allow);
+      }
+    }
+    // A route that takes a body still reads and checks it.
+    const bad = await app.request('http://localhost/__mock/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bad',
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('gives web pages of other origins no CORS grant on /__mock without a token, with or without the slash', async () => {
+    const { app } = controlledMock();
+    for (const path of ['/__mock', '/__mock/']) {
+      const preflight = await app.request(`http://localhost${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://page.example', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBeNull();
+      const read = await app.request(`http://localhost${path}`, { headers: { origin: 'https://page.example' } });
+      expect(read.status, path).toBe(403);
+      expect(read.headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+  });
+
   it('points an unknown control path to the index', async () => {
     const { app } = controlledMock();
     const res = await app.request('http://localhost/__mock/nothing-here', { method: 'POST' });

@@ -12,6 +12,9 @@ import type { CheckInfo } from '../types.js';
 const BASIS =
   '§5: the token identifies the caller’s organization, whose resources it is served; another organization’s records are not among them';
 
+/** "a tool", "an assistant" (the kit names resources on its own, apart from the mock). */
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 function checksFor(resource: ResourceFacts): CheckInfo[] {
   const { name, path } = resource;
   const checks: CheckInfo[] = [
@@ -25,14 +28,14 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
     {
       id: `tenancy.${name}.get`,
       source: 'spec',
-      title: `a ${resource.noun} of one organization cannot be read with the other's token`,
+      title: `${withArticle(resource.noun)} of one organization cannot be read with the other's token`,
       expected: `GET ${path}/{id of token's record} with token2 answers a refusal, not the record`,
       basis: BASIS,
     },
     {
       id: `tenancy.${name}.delete`,
       source: 'spec',
-      title: `a ${resource.noun} of one organization cannot be deleted with the other's token`,
+      title: `${withArticle(resource.noun)} of one organization cannot be deleted with the other's token`,
       expected: `DELETE ${path}/{id of token's record} with token2 is refused and the record stays`,
       basis: BASIS,
     },

@@ -5,14 +5,11 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { describeIssues } from '../../domain/validate.js';
 import type { AppEnv } from '../../http/auth.js';
-import { controlJsonBody } from '../../http/json-body.js';
 import { problemResponse } from '../../http/problem.js';
 import type { World } from '../../world.js';
 import { registerProviderStateRoute } from '../provider-states.js';
-import { MAX_SNAPSHOT_DEPTH } from '../snapshot.js';
 import { registerCallRoutes } from './call-routes.js';
 import { registerControlIndex } from './index-routes.js';
 import { registerObserveRoutes } from './observe-routes.js';
@@ -43,20 +40,12 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
   else if (!inPage) app.use('/__mock/*', refuseWebPages());
-  app.use('/__mock/*', controlJsonBody(bodyDepth));
   registerCallRoutes(app, world);
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
   registerProviderStateRoute(app, world);
   registerControlIndex(app);
   return app;
-}
-
-/** How deep a control body may nest: a record may nest as deep as through the API, under its envelope. */
-function bodyDepth(path: string): number {
-  if (path === '/__mock/state') return MAX_SNAPSHOT_DEPTH;
-  if (path === '/__mock/records') return MAX_RECORD_DEPTH + 1;
-  return MAX_RECORD_DEPTH;
 }
 
 /**

@@ -8,7 +8,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/auth.js';
-import { problemResponse } from '../../http/problem.js';
+import { methodNotAllowed } from '../../http/problem.js';
 
 interface ControlOperation {
   method: string;
@@ -36,8 +36,7 @@ export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
   for (const [path, methods] of methodsByPath) {
     const allow = methods.join(', ');
     const honoPath = path.replaceAll(/{(.+?)}/g, ':$1');
-    const refuse = (c: Context<AppEnv>) =>
-      problemResponse(c, 'method-not-allowed', `${c.req.method} is not supported on ${c.req.path}; use ${allow}.`, undefined, { allow });
+    const refuse = (c: Context<AppEnv>) => methodNotAllowed(c, allow);
     app.all(honoPath, refuse);
     if (path === '/__mock') app.all('/__mock/', refuse);
   }

@@ -55,10 +55,13 @@ export const faultBody = z
     times: z.int().min(1).max(1_000_000).optional(),
   })
   // An http fault with neither a status nor a delay would be accepted, counted, and change nothing.
-  .refine((fault) => fault.target === 'telephony' || fault.status !== undefined || fault.latencyMs !== undefined || fault.latency, {
-    message: 'An http fault needs status, latencyMs or latency: without one it changes nothing.',
-    path: ['status'],
-  })
+  .refine(
+    (fault) => fault.target === 'telephony' || fault.status !== undefined || (fault.latencyMs ?? 0) > 0 || (fault.latency?.maxMs ?? 0) > 0,
+    {
+      message: 'An http fault needs status, or a delay above 0 in latencyMs or latency: without one it changes nothing.',
+      path: ['status'],
+    },
+  )
   .refine((fault) => fault.latencyMs === undefined || fault.latency === undefined, {
     message: 'Give latencyMs (a fixed delay) or latency (a range), not both.',
     path: ['latency'],
