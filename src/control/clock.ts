@@ -22,11 +22,12 @@ export class Clock {
 
   /** Stops the clock at `at` (default: the current mock time). */
   freeze(at: Date = this.now()): void {
-    this.#frozenAt = at.getTime();
+    this.#frozenAt = instant(at.getTime());
   }
 
   /** Moves the clock forward, frozen or not. */
   advance(ms: number): void {
+    instant(this.now().getTime() + ms);
     if (this.#frozenAt === undefined) this.#offsetMs += ms;
     else this.#frozenAt += ms;
   }
@@ -47,4 +48,12 @@ export class Clock {
   state(): ClockState {
     return { now: this.now().toISOString(), frozen: this.#frozenAt !== undefined };
   }
+}
+
+/** Past the last instant a date holds, every timestamp the mock stamps would fail: refused before the clock moves. */
+function instant(ms: number): number {
+  if (!Number.isFinite(ms) || Math.abs(ms) > LATEST_INSTANT_MS) {
+    throw new RangeError(`The clock cannot go past ${new Date(LATEST_INSTANT_MS).toISOString()}.`);
+  }
+  return ms;
 }

@@ -43,6 +43,18 @@ describe('clock', () => {
     expect(Date.parse(stood.now) + tenYears).toBeGreaterThan(8.64e15);
     expect((await api('demo-token', 'POST', '/schemas', { name: 'Late', properties: {} })).status).toBe(201);
   });
+
+  it('refuses the same in process, through the clock itself, and stands where it was', () => {
+    const { world } = controlledMock();
+    world.clock.freeze(new Date('2030-01-01T00:00:00.000Z'));
+    expect(() => world.clock.advance(8.64e15)).toThrow(RangeError);
+    expect(() => world.clock.advance(Number.NaN)).toThrow(RangeError);
+    expect(() => world.clock.freeze(new Date(Number.NaN))).toThrow(RangeError);
+    expect(world.clock.state()).toEqual({ now: '2030-01-01T00:00:00.000Z', frozen: true });
+    world.clock.resume();
+    expect(() => world.clock.advance(8.64e15)).toThrow(RangeError);
+    expect(Math.abs(world.clock.now().getTime() - Date.parse('2030-01-01T00:00:00.000Z'))).toBeLessThan(60_000);
+  });
 });
 
 describe('control access', () => {
