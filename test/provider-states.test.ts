@@ -36,6 +36,18 @@ describe('provider-state endpoint', () => {
     expect(world.tenants.list()).toHaveLength(2);
   });
 
+  it('makes a new organization, and tears that one down, when a reset removed the one it had', async () => {
+    const { call, world } = freshMock();
+    const setup = (state: string) => call('POST', '/__mock/provider-states', { token: null, body: { state, params: { id: TOOL_ID } } });
+    await setup('');
+    expect((await call('POST', '/__mock/reset', { token: null })).status).toBe(200);
+    const after = await setup('a tool with id {id} exists');
+    expect(world.tenants.byToken(after.body.token)).toBeDefined();
+    await call('POST', '/__mock/provider-states', { token: null, body: { state: 'a tool with id {id} exists', action: 'teardown' } });
+    expect(world.tenants.byToken(after.body.token)).toBeUndefined();
+    expect(world.tenants.list()).toHaveLength(2);
+  });
+
   it('leaves no organization behind when a state cannot be set up', async () => {
     const { call, world } = freshMock();
     const seededTrunk = world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'sipTrunks')[0]?.id;

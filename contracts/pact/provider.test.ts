@@ -68,6 +68,51 @@ describe('provider verification of the mock', () => {
     expect(lines.at(-1)).toContain('Cannot read the pact files');
   });
 
+  it('the verifier command exits with 2 in one line when the provider or its state endpoint cannot be reached', async () => {
+    const gone = await startServer({ port: 0 });
+    await gone.close();
+    const lines: string[] = [];
+    const base = ['--token', 'demo-token', '--provider-states-url', `${server.url}/__mock/provider-states`];
+    expect(await main(['--provider-base-url', gone.url, ...base], (line) => lines.push(line))).toBe(2);
+    expect(lines).toEqual([`Cannot reach --provider-base-url ${gone.url} (ECONNREFUSED); is the implementation running there?`]);
+    lines.length = 0;
+    const wrongStates = [
+      '--provider-base-url',
+      server.url,
+      '--token',
+      'demo-token',
+      '--provider-states-url',
+      `${server.url}/no-such-endpoint`,
+    ];
+    expect(await main(wrongStates, (line) => lines.push(line))).toBe(2);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The provider-state endpoint --provider-states-url \S+ does not work: .*404/);
+  });
+
+  it(
+    'the verifier command first tears down what an interrupted run may have left set up',
+    async () => {
+      // The mock's own state endpoint, behind a recorder of the actions it is sent.
+      const actions: string[] = [];
+      const recorder = await serveFetch(async (request) => {
+        const body = (await request.json()) as { action?: string };
+        actions.push(body.action ?? 'setup');
+        return fetch(`${server.url}/__mock/provider-states`, { method: 'POST', headers: request.headers, body: JSON.stringify(body) });
+      });
+      try {
+        const lines: string[] = [];
+        const args = ['--provider-base-url', server.url, '--token', 'demo-token', '--provider-states-url', recorder.url];
+        const code = await main(args, (line) => lines.push(line));
+        expect(code, lines.join('\n')).toBe(0);
+        expect(actions[0]).toBe('teardown');
+        expect(actions[1]).toBe('setup');
+      } finally {
+        await recorder.close();
+      }
+    },
+    VERIFY_TIMEOUT,
+  );
+
   it('the verifier command exits with 2 and its usage when the token is missing', async () => {
     const lines: string[] = [];
     expect(await main(['--provider-base-url', server.url], (line) => lines.push(line))).toBe(2);

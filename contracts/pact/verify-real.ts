@@ -1,7 +1,8 @@
 /**
  * `npm run pact:verify -- --provider-base-url URL --token T --provider-states-url URL`:
  * verifies the committed pact files against any implementation of the API.
- * Exit code 0 when every interaction holds, 1 when one fails, 2 for bad arguments.
+ * Exit code 0 when every interaction holds, 1 when one fails, 2 for bad arguments or an
+ * implementation (or state endpoint) that cannot be reached.
  */
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -81,13 +82,24 @@ export async function main(argv: string[], log: (line: string) => void = console
   }
   if (!statesUrl) log('No --provider-states-url: interactions that need records use the example ids of the pact.');
   const headers = Object.fromEntries((values['provider-states-header'] ?? []).map(splitHeader));
-  const result = await verifyPacts({
-    providerBaseUrl: baseUrl,
-    token,
-    states: statesUrl ? stateChangeUrlStates(statesUrl, headers) : noStates,
-    pactFiles: files,
-  });
-  log(result.output);
+  const providerStates = statesUrl ? stateChangeUrlStates(statesUrl, headers) : noStates;
+  // Pact's verifier neither stops nor says why when the provider cannot be reached: it throws from its proxy and retries for minutes.
+  const unreachable = await reachable(`${baseUrl.replace(/\/+$/, '')}/api/v1/schemas`);
+  if (unreachable) {
+    log(`Cannot reach --provider-base-url ${baseUrl} (${unreachable}); is the implementation running there?`);
+    return 2;
+  }
+  if (statesUrl) {
+    // A teardown first: it shows the endpoint answers, and clears what an interrupted run may have left set up.
+    try {
+      await providerStates.teardown('', {});
+    } catch (error) {
+      log(`The provider-state endpoint --provider-states-url ${statesUrl} does not work: ${describe(error)}.`);
+      return 2;
+    }
+  }
+  // Pact prints the verification itself; only the summary is ours.
+  const result = await verifyPacts({ providerBaseUrl: baseUrl, token, states: providerStates, pactFiles: files });
   const failed = result.interactions.filter(({ ok }) => !ok);
   log(
     result.ok
@@ -95,6 +107,22 @@ export async function main(argv: string[], log: (line: string) => void = console
       : `${failed.length} of ${result.interactions.length} interactions failed:\n${failed.map(({ description }) => `  - ${description}`).join('\n')}`,
   );
   return result.ok ? 0 : 1;
+}
+
+/** Why `url` gives no HTTP answer at all (any status is an answer), or undefined when it does. */
+async function reachable(url: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    await response.body?.cancel();
+    return undefined;
+  } catch (error) {
+    return describe(error);
+  }
+}
+
+function describe(error: unknown): string {
+  const { message, cause } = error as { message?: string; cause?: { code?: string; message?: string } };
+  return cause?.code ?? cause?.message ?? message ?? String(error);
 }
 
 function splitHeader(header: string): [string, string] {

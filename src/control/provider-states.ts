@@ -120,9 +120,11 @@ export async function changeProviderState(world: World, request: z.input<typeof 
     const known = Object.keys(stateRecords).filter(Boolean).join('; ');
     throw new DomainError('validation', `No provider state "${state}"; known states: ${known}.`);
   }
+  // Several states of one interaction share its organization; one removed since (a reset) is replaced and forgotten.
   const existing = current.get(world);
-  const values = await handler(world, params, existing && world.tenants.byId(existing.id) ? existing : undefined);
-  if (!existing) current.set(world, world.tenants.byId(values.orgId)!);
+  const live = existing && world.tenants.byId(existing.id) ? existing : undefined;
+  const values = await handler(world, params, live);
+  if (!live) current.set(world, world.tenants.byId(values.orgId)!);
   return values;
 }
 
