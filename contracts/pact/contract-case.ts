@@ -28,8 +28,25 @@ export interface ContractCase {
   exercise(api: ApiClient): Promise<void>;
 }
 
-/** Registers the case with Pact and runs its exercise against Pact's mock server. */
+/**
+ * Registers the case with Pact and runs its exercise against Pact's mock
+ * server. Under CPU load, Pact's mock server (pact-core 19) now and then
+ * reports a request it received and answered as "expected but not received"
+ * (pact-foundation/pact-reference#535): only that, after an exercise that
+ * succeeded, is tried once more; any other failure fails the case.
+ */
 export async function runCase(pact: PactV4, kase: ContractCase): Promise<void> {
+  const answered = { exercised: false };
+  try {
+    await runOnce(pact, kase, answered);
+  } catch (error) {
+    const missedItsOwnRequest = answered.exercised && error instanceof Error && /expected but not received/.test(error.message);
+    if (!missedItsOwnRequest) throw error;
+    await runOnce(pact, kase, { exercised: false });
+  }
+}
+
+async function runOnce(pact: PactV4, kase: ContractCase, answered: { exercised: boolean }): Promise<void> {
   let interaction = pact.addInteraction();
   for (const state of kase.states ?? []) interaction = interaction.given(state.name, state.params);
   const { request, response } = kase;
@@ -47,5 +64,6 @@ export async function runCase(pact: PactV4, kase: ContractCase): Promise<void> {
     .executeTest(async (server) => {
       const token = kase.token === undefined ? PACT_TOKEN : (kase.token ?? undefined);
       await kase.exercise(createApiClient({ baseUrl: server.url, token, fetch: freshConnectionFetch }));
+      answered.exercised = true;
     });
 }
