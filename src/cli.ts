@@ -5,6 +5,7 @@
  * `src/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
 import { parseArgs } from 'node:util';
+import { describeArgsError } from '../contracts/conformance/args.js';
 import { scenarios } from '../fixtures/index.js';
 import { DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
 import { own } from './domain/own.js';
@@ -54,7 +55,7 @@ export async function main(argv: string[]): Promise<void> {
   try {
     parsed = parse(argv);
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(describeArgsError(error));
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -62,7 +63,8 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const command = positionals[0] ?? 'serve';
-  if (command !== 'serve' || positionals.length > 1) fail(`unknown command "${positionals.join(' ')}"`);
+  if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default) and verify`);
+  if (positionals.length > 1) fail(`unexpected argument "${positionals[1]}"`);
   // An empty PORT is an unset one (as shells and CI templates leave it).
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
   const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);

@@ -323,7 +323,11 @@ describe('cli', () => {
     { args: ['--control-token', '  '], names: ['--control-token', 'non-empty'] },
     { args: ['--journal-size', '-1'], names: ['--journal-size'] },
     { args: ['--journal-size', '100001'], names: ['--journal-size', '100001'] },
-    { args: ['--bogus'], names: ['--bogus'] },
+    { args: ['--bogus'], names: ['unknown option --bogus'] },
+    { args: ['--port'], names: ['--port needs a value'] },
+    { args: ['--port', '-1'], names: ['--port needs a value', '--port=-'] },
+    { args: ['serve', 'extra'], names: ['unexpected argument "extra"'] },
+    { args: ['nope'], names: ['unknown command "nope"', 'verify'] },
   ])('exits with code 2 and names the problem for $args', async ({ args, names }) => {
     const cli = runCli(args);
     const { code } = await withTimeout(cli.exited, 5_000, `exit for ${args.join(' ')}`);
@@ -332,8 +336,9 @@ describe('cli', () => {
     for (const name of names) expect(err).toContain(name);
     expect(err).not.toMatch(STACK_FRAME);
     expect(err).not.toMatch(/\b(TypeError|Error):/);
-    // One line of problem and a pointer to --help, not the whole usage.
+    // One line of problem and a pointer to --help, not the whole usage, nor Node's words about positionals.
     expect(err).toContain('voice-config-mock --help');
+    expect(err).not.toContain('positional');
     expect(err).not.toContain('Options:');
     expect(cli.stdout()).not.toContain('listening on');
   });

@@ -97,7 +97,11 @@ describe('verify command', () => {
 
   it.each([
     ['a missing --token', ['--base-url', 'http://127.0.0.1:4010'], /--token is required/],
-    ['an unknown flag', ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--colour'], /Unknown option '--colour'/],
+    [
+      'an unknown flag',
+      ['--base-url', 'http://127.0.0.1:4010', '--token', 't', '--colour'],
+      /^voice-config-mock verify: unknown option --colour\n/,
+    ],
     ['a base URL that is not http', ['--base-url', 'ftp://x', '--token', 't'], /--base-url must be an http\(s\) URL/],
     [
       'a bad report spec',

@@ -61,7 +61,7 @@ describe('provider verification of the mock', () => {
   it('the verifier command exits with 2 when the pacts have states and no endpoint is given for them', async () => {
     const lines: string[] = [];
     expect(await main(['--provider-base-url', server.url, '--token', 'demo-token'], (line) => lines.push(line))).toBe(2);
-    expect(lines.join('\n')).toMatch(/The pacts need \d+ provider state\(s\), such as "[^"]+": give .* --provider-states-url/);
+    expect(lines.join('\n')).toMatch(/The pacts need provider states \(\d+, such as "[^"]+"\): give .* --provider-states-url/);
     const both = ['--provider-base-url', server.url, '--token', 'demo-token', '--no-provider-states', '--provider-states-url', server.url];
     expect(await main(both, (line) => lines.push(line))).toBe(2);
     expect(await main([...both.slice(0, 4), '--pact', '/nonexistent/pact.json'], (line) => lines.push(line))).toBe(2);

@@ -76,7 +76,7 @@ export async function main(argv: string[], log: (line: string) => void = console
   // Without an endpoint the records the interactions expect are never made: most would fail, for no fault of the target.
   if (!statesUrl && !values['no-provider-states'] && states.length > 0) {
     log(
-      `The pacts need ${states.length} provider state(s), such as "${states[0]}": give the implementation's state endpoint with --provider-states-url (or --no-provider-states if the target already holds the pacts' example records).\n\n${USAGE}`,
+      `The pacts need provider states (${states.length}, such as "${states[0]}"): give the implementation's state endpoint with --provider-states-url (or --no-provider-states if the target already holds the pacts' example records).\n\n${USAGE}`,
     );
     return 2;
   }

@@ -5,6 +5,7 @@
  * checked completely before anything changes: a bad snapshot changes nothing.
  */
 import { z } from '@hono/zod-openapi';
+import { counted } from '../domain/english.js';
 import { DomainError } from '../domain/errors.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
@@ -142,7 +143,11 @@ export function importState(world: World, input: unknown, only?: string): void {
   const heldElsewhere = new Set(staying.flatMap(({ id }) => world.store.list(id, 'sipTrunks').map((trunk) => trunk.id)));
   const problems = integrityProblems(state, heldElsewhere, only);
   if (problems.length > 0) {
-    throw new DomainError('validation', `The snapshot does not hold together: ${problems.length} problem(s), listed in errors.`, problems);
+    throw new DomainError(
+      'validation',
+      `The snapshot does not hold together: ${counted(problems.length, 'problem')}, listed in errors.`,
+      problems,
+    );
   }
   for (const organization of leaving) {
     world.store.clear(organization.id);
@@ -203,7 +208,7 @@ function parseState(input: unknown): State {
     }
   });
   if (!parsed.success || problems.length > 0) {
-    throw new DomainError('validation', `The snapshot is not valid: ${problems.length} problem(s), listed in errors.`, problems);
+    throw new DomainError('validation', `The snapshot is not valid: ${counted(problems.length, 'problem')}, listed in errors.`, problems);
   }
   return parsed.data;
 }

@@ -4,7 +4,7 @@
  * reset of one organization, records injected with fixed ids.
  */
 import { z } from '@hono/zod-openapi';
-import { withArticle } from '../domain/article.js';
+import { withArticle } from '../domain/english.js';
 import { DomainError } from '../domain/errors.js';
 import { createRecord } from '../domain/operations.js';
 import type { ResourceKind, StoredRecord } from '../domain/resource.js';

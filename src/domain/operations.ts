@@ -8,7 +8,7 @@
 
 import type { Store } from '../store/store.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
-import { capitalized, withArticle } from './article.js';
+import { capitalized, counted, withArticle } from './english.js';
 import { DomainError, notFound, shortId } from './errors.js';
 import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
@@ -101,7 +101,7 @@ function assertValid(
   const ruleProblems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
   const problems = mergeProblems(fieldProblems, ruleProblems);
   if (problems.length > 0) {
-    const count = problems.length === 1 ? 'one problem' : `${problems.length} problems`;
+    const count = counted(problems.length, 'problem');
     throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
   }
   for (const field of def.unique ?? []) {

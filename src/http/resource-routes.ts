@@ -6,7 +6,7 @@
  */
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import { withArticle } from '../domain/article.js';
+import { withArticle } from '../domain/english.js';
 import { requestExamples } from '../domain/examples.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../domain/operations.js';
 import type { Resource, StoredRecord } from '../domain/resource.js';

@@ -40,6 +40,18 @@ describe('http faults', () => {
     expect(await control.faults()).toEqual([]);
     // A telephony fault needs neither: it makes the provider fail.
     expect((await control.addFault({ target: 'telephony' })).target).toBe('telephony');
+    expect((await control.addFault({ target: 'telephony', method: 'Provision' })).method).toBe('Provision');
+  });
+
+  it('refuses telephony faults that could never apply as written', async () => {
+    const { control } = controlledMock();
+    for (const [spec, pointer] of [
+      [{ target: 'telephony', method: 'GET' }, '/method'],
+      [{ target: 'telephony', method: 'provision', status: 503 }, '/status'],
+    ] as const) {
+      await expect(control.addFault(spec)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer }] } });
+    }
+    expect(await control.faults()).toEqual([]);
   });
 
   it('targets one organization only', async () => {

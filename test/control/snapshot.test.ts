@@ -40,6 +40,17 @@ describe('snapshots', () => {
     expect(world.store.get(orgId('demo-token'), 'sipTrunks', String(trunk?.id))?.password).toBe(trunk?.password);
   });
 
+  it('answers 404 for the snapshot of an organization that does not exist, as a reset of one does', async () => {
+    const { control, orgId } = controlledMock();
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expect(control.exportState(unknown)).rejects.toMatchObject({
+      status: 404,
+      problem: { detail: expect.stringContaining(unknown) },
+    });
+    await expect(control.reset({ orgId: unknown })).rejects.toMatchObject({ status: 404 });
+    expect((await control.exportState(orgId('demo-token'))).organizations).toHaveLength(1);
+  });
+
   it('replaces one organization and leaves the other untouched', async () => {
     const { control, api, orgId } = controlledMock();
     const mine = await control.exportState(orgId('demo-token'));

@@ -5,6 +5,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
+import { counted } from '../../domain/english.js';
 import { describeIssues } from '../../domain/validate.js';
 import type { AppEnv } from '../../http/auth.js';
 import { problemResponse } from '../../http/problem.js';
@@ -27,7 +28,7 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
       return problemResponse(
         c,
         'validation',
-        `The control request is not valid: ${problems.length} problem(s), listed in errors.`,
+        `The control request is not valid: ${counted(problems.length, 'problem')}, listed in errors.`,
         problems,
       );
     },

@@ -66,6 +66,15 @@ export const faultBody = z
     message: 'Give latencyMs (a fixed delay) or latency (a range), not both.',
     path: ['latency'],
   })
+  // A telephony fault fails the provider's operation (the API answers 502): another method never matches, a status is never used.
+  .refine((fault) => fault.target !== 'telephony' || fault.method === undefined || /^(provision|deprovision)$/i.test(fault.method), {
+    message: 'A telephony fault takes method provision or deprovision (or none, for both).',
+    path: ['method'],
+  })
+  .refine((fault) => fault.target !== 'telephony' || fault.status === undefined, {
+    message: 'A telephony fault makes the API answer 502 Telephony Provider Error; it takes no status.',
+    path: ['status'],
+  })
   .openapi('FaultRequest');
 
 export const clockBody = z

@@ -1,6 +1,6 @@
 /** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
 import { z } from '@hono/zod-openapi';
-import { capitalized, withArticle } from '../article.js';
+import { capitalized, withArticle } from '../english.js';
 import { e164, httpUrl, id, timestamps } from '../fields.js';
 import { defineResource, type Problem } from '../resource.js';
 
