@@ -11,30 +11,30 @@ export class TargetProblem extends Error {}
 
 const PROBE_PATH = '/api/v1/schemas';
 
-/** Throws a TargetProblem when the target cannot be checked at all. */
-export async function preflight(target: Target, signal?: AbortSignal): Promise<void> {
-  await tryToken(target, 'token', '--token', signal);
-  if (target.token2 !== undefined) await tryToken(target, 'token2', '--token2', signal);
+/** Throws a TargetProblem when the target cannot be checked at all; `baseUrlFlag` names the flag messages point to. */
+export async function preflight(target: Target, signal?: AbortSignal, baseUrlFlag = '--base-url'): Promise<void> {
+  await tryToken(target, 'token', '--token', baseUrlFlag, signal);
+  if (target.token2 !== undefined) await tryToken(target, 'token2', '--token2', baseUrlFlag, signal);
 }
 
-async function tryToken(target: Target, credentials: Credentials, flag: string, signal?: AbortSignal): Promise<void> {
+async function tryToken(target: Target, credentials: Credentials, flag: string, baseUrlFlag: string, signal?: AbortSignal): Promise<void> {
   const url = joinUrl(target.baseUrl, PROBE_PATH);
   let reply: Awaited<ReturnType<typeof send>>['reply'];
   try {
     ({ reply } = await send(target, { method: 'GET', path: PROBE_PATH, credentials }, signal));
   } catch (error) {
     const detail = error instanceof TransportError ? error.message : String(error);
-    throw new TargetProblem(`cannot reach ${url}: ${detail}; is the server running and --base-url right?`);
+    throw new TargetProblem(`cannot reach ${url}: ${detail}; is the server running and ${baseUrlFlag} right?`);
   }
   if (/html/i.test(reply.contentType ?? '') || /^\s*</.test(reply.text)) {
     throw new TargetProblem(
-      `GET ${url} answered HTML (${reply.status}), not JSON; --base-url should be the API's address, without /api/v1`,
+      `GET ${url} answered HTML (${reply.status}), not JSON; ${baseUrlFlag} should be the API's address, without /api/v1`,
     );
   }
   if (reply.status === 401 || reply.status === 403) {
     throw new TargetProblem(`the target refused ${flag} (GET ${url} answered ${reply.status}); check the token`);
   }
   if (reply.status === 404) {
-    throw new TargetProblem(`GET ${url} answered 404; --base-url should be the API's address, without /api/v1`);
+    throw new TargetProblem(`GET ${url} answered 404; ${baseUrlFlag} should be the API's address, without /api/v1`);
   }
 }

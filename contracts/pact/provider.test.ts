@@ -74,7 +74,9 @@ describe('provider verification of the mock', () => {
     const lines: string[] = [];
     const base = ['--token', 'demo-token', '--provider-states-url', `${server.url}/__mock/provider-states`];
     expect(await main(['--provider-base-url', gone.url, ...base], (line) => lines.push(line))).toBe(2);
-    expect(lines).toEqual([`Cannot reach --provider-base-url ${gone.url} (ECONNREFUSED); is the implementation running there?`]);
+    expect(lines).toEqual([
+      `Cannot verify: cannot reach ${gone.url}/api/v1/schemas: no answer (ECONNREFUSED); is the server running and --provider-base-url right?`,
+    ]);
     lines.length = 0;
     const wrongStates = [
       '--provider-base-url',

@@ -7,6 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { preflight, TargetProblem } from '../conformance/preflight.js';
 import { pactFiles, stateNames } from './pact-file.js';
 import { stateChangeUrlStates } from './provider-states-clients.js';
 import { type ProviderStates, verifyPacts } from './verify-pacts.js';
@@ -83,10 +84,13 @@ export async function main(argv: string[], log: (line: string) => void = console
   if (!statesUrl) log('No --provider-states-url: interactions that need records use the example ids of the pact.');
   const headers = Object.fromEntries((values['provider-states-header'] ?? []).map(splitHeader));
   const providerStates = statesUrl ? stateChangeUrlStates(statesUrl, headers) : noStates;
-  // Pact's verifier neither stops nor says why when the provider cannot be reached: it throws from its proxy and retries for minutes.
-  const unreachable = await reachable(`${baseUrl.replace(/\/+$/, '')}/api/v1/schemas`);
-  if (unreachable) {
-    log(`Cannot reach --provider-base-url ${baseUrl} (${unreachable}); is the implementation running there?`);
+  // The conformance kit's check first: Pact's verifier neither stops nor says why when the provider cannot be
+  // reached (it throws from its proxy and retries for minutes).
+  try {
+    await preflight({ baseUrl, token }, undefined, '--provider-base-url');
+  } catch (error) {
+    if (!(error instanceof TargetProblem)) throw error;
+    log(`Cannot verify: ${error.message}`);
     return 2;
   }
   if (statesUrl) {
@@ -107,17 +111,6 @@ export async function main(argv: string[], log: (line: string) => void = console
       : `${failed.length} of ${result.interactions.length} interactions failed:\n${failed.map(({ description }) => `  - ${description}`).join('\n')}`,
   );
   return result.ok ? 0 : 1;
-}
-
-/** Why `url` gives no HTTP answer at all (any status is an answer), or undefined when it does. */
-async function reachable(url: string): Promise<string | undefined> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-    await response.body?.cancel();
-    return undefined;
-  } catch (error) {
-    return describe(error);
-  }
 }
 
 function describe(error: unknown): string {
