@@ -123,8 +123,13 @@ function describeFailure(error: unknown, target: Target): { message: string; cod
     };
   }
   const code = err?.cause?.code;
-  const detail = code ?? err?.cause?.message ?? err?.message ?? String(error);
-  return { message: `no answer (${detail})`, ...(code ? { code } : {}) };
+  return { message: `no answer (${failureDetail(error)})`, ...(code ? { code } : {}) };
+}
+
+/** What a failed fetch says in a word: the system error's code (ECONNREFUSED), or else the deepest message. */
+export function failureDetail(error: unknown): string {
+  const err = error as { message?: string; cause?: { code?: string; message?: string } };
+  return err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(error);
 }
 
 /** True for `application/json` and `application/*+json` (problem+json and the like). */

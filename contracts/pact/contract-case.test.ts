@@ -9,64 +9,55 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PactV4 } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/client/index.js';
 import { type ContractCase, runCase } from './contract-case.js';
 import { PACT_LOG_LEVEL } from './pact-env.js';
 
 const outDir = await mkdtemp(join(tmpdir(), 'voice-config-case-'));
 afterAll(() => rm(outDir, { recursive: true, force: true }));
 
-function listTools(description: string, exercise: ContractCase['exercise']): ContractCase {
-  return {
-    description,
+/**
+ * Runs a case that lists tools, as consumer `consumer`, with `exercise` told
+ * which attempt it is; resolves how many attempts ran and how runCase ended.
+ */
+async function runListCase(consumer: string, exercise: (api: ApiClient, attempt: number) => Promise<void>) {
+  const pact = new PactV4({ consumer, provider: 'retry-provider', dir: outDir, logLevel: PACT_LOG_LEVEL });
+  let attempts = 0;
+  const kase: ContractCase = {
+    description: `a tool list, by ${consumer}`,
     request: { method: 'GET', path: '/api/v1/tools', headers: { Authorization: 'Bearer demo-token' } },
     response: { status: 200, body: [] },
-    exercise,
+    exercise: (api) => exercise(api, ++attempts),
   };
+  const outcome = await runCase(pact, kase).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  return { attempts, outcome };
 }
 
 describe('runCase', () => {
   it('tries again after an exercise that succeeded but whose request Pact did not count, and writes the interaction once', async () => {
-    const pact = new PactV4({ consumer: 'retry-consumer', provider: 'retry-provider', dir: outDir, logLevel: PACT_LOG_LEVEL });
-    let attempts = 0;
     // The first attempt stands for Pact's miss: the exercise succeeds without the request reaching Pact's count.
-    await runCase(
-      pact,
-      listTools('a list that Pact misses once', async (api) => {
-        attempts++;
-        if (attempts > 1) expect(await api.tools.list()).toEqual([]);
-      }),
-    );
-    expect(attempts).toBe(2);
+    const run = await runListCase('retry-consumer', async (api, attempt) => {
+      if (attempt > 1) expect(await api.tools.list()).toEqual([]);
+    });
+    expect(run).toEqual({ attempts: 2, outcome: undefined });
     const written = JSON.parse(await readFile(join(outDir, 'retry-consumer-retry-provider.json'), 'utf8'));
     expect(written.interactions).toHaveLength(1);
   });
 
   it('fails when the request is never sent, after one more try', async () => {
-    const pact = new PactV4({ consumer: 'silent-consumer', provider: 'retry-provider', dir: outDir, logLevel: PACT_LOG_LEVEL });
-    let attempts = 0;
-    await expect(
-      runCase(
-        pact,
-        listTools('a list the client never asks for', async () => {
-          attempts++;
-        }),
-      ),
-    ).rejects.toThrow(/expected but not received/);
-    expect(attempts).toBe(2);
+    const run = await runListCase('silent-consumer', async () => {});
+    expect(run.attempts).toBe(2);
+    expect(String(run.outcome)).toMatch(/expected but not received/);
   });
 
   it('fails at once when the exercise fails', async () => {
-    const pact = new PactV4({ consumer: 'failing-consumer', provider: 'retry-provider', dir: outDir, logLevel: PACT_LOG_LEVEL });
-    let attempts = 0;
-    await expect(
-      runCase(
-        pact,
-        listTools('a list the client reads wrongly', async (api) => {
-          attempts++;
-          expect(await api.tools.list()).toEqual(['not what Pact answers']);
-        }),
-      ),
-    ).rejects.toThrow();
-    expect(attempts).toBe(1);
+    const run = await runListCase('failing-consumer', async (api) => {
+      expect(await api.tools.list()).toEqual(['not what Pact answers']);
+    });
+    expect(run.attempts).toBe(1);
+    expect(run.outcome).toBeInstanceOf(Error);
   });
 });

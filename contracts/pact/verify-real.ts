@@ -7,6 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { failureDetail } from '../conformance/http.js';
 import { preflight, TargetProblem } from '../conformance/preflight.js';
 import { pactFiles, stateNames } from './pact-file.js';
 import { stateChangeUrlStates } from './provider-states-clients.js';
@@ -98,7 +99,7 @@ export async function main(argv: string[], log: (line: string) => void = console
     try {
       await providerStates.teardown('', {});
     } catch (error) {
-      log(`The provider-state endpoint --provider-states-url ${statesUrl} does not work: ${describe(error)}.`);
+      log(`The provider-state endpoint --provider-states-url ${statesUrl} does not work: ${failureDetail(error)}.`);
       return 2;
     }
   }
@@ -111,11 +112,6 @@ export async function main(argv: string[], log: (line: string) => void = console
       : `${failed.length} of ${result.interactions.length} interactions failed:\n${failed.map(({ description }) => `  - ${description}`).join('\n')}`,
   );
   return result.ok ? 0 : 1;
-}
-
-function describe(error: unknown): string {
-  const { message, cause } = error as { message?: string; cause?: { code?: string; message?: string } };
-  return cause?.code ?? cause?.message ?? message ?? String(error);
 }
 
 function splitHeader(header: string): [string, string] {

@@ -8,8 +8,15 @@ export interface ClockState {
   frozen: boolean;
 }
 
+/** What `Clock.change` does, in this order: freeze (at a time, or "now"), advance, resume. */
+export interface ClockChange {
+  freezeAt?: Date | 'now' | undefined;
+  advanceMs?: number | undefined;
+  resume?: boolean | undefined;
+}
+
 /** The last instant a JavaScript date can hold (year 275760). */
-export const LATEST_INSTANT_MS = 8.64e15;
+const LATEST_INSTANT_MS = 8.64e15;
 
 export class Clock {
   /** Added to the real time while running; the frozen instant while frozen. */
@@ -30,6 +37,18 @@ export class Clock {
     instant(this.now().getTime() + ms);
     if (this.#frozenAt === undefined) this.#offsetMs += ms;
     else this.#frozenAt += ms;
+  }
+
+  /**
+   * Freeze, then advance, then resume, as one change: refused whole, before
+   * anything moves, when it would take the clock past the last instant.
+   */
+  change({ freezeAt, advanceMs = 0, resume = false }: ClockChange): void {
+    const from = freezeAt === undefined || freezeAt === 'now' ? this.now().getTime() : instant(freezeAt.getTime());
+    instant(from + advanceMs);
+    if (freezeAt !== undefined) this.freeze(freezeAt === 'now' ? undefined : freezeAt);
+    if (advanceMs !== 0) this.advance(advanceMs);
+    if (resume) this.resume();
   }
 
   /** Lets the clock run again from where it stands. */

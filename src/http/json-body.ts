@@ -19,36 +19,31 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
-type BodyText = { ok: true; text: string } | { ok: false; text: string; problem: (c: Context) => Response };
-
-/** The body as text, if it is UTF-8; otherwise a problem to answer and the text with replacement characters (for the journal). */
-async function readBodyText(c: Context): Promise<BodyText> {
+/** The body as text; `utf8` is false when its bytes are not UTF-8 (the text then has replacement characters, for the journal). */
+async function readBodyText(c: Context): Promise<{ text: string; utf8: boolean }> {
   // On Node, @hono/node-server reads the bytes straight from the IncomingMessage, without building a Request.
   const bytes = await c.req.arrayBuffer();
   try {
-    return { ok: true, text: strictUtf8.decode(bytes) };
+    return { text: strictUtf8.decode(bytes), utf8: true };
   } catch {
-    return {
-      ok: false,
-      text: lenientUtf8.decode(bytes),
-      problem: (c) => problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.'),
-    };
+    return { text: lenientUtf8.decode(bytes), utf8: false };
   }
 }
+
+const notUtf8 = (c: Context) => problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.');
 
 const isJson = (contentType: string | undefined): contentType is string => contentType !== undefined && JSON_TYPE.test(contentType);
 
 export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
-    const read = await readBodyText(c);
-    const { text } = read;
+    const { text, utf8 } = await readBodyText(c);
     c.set('rawBody', text);
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
     if (!isJson(contentType)) return wrongType(c, contentType);
-    if (!read.ok) return read.problem(c);
+    if (!utf8) return notUtf8(c);
     const parsed = parseUntrustedJson(text, MAX_RECORD_DEPTH);
     if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
     const body = parsed.value;
@@ -70,12 +65,11 @@ export function jsonBody(ignores: (key: string, value: unknown) => boolean): Mid
 export function controlJsonBody(maxDepth: number): MiddlewareHandler<AppEnv> {
   return async function readControlBody(c, next) {
     const contentType = c.req.header('content-type');
-    const read = await readBodyText(c);
-    const { text } = read;
+    const { text, utf8 } = await readBodyText(c);
     let value: unknown = {};
     if (text.length > 0) {
       if (!isJson(contentType)) return wrongType(c, contentType);
-      if (!read.ok) return read.problem(c);
+      if (!utf8) return notUtf8(c);
       const parsed = parseUntrustedJson(text, maxDepth);
       if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
       value = parsed.value;
