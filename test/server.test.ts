@@ -57,6 +57,46 @@ describe('startServer', () => {
     }
   });
 
+  /** Writes raw HTTP in pieces, `pauseMs` apart, and gives back everything answered once the socket has seen `answers` status lines. */
+  async function rawExchange(pieces: string[], answers: number, pauseMs = 0): Promise<string> {
+    const socket = connect(Number(new URL(server?.url ?? '').port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    for (const piece of pieces) {
+      socket.write(piece);
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+    await vi.waitFor(() => expect(answer.match(/HTTP\/1\.1 \d{3} /g)?.length).toBe(answers));
+    socket.destroy();
+    return answer;
+  }
+
+  const createRequest = (name: string) => {
+    const body = JSON.stringify({ name, properties: { topic: 'string' } });
+    return `POST /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  };
+
+  it('reads a body that arrives in pieces, several turns of the event loop after its headers', async () => {
+    server = await startServer({ port: 0 });
+    const request = createRequest('Arrived in pieces');
+    const headEnd = request.indexOf('\r\n\r\n') + 4;
+    const body = request.slice(headEnd);
+    const answer = await rawExchange([request.slice(0, headEnd), body.slice(0, 5), body.slice(5, 20), body.slice(20)], 1, 30);
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(answer).toContain('"name":"Arrived in pieces"');
+  });
+
+  it('reads each body of requests pipelined in one write', async () => {
+    server = await startServer({ port: 0 });
+    const answer = await rawExchange([createRequest('Pipelined one') + createRequest('Pipelined two')], 2);
+    expect(answer.match(/HTTP\/1\.1 201 /g)).toHaveLength(2);
+    expect(answer.indexOf('"name":"Pipelined one"')).toBeGreaterThan(0);
+    expect(answer.indexOf('"name":"Pipelined two"')).toBeGreaterThan(answer.indexOf('"name":"Pipelined one"'));
+  });
+
   it.each([
     { name: 'an unknown method', request: 'FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', status: 400, kind: 'bad-request' },
     {

@@ -13,6 +13,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
 import type { AppEnv } from './auth.js';
+import { bufferedBody } from './buffered-body.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -21,8 +22,8 @@ const lenientUtf8 = new TextDecoder('utf-8');
 
 /** The body as text; `utf8` is false when its bytes are not UTF-8 (the text then has replacement characters, for the journal). */
 async function readBodyText(c: Context): Promise<{ text: string; utf8: boolean }> {
-  // On Node, @hono/node-server reads the bytes straight from the IncomingMessage, without building a Request.
-  const bytes = await c.req.arrayBuffer();
+  // Otherwise @hono/node-server reads the bytes from the IncomingMessage, still without building a Request.
+  const bytes = (await bufferedBody(c)) ?? (await c.req.arrayBuffer());
   try {
     return { text: strictUtf8.decode(bytes), utf8: true };
   } catch {
