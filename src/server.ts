@@ -33,26 +33,17 @@ export interface RunningServer {
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const world = options.world ?? createWorld(options);
   const loaded = options.stateFile ? await loadStateFile(world, options.stateFile) : false;
   const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world });
-  const fetch = writer
-    ? async (request: Request) => {
-        const response = await app.fetch(request);
-        // Any write that succeeded may have changed the state; saving a little too often is harmless.
-        if (!READS.has(request.method) && response.status < 400) writer.changed();
-        return response;
-      }
-    : app.fetch;
+  // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
+  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(writer ? { afterWrite: () => writer.changed() } : {}) });
   // A new file is written at once, so the path is known to be writable before the first change.
   if (writer && !loaded) await writer.writeNow();
   const host = options.host ?? DEFAULT_HOST;
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {
+    const server = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${shownHost}:${info.port}`,

@@ -38,7 +38,11 @@ export interface AppOptions extends WorldOptions {
   inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/http/docs-assets-node.ts). */
   docsAssets?: AssetReader;
+  /** Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400): the state file saves on it. */
+  afterWrite?: () => void;
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   if (options.controlToken !== undefined && options.controlToken.trim() === '') {
@@ -47,6 +51,14 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const world = options.world ?? createWorld(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
+  const { afterWrite } = options;
+  if (afterWrite) {
+    // Saving a little too often is harmless; missing a change is not, so every successful write counts, control API included.
+    app.use('*', async function noteWrites(c, next) {
+      await next();
+      if (!READS.has(c.req.method) && c.res.status < 400) afterWrite();
+    });
+  }
 
   const allowBrowsers = cors({
     origin: '*',

@@ -114,10 +114,12 @@ export class StateFileWriter {
   }
 }
 
+const NEWLINE = new TextEncoder().encode('\n');
+
 /** Streams the pieces to a temporary file, then renames it: never one string of the whole state, never half a file. */
-async function writeAtomically(path: string, pieces: string[]): Promise<void> {
+async function writeAtomically(path: string, pieces: Uint8Array<ArrayBuffer>[]): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  pieces.push('\n');
+  pieces.push(NEWLINE);
   try {
     await pipeline(Readable.from(pieces), createWriteStream(temporary));
     await rename(temporary, path);

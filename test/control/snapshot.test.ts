@@ -228,12 +228,12 @@ describe('the state file text', () => {
     const { control, api, world, orgId } = controlledMock();
     world.clock.freeze();
     const serializer = new StateSerializer(world);
-    const same = () => expect(serializer.pieces().join('')).toBe(JSON.stringify(exportState(world)));
+    const same = () => expect(Buffer.concat(serializer.pieces()).toString('utf8')).toBe(JSON.stringify(exportState(world)));
     same();
     const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
     same();
     await api('demo-token', 'PATCH', `/sip-trunks/${trunk.id}`, { name: 'Renamed PBX' });
-    expect(serializer.pieces().join('')).toContain('Renamed PBX');
+    expect(Buffer.concat(serializer.pieces()).toString('utf8')).toContain('Renamed PBX');
     same();
     await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
     same();
@@ -242,20 +242,22 @@ describe('the state file text', () => {
     const toolId = String((assistant?.toolIds as string[] | undefined)?.[0]);
     expect(toolId).toMatch(/^[0-9a-f-]{36}$/);
     await api('demo-token', 'DELETE', `/tools/${toolId}`);
-    expect(serializer.pieces().join('')).not.toContain(toolId);
+    expect(Buffer.concat(serializer.pieces()).toString('utf8')).not.toContain(toolId);
     same();
     await control.importState(await control.exportState(orgId('demo-token-2')), orgId('demo-token-2'));
     same();
     const added = await control.createTenant({ name: 'Added' });
     same();
     await control.deleteTenant(added.id);
-    expect(serializer.pieces().join('')).not.toContain(added.id);
+    expect(Buffer.concat(serializer.pieces()).toString('utf8')).not.toContain(added.id);
     same();
     await control.reset({ scenario: 'empty' });
     // A reset lets the clock run again; both texts must be made at the same instant.
     world.clock.freeze();
     same();
-    const emptied = JSON.parse(serializer.pieces().join('')) as { organizations: { records: Record<string, unknown[]> }[] };
+    const emptied = JSON.parse(Buffer.concat(serializer.pieces()).toString('utf8')) as {
+      organizations: { records: Record<string, unknown[]> }[];
+    };
     expect(emptied.organizations.flatMap((organization) => Object.values(organization.records).flat())).toEqual([]);
   });
 });
