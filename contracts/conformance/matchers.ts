@@ -1,8 +1,12 @@
 /** Small predicates the checks share, each written from the spec's wording. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// Date and time with a UTC designator: "Z" or an offset of zero.
-const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]00:?00)$/;
+// ISO 8601 date and time, extended ("2026-01-05T09:00:00Z") or basic ("20260105T090000Z") form, seconds optional,
+// a decimal fraction with "." or ",", and a UTC designator: "Z" or an offset of zero ("+00:00", "+0000", "+00").
+const ISO_UTC = [
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(?:Z|[+-]00(?::00)?)$/,
+  /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(?:[.,]\d+)?(?:Z|[+-]00(?:00)?)$/,
+];
 
 /** A string in the 8-4-4-4-12 hexadecimal UUID form (any version). */
 export function isUuid(value: unknown): value is string {
@@ -12,9 +16,9 @@ export function isUuid(value: unknown): value is string {
 /** An ISO 8601 date-time in UTC that names a real instant (month 13 or hour 25 do not pass). */
 export function isIsoUtc(value: unknown): value is string {
   if (typeof value !== 'string') return false;
-  const match = ISO_UTC.exec(value);
+  const match = ISO_UTC.map((form) => form.exec(value)).find((found) => found !== null);
   if (!match) return false;
-  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  const [, year, month, day, hour, minute, second = 0] = match.map((part) => (part === undefined ? undefined : Number(part)));
   const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
   return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && date.getUTCHours() === hour! && minute! < 60 && second! < 61;
 }

@@ -85,7 +85,7 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
   {
     name: 'a tool delete of an unknown id answers 200',
     check: 'tools.delete.unknown-id',
-    alsoFails: ['tenancy.tools.delete', 'tenancy.tools.delete-status'],
+    alsoFails: ['tenancy.tools.delete-status'],
     breakage: {
       response: (res, req) => (req.method === 'DELETE' && pathOf(req).startsWith('/api/v1/tools/') && res.status === 404 ? json({}) : res),
     },
@@ -105,6 +105,18 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
         req.method === 'GET' && itemPath.test(pathOf(req)) && req.headers.get('authorization') === 'Bearer demo-token-2'
           ? withToken(req, 'demo-token')
           : req,
+    },
+  },
+  {
+    name: "one organization can delete another's record",
+    check: 'tenancy.schemas.delete',
+    alsoFails: [
+      'tenancy.schemas.delete-refused',
+      ...['sip-trunks', 'assistants', 'tools', 'webhooks'].flatMap((name) => [`tenancy.${name}.delete`, `tenancy.${name}.delete-status`]),
+    ],
+    breakage: {
+      request: (req) =>
+        req.method === 'DELETE' && req.headers.get('authorization') === 'Bearer demo-token-2' ? withToken(req, 'demo-token') : req,
     },
   },
 ];

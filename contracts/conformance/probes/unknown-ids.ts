@@ -22,12 +22,25 @@ function checkFor(resource: ResourceFacts): CheckInfo & { statuses: number[] } {
     };
   }
   const listed = resource.deleteErrors.includes(404);
+  if (listed && resource.deleteErrors.length > 1) {
+    // The spec lists more than one error and ties none of them to a condition (a server may answer 403 for ids it
+    // does not hold): any of them is a refusal it allows.
+    const allowed = resource.deleteErrors;
+    return {
+      ...common,
+      statuses: allowed,
+      expected: `DELETE ${resource.path}/<random uuid> ${how} answers ${allowed.join(' or ')}`,
+      source: 'spec',
+      title: `a delete of an unknown ${resource.noun} id answers one of the errors listed for it`,
+      basis: `${resource.deleteSection} and §7: ${allowed.join(' and ')} are listed for this delete, with no condition for either`,
+    };
+  }
   return {
     ...common,
     source: listed ? 'spec' : 'assumed',
     title: `a delete of an unknown ${resource.noun} id answers 404`,
     basis: listed
-      ? `${resource.deleteSection} and §7: 404 Not Found Error is listed for this delete; a random id names no record`
+      ? `${resource.deleteSection} and §7: 404 Not Found Error is the only error listed for this delete; a random id names no record`
       : `${resource.deleteSection}; no errors are listed, assumed: 404 like the documented deletes`,
   };
 }

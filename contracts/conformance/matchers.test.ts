@@ -1,0 +1,40 @@
+/**
+ * The timestamp predicate takes every way ISO 8601 writes a UTC date and
+ * time (the spec names the standard, not a profile of it) and nothing that
+ * is not one, or names no real instant.
+ */
+import { describe, expect, it } from 'vitest';
+import { isIsoUtc } from './matchers.js';
+
+describe('isIsoUtc', () => {
+  it.each([
+    '2026-01-05T09:00:00Z',
+    '2026-01-05T09:00:00.123Z',
+    '2026-01-05T09:00:00,5Z',
+    '2026-01-05T09:00Z',
+    '2026-01-05T09:00:00+00:00',
+    '2026-01-05T09:00:00-00:00',
+    '2026-01-05T09:00:00+00',
+    '20260105T090000Z',
+    '20260105T0900Z',
+    '20260105T090000.25+0000',
+    '2024-02-29T23:59:59Z',
+  ])('takes %s', (value) => {
+    expect(isIsoUtc(value)).toBe(true);
+  });
+
+  it.each([
+    ['a local time', '2026-01-05T09:00:00'],
+    ['another offset', '2026-01-05T09:00:00+01:00'],
+    ['a date alone', '2026-01-05'],
+    ['extended and basic mixed', '2026-01-05T090000Z'],
+    ['month 13', '2026-13-05T09:00:00Z'],
+    ['February 30', '2026-02-30T09:00:00Z'],
+    ['hour 25', '2026-01-05T25:00:00Z'],
+    ['minute 60', '2026-01-05T09:60:00Z'],
+    ['a space for the T', '2026-01-05 09:00:00Z'],
+    ['a number', 1767603600000],
+  ])('refuses %s', (_, value) => {
+    expect(isIsoUtc(value)).toBe(false);
+  });
+});
