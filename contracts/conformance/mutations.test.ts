@@ -93,7 +93,10 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
   {
     name: 'auth is ignored',
     check: 'auth.missing-token.schemas',
-    alsoFails: ['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `auth.missing-token.${name}`),
+    alsoFails: [
+      ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `auth.missing-token.${name}`),
+      ...['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.delete.needs-token`),
+    ],
     breakage: { request: (req) => (req.headers.has('authorization') ? req : withToken(req, 'demo-token')) },
   },
   {
@@ -106,6 +109,12 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
           ? withToken(req, 'demo-token')
           : req,
     },
+  },
+  {
+    name: 'a delete needs no token (lists still do)',
+    check: 'sip-trunks.delete.needs-token',
+    alsoFails: ['assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.delete.needs-token`),
+    breakage: { request: (req) => (req.method === 'DELETE' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req) },
   },
   {
     name: "one organization can delete another's record",

@@ -1,6 +1,7 @@
 /** The checks of one resource's create → get → update → delete round trip, with their sources. */
 import type { ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
+import { withArticle } from '../words.js';
 
 const ASSUMED_PATHS =
   'assumed: the REST shape POST <collection>, GET/PATCH/DELETE <collection>/{id}, with bodies from the target’s OpenAPI examples';
@@ -14,6 +15,7 @@ export function roundTripIds(resource: ResourceFacts) {
     listAfterCreate: `${n}.list-after-create`,
     update: `${n}.update`,
     getAfterUpdate: `${n}.get-after-update`,
+    deleteNeedsToken: `${n}.delete.needs-token`,
     deleteAccepted: `${n}.delete.accepts-example`,
     deleteEmpty: `${n}.delete.empty-object`,
     listAfterDelete: `${n}.list-after-delete`,
@@ -49,6 +51,15 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       `PATCH ${path}/{id} answers 2xx; a record in the answer shows the sent values`,
     ),
     assumed(ids.getAfterUpdate, 'an update is visible on the next read', `GET ${path}/{id} shows the values sent by PATCH`),
+    {
+      id: ids.deleteNeedsToken,
+      source: documentedDelete ? 'spec' : 'assumed',
+      title: `${withArticle(resource.noun)} cannot be deleted without a token`,
+      expected: `DELETE ${path}/{id} ${how} but without an Authorization header answers a 4xx refusal, and the record is still there`,
+      basis: documentedDelete
+        ? `§5: every operation takes the header "Authorization: Bearer <token>"; ${resource.deleteSection} is one of them`
+        : `§5: every operation takes the bearer header; the schema delete's path is ${ASSUMED_PATHS}`,
+    },
     documentedDelete
       ? {
           id: ids.deleteAccepted,

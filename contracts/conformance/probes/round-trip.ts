@@ -23,6 +23,9 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
       await judgeGet(t, ids.getAfterCreate, url, id, {});
       await judgeListed(t, ids.listAfterCreate, resource.path, id, true);
       await judgeUpdate(t, ids, url, id, record);
+      if (!(await judgeDeleteWithoutToken(t, resource, ids, url, id))) {
+        return t.skip('the record was deleted without a token, so there is none left to delete');
+      }
       await judgeDelete(t, resource, ids, url, id);
     },
   };
@@ -57,6 +60,27 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
   if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);
   await judgeGet(t, ids.getAfterUpdate, url, id, shown);
 }
+
+/** Tries the delete without a token; false when that removed the record (the rest of the round trip is then moot). */
+async function judgeDeleteWithoutToken(t: ProbeRun, resource: ResourceFacts, ids: Ids, url: string, id: string): Promise<boolean> {
+  const before = await t.send({ method: 'GET', path: url });
+  if (!isSuccess(before.status)) {
+    t.skipCheck(ids.deleteNeedsToken, `GET ${url} does not answer the record (${before.status}), so whether it stays cannot be seen`);
+    return true;
+  }
+  const reply = await t.send({ method: 'DELETE', path: url, body: deleteBody(resource), credentials: 'none' });
+  const after = await t.send({ method: 'GET', path: url });
+  const stays = isSuccess(after.status);
+  t.verdict(
+    ids.deleteNeedsToken,
+    isRefusal(reply.status) && stays,
+    `delete without a token: ${answer(reply)}; then the get with the token: ${after.status}`,
+  );
+  if (!stays) t.ctx.ledger.forget(resource.path, id);
+  return stays;
+}
+
+const isRefusal = (status: number) => status >= 400 && status < 500;
 
 async function judgeDelete(t: ProbeRun, resource: ResourceFacts, ids: Ids, url: string, id: string): Promise<void> {
   const reply = await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });

@@ -8,12 +8,10 @@ import { answer, idsOf, isPlainObject } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
+import { withArticle } from '../words.js';
 
 const BASIS =
   '§5: the token identifies the caller’s organization, whose resources it is served; another organization’s records are not among them';
-
-/** "a tool", "an assistant" (the kit names resources on its own, apart from the mock). */
-const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 
 function checksFor(resource: ResourceFacts): CheckInfo[] {
   const { name, path } = resource;
