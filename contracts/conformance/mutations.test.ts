@@ -39,12 +39,14 @@ const withToken = (req: Request, token: string) => {
   headers.set('authorization', `Bearer ${token}`);
   return new Request(req, { headers });
 };
-async function mapSchemas(res: Response, change: (schema: Record<string, unknown>) => void): Promise<Response> {
+/** The list answer with each record changed. */
+async function mapRecords(res: Response, change: (record: Record<string, unknown>) => void): Promise<Response> {
   const list = (await res.json()) as Record<string, unknown>[];
   list.forEach(change);
   return json(list, res.status);
 }
-const isSchemaList = (req: Request) => req.method === 'GET' && pathOf(req) === '/api/v1/schemas';
+const isList = (req: Request, path: string) => req.method === 'GET' && pathOf(req) === path;
+const isSchemaList = (req: Request) => isList(req, '/api/v1/schemas');
 const itemPath = /^\/api\/v1\/[a-z-]+\/[^/]+$/;
 
 const cases: { name: string; check: string; alsoFails: string[]; breakage: Breakage }[] = [
@@ -71,7 +73,7 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     name: 'a schema record lacks isLocked',
     check: 'schemas.list.field.isLocked',
     alsoFails: [],
-    breakage: { response: (res, req) => (isSchemaList(req) && res.ok ? mapSchemas(res, (schema) => delete schema.isLocked) : res) },
+    breakage: { response: (res, req) => (isSchemaList(req) && res.ok ? mapRecords(res, (schema) => delete schema.isLocked) : res) },
   },
   {
     name: 'timestamps lose their UTC form',
@@ -79,7 +81,16 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     alsoFails: [],
     breakage: {
       response: (res, req) =>
-        isSchemaList(req) && res.ok ? mapSchemas(res, (schema) => (schema.createdAt = String(schema.createdAt).replace(/Z$/, ''))) : res,
+        isSchemaList(req) && res.ok ? mapRecords(res, (schema) => (schema.createdAt = String(schema.createdAt).replace(/Z$/, ''))) : res,
+    },
+  },
+  {
+    name: "a trunk's isSystem is a string",
+    check: 'sip-trunks.list.field.isSystem',
+    alsoFails: [],
+    breakage: {
+      response: (res, req) =>
+        isList(req, '/api/v1/sip-trunks') && res.ok ? mapRecords(res, (trunk) => (trunk.isSystem = String(trunk.isSystem))) : res,
     },
   },
   {

@@ -19,6 +19,8 @@ export interface ResourceFacts {
   deleteErrors: number[];
   /** Section that documents this delete, for check bases. */
   deleteSection: string;
+  /** Boolean flags the spec says every record of this kind carries (the schema list's fields are checked apart). */
+  flags: string[];
 }
 
 export const resourceFacts: ResourceFacts[] = [
@@ -30,6 +32,7 @@ export const resourceFacts: ResourceFacts[] = [
     deleteSendsEmptyObject: true,
     deleteErrors: [403, 404],
     deleteSection: '§4 Delete SIP trunk',
+    flags: ['isSystem'],
   },
   {
     name: 'assistants',
@@ -39,6 +42,7 @@ export const resourceFacts: ResourceFacts[] = [
     deleteSendsEmptyObject: true,
     deleteErrors: [403],
     deleteSection: '§4 Delete assistant',
+    flags: [],
   },
   {
     name: 'schemas',
@@ -48,6 +52,7 @@ export const resourceFacts: ResourceFacts[] = [
     deleteSendsEmptyObject: true,
     deleteErrors: [],
     deleteSection: '§4 (schema delete exists by name only)',
+    flags: [],
   },
   {
     name: 'tools',
@@ -57,6 +62,7 @@ export const resourceFacts: ResourceFacts[] = [
     deleteSendsEmptyObject: false,
     deleteErrors: [404],
     deleteSection: '§4 Delete tool',
+    flags: [],
   },
   {
     name: 'webhooks',
@@ -66,6 +72,7 @@ export const resourceFacts: ResourceFacts[] = [
     deleteSendsEmptyObject: true,
     deleteErrors: [404],
     deleteSection: '§4 Delete webhook',
+    flags: [],
   },
 ];
 

@@ -1,4 +1,4 @@
-/** The other four lists: their path and shape are assumed; their ids are UUIDs by §2. */
+/** The other four lists: their path and shape are assumed; their ids are UUIDs by §2, and a trunk's isSystem is a boolean. */
 import { isJsonType, isSuccess } from '../http.js';
 import { answer, isPlainObject, isUuid, show } from '../matchers.js';
 import type { Probe } from '../probe.js';
@@ -8,6 +8,7 @@ import type { ResourceFacts } from '../resources.js';
 export function listProbe(resource: ResourceFacts): Probe {
   const arrayId = `${resource.name}.list.json-array`;
   const idsId = `${resource.name}.list.ids-uuid`;
+  const flagId = (flag: string) => `${resource.name}.list.field.${flag}`;
   return {
     name: `${resource.name} list`,
     readOnly: true,
@@ -26,6 +27,13 @@ export function listProbe(resource: ResourceFacts): Probe {
         expected: `each item of GET ${resource.path} has "id": a string in UUID format`,
         basis: '§2: all identifiers are strings in UUID format',
       },
+      ...resource.flags.map((flag) => ({
+        id: flagId(flag),
+        source: 'spec' as const,
+        title: `every ${resource.noun} has ${flag} as a boolean`,
+        expected: `each item of GET ${resource.path} has "${flag}": true or false`,
+        basis: `§2 and §3: the ${resource.noun} record carries the boolean flag ${flag}`,
+      })),
     ],
     async run(t) {
       const reply = await t.send({ method: 'GET', path: resource.path });
@@ -37,6 +45,15 @@ export function listProbe(resource: ResourceFacts): Probe {
       const index = records.findIndex((record) => !isPlainObject(record) || !isUuid(record.id));
       const bad = records[index];
       t.verdict(idsId, index === -1, `item ${index} has id ${isPlainObject(bad) ? show(bad.id) : `(not an object: ${show(bad)})`}`);
+      for (const flag of resource.flags) {
+        const at = records.findIndex((record) => !isPlainObject(record) || typeof record[flag] !== 'boolean');
+        const item = records[at];
+        t.verdict(
+          flagId(flag),
+          at === -1,
+          `item ${at} has ${flag} ${isPlainObject(item) ? show(item[flag]) : `(not an object: ${show(item)})`}`,
+        );
+      }
     },
   };
 }
