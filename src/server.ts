@@ -38,7 +38,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const loaded = options.stateFile ? await loadStateFile(world, options.stateFile) : false;
   const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
   // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(writer ? { afterWrite: () => writer.changed() } : {}) });
+  const own = options.afterWrite;
+  const afterWrite = writer
+    ? () => {
+        writer.changed();
+        own?.();
+      }
+    : own;
+  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
   // A new file is written at once, so the path is known to be writable before the first change.
   if (writer && !loaded) await writer.writeNow();
   const host = options.host ?? DEFAULT_HOST;

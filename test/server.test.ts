@@ -5,7 +5,9 @@
  * Every child process is killed after its test, whatever happened.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -54,6 +56,26 @@ describe('startServer', () => {
       expect((await fetch(`${server.url}/api/v1/schemas`, { headers: AUTH })).status).toBe(200);
     } finally {
       errors.mockRestore();
+    }
+  });
+
+  it("with a state file, still calls the caller's own afterWrite, and saves the write", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vcm-after-write-'));
+    try {
+      const noted: number[] = [];
+      server = await startServer({ port: 0, stateFile: join(dir, 'state.json'), afterWrite: () => noted.push(Date.now()) });
+      const res = await fetch(`${server.url}/api/v1/schemas`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Noted and saved', properties: { topic: 'string' } }),
+      });
+      expect(res.status).toBe(201);
+      expect(noted).toHaveLength(1);
+      await server.close();
+      server = undefined;
+      expect(readFileSync(join(dir, 'state.json'), 'utf8')).toContain('"name":"Noted and saved"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

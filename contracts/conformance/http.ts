@@ -138,3 +138,5 @@ export function isJsonType(contentType: string | null): boolean {
 }
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+/** A 4xx: the server understood and refused (a 5xx is a failure, not a refusal). */
+export const isRefusal = (status: number): boolean => status >= 400 && status < 500;

@@ -4,7 +4,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 date and time, extended ("2026-01-05T09:00:00Z") or basic ("20260105T090000Z") form, seconds optional,
 // a decimal fraction with "." or ",", and a UTC designator: "Z" or an offset of zero ("+00:00", "+0000", "+00").
 const ISO_UTC = [
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(?:Z|[+-]00(?::00)?)$/,
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(?:Z|[+-]00(?::?00)?)$/,
   /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(?:[.,]\d+)?(?:Z|[+-]00(?:00)?)$/,
 ];
 
@@ -19,7 +19,8 @@ export function isIsoUtc(value: unknown): value is string {
   const match = ISO_UTC.map((form) => form.exec(value)).find((found) => found !== null);
   if (!match) return false;
   const [, year, month, day, hour, minute, second = 0] = match.map((part) => (part === undefined ? undefined : Number(part)));
-  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  // A leap second (:60) is checked as :59, which names the same day, hour and minute.
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, Math.min(second!, 59)));
   return date.getUTCMonth() === month! - 1 && date.getUTCDate() === day! && date.getUTCHours() === hour! && minute! < 60 && second! < 61;
 }
 

@@ -1,10 +1,8 @@
 /** Authentication (§5): every operation takes a bearer token; without one, nothing is served. */
-import { isSuccess } from '../http.js';
+import { isRefusal, isSuccess } from '../http.js';
 import { answer } from '../matchers.js';
 import type { Probe } from '../probe.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
-
-const isRefusal = (status: number) => status >= 400 && status < 500;
 
 /** A read-only probe: the list of `resource` without a token is refused. */
 export function missingTokenProbe(resource: ResourceFacts): Probe {

@@ -30,7 +30,7 @@ export function listProbe(resource: ResourceFacts): Probe {
       ...resource.flags.map((flag) => ({
         id: flagId(flag),
         source: 'spec' as const,
-        title: `every ${resource.noun} has ${flag} as a boolean`,
+        title: `every ${resource.noun} record has "${flag}" as a boolean`,
         expected: `each item of GET ${resource.path} has "${flag}": true or false`,
         basis: `§2 and §3: the ${resource.noun} record carries the boolean flag ${flag}`,
       })),

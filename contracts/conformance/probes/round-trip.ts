@@ -1,5 +1,5 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
-import { isJsonType, isSuccess } from '../http.js';
+import { isJsonType, isRefusal, isSuccess } from '../http.js';
 import { answer, canonical, idsOf, isEmptyObject, isPlainObject, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
@@ -79,8 +79,6 @@ async function judgeDeleteWithoutToken(t: ProbeRun, resource: ResourceFacts, ids
   if (!stays) t.ctx.ledger.forget(resource.path, id);
   return stays;
 }
-
-const isRefusal = (status: number) => status >= 400 && status < 500;
 
 async function judgeDelete(t: ProbeRun, resource: ResourceFacts, ids: Ids, url: string, id: string): Promise<void> {
   const reply = await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });

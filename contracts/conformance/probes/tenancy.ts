@@ -3,7 +3,7 @@
  * resources are served): nothing of the first token's organization is listed
  * for, readable by, or deletable by the second token's.
  */
-import { isSuccess } from '../http.js';
+import { isRefusal, isSuccess } from '../http.js';
 import { answer, idsOf, isPlainObject } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
@@ -44,8 +44,8 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
     checks.push({
       id: `tenancy.${name}.delete-refused`,
       source: 'assumed',
-      title: `the cross-organization delete answers an error`,
-      expected: `DELETE ${path}/{id of token's record} with token2 answers a status outside 2xx`,
+      title: `the cross-organization delete of ${withArticle(resource.noun)} answers a 4xx refusal`,
+      expected: `DELETE ${path}/{id of token's record} with token2 answers a 4xx refusal`,
       basis: `${resource.deleteSection} lists no errors for this delete; assumed: a refused delete says so`,
     });
   } else {
@@ -95,7 +95,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
       const after = await t.send({ method: 'GET', path: url });
       t.verdict(`tenancy.${n}.delete`, isSuccess(after.status), `delete: ${answer(refused)}; then the owner's get: ${after.status}`);
-      if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, !isSuccess(refused.status), answer(refused));
+      if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));
       else t.verdict(`tenancy.${n}.delete-status`, resource.deleteErrors.includes(refused.status), answer(refused));
     },
   };
