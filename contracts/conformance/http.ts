@@ -123,11 +123,11 @@ function describeFailure(error: unknown, target: Target): { message: string; cod
     };
   }
   const code = err?.cause?.code;
-  return { message: `no answer (${failureDetail(error)})`, ...(code ? { code } : {}) };
+  return { message: `no answer (${fetchFailureDetail(error)})`, ...(code ? { code } : {}) };
 }
 
 /** What a failed fetch says in a word: the system error's code (ECONNREFUSED), or else the deepest message. */
-export function failureDetail(error: unknown): string {
+export function fetchFailureDetail(error: unknown): string {
   const err = error as { message?: string; cause?: { code?: string; message?: string } };
   return err?.cause?.code ?? err?.cause?.message ?? err?.message ?? String(error);
 }

@@ -1,7 +1,8 @@
 /**
- * runCase tries a case once more only for Pact's own miss (a request it
- * answered but did not count), never for a client that sent nothing or a
- * failed expectation.
+ * runCase tries a case once more only when Pact reports its request as not
+ * received after an exercise that succeeded (Pact's own miss; from outside,
+ * a client whose call succeeded without sending looks the same, and its
+ * second try fails as well), never after a failed exercise or a mismatch.
  */
 import './pact-env.js';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -64,6 +64,7 @@ describe('provider verification of the mock', () => {
     expect(lines.join('\n')).toMatch(/The pacts need provider states \(\d+, such as "[^"]+"\): give .* --provider-states-url/);
     const both = ['--provider-base-url', server.url, '--token', 'demo-token', '--no-provider-states', '--provider-states-url', server.url];
     expect(await main(both, (line) => lines.push(line))).toBe(2);
+    expect(lines.at(-1)).toContain('not both');
     expect(await main([...both.slice(0, 4), '--pact', '/nonexistent/pact.json'], (line) => lines.push(line))).toBe(2);
     expect(lines.at(-1)).toContain('Cannot read the pact files');
   });

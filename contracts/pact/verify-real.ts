@@ -7,7 +7,7 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { failureDetail } from '../conformance/http.js';
+import { fetchFailureDetail } from '../conformance/http.js';
 import { preflight, TargetProblem } from '../conformance/preflight.js';
 import { pactFiles, stateNames } from './pact-file.js';
 import { stateChangeUrlStates } from './provider-states-clients.js';
@@ -82,7 +82,7 @@ export async function main(argv: string[], log: (line: string) => void = console
     );
     return 2;
   }
-  if (!statesUrl) log('No --provider-states-url: interactions that need records use the example ids of the pact.');
+  if (!statesUrl && states.length > 0) log('--no-provider-states: interactions that need records use the example ids of the pact.');
   const headers = Object.fromEntries((values['provider-states-header'] ?? []).map(splitHeader));
   const providerStates = statesUrl ? stateChangeUrlStates(statesUrl, headers) : noStates;
   // The conformance kit's check first: Pact's verifier neither stops nor says why when the provider cannot be
@@ -99,7 +99,7 @@ export async function main(argv: string[], log: (line: string) => void = console
     try {
       await providerStates.teardown('', {});
     } catch (error) {
-      log(`The provider-state endpoint --provider-states-url ${statesUrl} does not work: ${failureDetail(error)}.`);
+      log(`The provider-state endpoint --provider-states-url ${statesUrl} does not work: ${fetchFailureDetail(error)}.`);
       return 2;
     }
   }

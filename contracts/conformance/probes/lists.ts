@@ -39,21 +39,20 @@ export function listProbe(resource: ResourceFacts): Probe {
       const reply = await t.send({ method: 'GET', path: resource.path });
       const ok = isSuccess(reply.status) && isJsonType(reply.contentType) && Array.isArray(reply.body);
       t.verdict(arrayId, ok, answer(reply));
-      if (!ok) return t.skip(`GET ${resource.path} did not answer a JSON array, so its ids cannot be read`);
+      if (!ok) return t.skip(`GET ${resource.path} did not answer a JSON array, so its records cannot be read`);
       const records = reply.body as unknown[];
       if (records.length === 0) return t.skip('the list is empty');
-      const index = records.findIndex((record) => !isPlainObject(record) || !isUuid(record.id));
-      const bad = records[index];
-      t.verdict(idsId, index === -1, `item ${index} has id ${isPlainObject(bad) ? show(bad.id) : `(not an object: ${show(bad)})`}`);
-      for (const flag of resource.flags) {
-        const at = records.findIndex((record) => !isPlainObject(record) || typeof record[flag] !== 'boolean');
-        const item = records[at];
+      const judgeField = (checkId: string, field: string, holds: (value: unknown) => boolean) => {
+        const index = records.findIndex((record) => !isPlainObject(record) || !holds(record[field]));
+        const bad = records[index];
         t.verdict(
-          flagId(flag),
-          at === -1,
-          `item ${at} has ${flag} ${isPlainObject(item) ? show(item[flag]) : `(not an object: ${show(item)})`}`,
+          checkId,
+          index === -1,
+          `item ${index} has ${field} ${isPlainObject(bad) ? show(bad[field]) : `(not an object: ${show(bad)})`}`,
         );
-      }
+      };
+      judgeField(idsId, 'id', isUuid);
+      for (const flag of resource.flags) judgeField(flagId(flag), flag, (value) => typeof value === 'boolean');
     },
   };
 }

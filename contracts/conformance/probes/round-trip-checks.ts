@@ -1,4 +1,5 @@
 /** The checks of one resource's create → get → update → delete round trip, with their sources. */
+
 import type { ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
@@ -58,7 +59,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       expected: `DELETE ${path}/{id} ${how} but without an Authorization header answers a 4xx refusal, and the record is still there`,
       basis: documentedDelete
         ? `§5: every operation takes the header "Authorization: Bearer <token>"; ${resource.deleteSection} is one of them`
-        : `§5: every operation takes the bearer header; the schema delete's path is ${ASSUMED_PATHS}`,
+        : `§5: every operation takes the bearer header; this delete's path is not in the spec (${ASSUMED_PATHS})`,
     },
     documentedDelete
       ? {

@@ -3,6 +3,7 @@
  * resources are served): nothing of the first token's organization is listed
  * for, readable by, or deletable by the second token's.
  */
+
 import { isRefusal, isSuccess } from '../http.js';
 import { answer, idsOf, isPlainObject } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
