@@ -4,6 +4,7 @@
  * a record nested as deep as the API allows still goes in and round-trips.
  */
 import { describe, expect, it } from 'vitest';
+import { jsonHeaders, send } from '../fuzz/send.js';
 import { controlledMock } from './helpers.js';
 
 /** A tool whose parameter's items are `levels` lists, one inside the other (tool parameters take any JSON Schema). */
@@ -17,19 +18,17 @@ function deepToolText(levels: number, id?: string) {
   return `{${id ? `"id":"${id}",` : ''}"type":"endCall","name":"deep-${levels}","parameters":{"type":"object","properties":{"x":{"type":"array","items":${items}}}}}`;
 }
 
-async function send(app: ReturnType<typeof controlledMock>['app'], method: string, path: string, text?: string, type = 'application/json') {
-  const res = await app.request(path, { method, ...(text === undefined ? {} : { body: text, headers: { 'content-type': type } }) });
-  return { status: res.status, type: res.headers.get('content-type'), body: (await res.json()) as { detail?: string; id?: string } };
-}
+/** Most bodies here are JSON, sent as bytes through the shared raw sender: the hostile ones are text no client would build. */
+const JSON_TYPE = jsonHeaders(null, 'application/json');
 
 describe('control API bodies', () => {
   it('refuses a deeply nested record before storing it, so reads of the tools and the state keep working', async () => {
     const { app, api, orgId } = controlledMock();
     const before = (await api('demo-token', 'GET', '/tools')).body;
     const body = `{"orgId":"${orgId('demo-token')}","kind":"tools","record":${deepToolText(6000)}}`;
-    const res = await send(app, 'POST', '/__mock/records', body);
+    const res = await send(app, { method: 'POST', path: '/__mock/records', headers: JSON_TYPE, body: Buffer.from(body) });
     expect(res.status).toBe(400);
-    expect(res.type).toMatch(/^application\/problem\+json/);
+    expect(res.contentType).toMatch(/^application\/problem\+json/);
     expect(res.body.detail).toMatch(/nested more than 33 levels deep/);
     expect((await api('demo-token', 'GET', '/tools')).body).toEqual(before);
     expect((await app.request('/__mock/state')).status).toBe(200);
@@ -40,7 +39,7 @@ describe('control API bodies', () => {
     const saved = await control.exportState();
     // The deep tool goes first in the first organization's tools.
     const text = JSON.stringify(saved).replace('"tools":[', `"tools":[${deepToolText(3000, '7b0f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b')},`);
-    const res = await send(app, 'PUT', '/__mock/state', text);
+    const res = await send(app, { method: 'PUT', path: '/__mock/state', headers: JSON_TYPE, body: Buffer.from(text) });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/nested more than 37 levels deep/);
     const after = await control.exportState();
@@ -54,7 +53,12 @@ describe('control API bodies', () => {
     const record = deepTool(28);
     expect((await api('demo-token', 'POST', '/tools', { ...record, name: 'via-api' })).status).toBe(201);
     expect((await api('demo-token', 'POST', '/tools', deepTool(29))).status).toBe(400);
-    const inserted = await send(app, 'POST', '/__mock/records', JSON.stringify({ orgId: orgId('demo-token'), kind: 'tools', record }));
+    const inserted = await send(app, {
+      method: 'POST',
+      path: '/__mock/records',
+      headers: JSON_TYPE,
+      body: Buffer.from(JSON.stringify({ orgId: orgId('demo-token'), kind: 'tools', record })),
+    });
     expect(inserted.status).toBe(201);
     const saved = await control.exportState();
     await control.reset({ scenario: 'empty' });
@@ -65,7 +69,7 @@ describe('control API bodies', () => {
   it('refuses prototype keys instead of dropping them', async () => {
     const { app, orgId } = controlledMock();
     const body = `{"orgId":"${orgId('demo-token')}","kind":"schemas","record":{"name":"x","__proto__":{"polluted":true}}}`;
-    const res = await send(app, 'POST', '/__mock/records', body);
+    const res = await send(app, { method: 'POST', path: '/__mock/records', headers: JSON_TYPE, body: Buffer.from(body) });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/__proto__/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -73,17 +77,26 @@ describe('control API bodies', () => {
 
   it('says where malformed JSON breaks and which content type to send', async () => {
     const { app } = controlledMock();
-    const malformed = await send(app, 'POST', '/__mock/tenants', '{"name": "x",}');
+    const malformed = await send(app, { method: 'POST', path: '/__mock/tenants', headers: JSON_TYPE, body: Buffer.from('{"name": "x",}') });
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toMatch(/not valid JSON \(.*position/);
-    const wrongType = await send(app, 'POST', '/__mock/tenants', 'name=x', 'application/x-www-form-urlencoded');
+    const wrongType = await send(app, {
+      method: 'POST',
+      path: '/__mock/tenants',
+      headers: jsonHeaders(null, 'application/x-www-form-urlencoded'),
+      body: Buffer.from('name=x'),
+    });
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.detail).toMatch(/Content-Type: application\/json \(got application\/x-www-form-urlencoded\)/);
   });
 
   it('takes a POST without a body as {}, with or without a JSON content type', async () => {
     const { app } = controlledMock();
-    expect((await send(app, 'POST', '/__mock/reset')).status).toBe(200);
-    expect((await send(app, 'POST', '/__mock/reset', '')).status).toBe(200);
+    const bare = await send(app, { method: 'POST', path: '/__mock/reset', headers: [] });
+    expect(bare.status).toBe(200);
+    expect(bare.body.organizations).toHaveLength(2);
+    const empty = await send(app, { method: 'POST', path: '/__mock/reset', headers: JSON_TYPE, body: Buffer.from('') });
+    expect(empty.status).toBe(200);
+    expect(empty.body.organizations).toHaveLength(2);
   });
 });
