@@ -24,16 +24,11 @@ describe('http faults', () => {
   });
 
   it('refuses an http fault that would change nothing, or has two delays', async () => {
-    const { control, app } = controlledMock();
+    const { control } = controlledMock();
     for (const body of [{}, { path: '/api/v1/tools', times: 3 }, { latencyMs: 0 }, { latency: { minMs: 0, maxMs: 0 } }]) {
-      const res = await app.request('/__mock/faults', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({
-        errors: [{ pointer: '/status', message: expect.stringContaining('needs status, or a delay above 0') }],
+      await expect(control.addFault(body), JSON.stringify(body)).rejects.toMatchObject({
+        status: 400,
+        problem: { errors: [{ pointer: '/status', message: expect.stringContaining('needs status, or a delay above 0') }] },
       });
     }
     await expect(control.addFault({ latencyMs: 5, latency: { minMs: 1, maxMs: 2 } })).rejects.toMatchObject({ status: 400 });
