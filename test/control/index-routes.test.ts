@@ -17,7 +17,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * The control operations as the README's tables list them ("Control API", and "The control routes" of the webhooks),
- * copied by hand. The README writes the telephony one `{trunkId}`; the route names its parameter `{id}`.
+ * copied by hand.
  */
 const README_CONTROL_OPERATIONS = [
   'GET /__mock/',
