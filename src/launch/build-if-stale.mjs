@@ -12,9 +12,11 @@
  * The stamp is the time a build *began*: a file saved while a build runs is
  * newer than the stamp, so the next start builds again. A build that fails
  * never reaches --done and leaves no stamp, so the next start builds again too.
+ * The stamp also names the Node that built (the code caches are for its V8),
+ * and a build whose outputs are gone counts as none.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,7 +31,10 @@ export const BUILD_INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
 ];
+/** What `npm start` runs and what it loads; a build that lost one is no build. */
+export const BUILD_OUTPUTS = ['dist/voice-config-mock.mjs', 'dist/voice-config-mock.cjs', 'dist/src/index.js'];
 const STAMP = 'dist/.build-stamp';
+const NODE = `Node ${process.version} (${process.arch})`;
 const PENDING = 'dist/.build-stamp.pending';
 
 /**
@@ -50,17 +55,24 @@ function changedAfter(path, time) {
       if (changed) return changed;
     }
   }
-  return stats.mtimeMs > time ? path : undefined;
+  // Equal counts as changed: on a coarse clock a file saved as the build began has the same time.
+  return stats.mtimeMs >= time ? path : undefined;
 }
 
 /** Why `root` needs a build, or undefined when its dist/ is up to date. */
 export function staleReason(root) {
   let builtAt;
+  let builtBy;
   try {
     builtAt = statSync(join(root, STAMP)).mtimeMs;
+    builtBy = readFileSync(join(root, STAMP), 'utf8');
   } catch {
     return 'no complete build yet';
   }
+  // The code caches hold code for one version of V8: another Node would refuse them and start slower.
+  if (builtBy !== NODE) return `built by ${builtBy || 'an unknown Node'}, this is ${NODE}`;
+  const missing = BUILD_OUTPUTS.find((output) => !existsSync(join(root, output)));
+  if (missing) return `${missing} is missing`;
   for (const input of BUILD_INPUTS) {
     const changed = changedAfter(join(root, input), builtAt);
     if (changed) return `${relative(root, changed)} changed since the last build`;
@@ -71,11 +83,16 @@ export function staleReason(root) {
 export function noteBuildBegan(root) {
   mkdirSync(join(root, 'dist'), { recursive: true });
   rmSync(join(root, STAMP), { force: true });
-  writeFileSync(join(root, PENDING), '');
+  writeFileSync(join(root, PENDING), NODE);
 }
 
+/**
+ * Two builds of one checkout at once share the pending stamp: the first to
+ * finish takes it, and the other finds none. That one's build still succeeded,
+ * so a missing pending stamp is no error (the next start may build again).
+ */
 export function noteBuildDone(root) {
-  renameSync(join(root, PENDING), join(root, STAMP));
+  if (existsSync(join(root, PENDING))) renameSync(join(root, PENDING), join(root, STAMP));
 }
 
 function main() {
@@ -90,6 +107,7 @@ function main() {
   }
   process.stderr.write(`voice-config-mock: building (${reason})\n`);
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.error) process.stderr.write(`voice-config-mock: could not run npm run build (${result.error.message})\n`);
   process.exitCode = result.status ?? 1;
 }
 
