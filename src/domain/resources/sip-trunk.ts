@@ -50,14 +50,9 @@ export const sipTrunks = defineResource({
   },
   present: ({ password, createdAt, updatedAt, ...shown }) => ({ ...shown, hasPassword: password !== null, createdAt, updatedAt }),
   effects: {
-    created: (trunk, deps) => {
-      assertNotHeldElsewhere(trunk, deps);
-      provision(trunk, deps);
-    },
-    updated: (trunk, deps) => {
-      assertNotHeldElsewhere(trunk, deps);
-      provision(trunk, deps);
-    },
+    // A create and an update both hand the provider the trunk's whole configuration.
+    created: provision,
+    updated: provision,
     deleted: (trunk, deps) => {
       // Only the organization's own configuration goes: never one another organization holds under the same id.
       if (deps.telephony.configuration(trunk.id)?.orgId === deps.orgId) deps.telephony.deprovision(trunk.id);
@@ -90,8 +85,9 @@ function assertNotHeldElsewhere(trunk: StoredRecord, { orgId, telephony }: Effec
   }
 }
 
-function provision(trunk: StoredRecord, { orgId, telephony }: EffectDeps): void {
-  telephony.provision(trunkSettings(trunk, orgId));
+function provision(trunk: StoredRecord, deps: EffectDeps): void {
+  assertNotHeldElsewhere(trunk, deps);
+  deps.telephony.provision(trunkSettings(trunk, deps.orgId));
 }
 
 /** What the provider is told about a trunk. */
