@@ -3,7 +3,6 @@ import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { controlJsonBody } from '../../http/json-body.js';
-import { MAX_SNAPSHOT_DEPTH } from '../snapshot.js';
 
 interface ControlRouteSpec {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -14,6 +13,8 @@ interface ControlRouteSpec {
   status?: 200 | 201;
   /** When the route can answer 409: what the conflict is. */
   conflict?: string;
+  /** How deep its body may nest (default: as deep as an API body); a route whose body wraps records says so. */
+  bodyDepth?: number;
 }
 
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
@@ -22,12 +23,12 @@ const problem = { content: { 'application/problem+json': { schema: { $ref: '#/co
 export const json = <T extends z.ZodType>(schema: T) => ({ required: false, content: { 'application/json': { schema } } });
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
-  const { status = 200, conflict, ...operation } = spec;
+  const { status = 200, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
   return createRoute(<RouteConfig>{
     ...operation,
     // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
-    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth(spec.path))] } : {}),
+    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth)] } : {}),
     tags: ['Control'],
     security: [{ controlToken: [] }, {}],
     responses: {
@@ -43,10 +44,3 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
 /** What the route's validator accepted (validation has run before the handler; this only restores the type). */
 export const valid = <T extends z.ZodType>(c: Context, target: 'json' | 'query' | 'param', _schema: T): z.infer<T> =>
   (c.req.valid as (target: string) => unknown)(target) as z.infer<T>;
-
-/** How deep a control body may nest: a record may nest as deep as through the API, under its envelope. */
-function bodyDepth(path: string): number {
-  if (path === '/__mock/state') return MAX_SNAPSHOT_DEPTH;
-  if (path === '/__mock/records') return MAX_RECORD_DEPTH + 1;
-  return MAX_RECORD_DEPTH;
-}

@@ -1,9 +1,10 @@
 /** Control routes that change state: reset, tenants, snapshots, injected records. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { resourceByKind } from '../../domain/resources/index.js';
+import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import type { AppEnv } from '../../http/auth.js';
 import type { World } from '../../world.js';
-import { exportState, importState, stateSchema } from '../snapshot.js';
+import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../snapshot.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../tenants.js';
 import { controlRoute, json, valid } from './define.js';
 import { idParam, orgQuery, recordBody, resetBody, tenantBody } from './schemas.js';
@@ -75,6 +76,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     operationId: 'importState',
     summary: 'Replace the state (or one organization’s) with a snapshot',
     request: { body: json(stateSchema), query: orgQuery },
+    bodyDepth: MAX_SNAPSHOT_DEPTH,
   });
   app.openapi(putState, (c) => {
     importState(world, valid(c, 'json', stateSchema), valid(c, 'query', orgQuery).orgId);
@@ -88,6 +90,8 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Add a record with a fixed id, flags or timestamps',
     request: { body: json(recordBody) },
     status: 201,
+    // A record may nest as deep as through the API, under its envelope.
+    bodyDepth: MAX_RECORD_DEPTH + 1,
   });
   app.openapi(inject, (c) => {
     const { orgId, kind, record } = valid(c, 'json', recordBody);
