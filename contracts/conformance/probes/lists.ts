@@ -1,8 +1,9 @@
 /** The other four lists: their path and shape are assumed; their ids are UUIDs by §2, and a trunk's isSystem is a boolean. */
 import { isJsonType, isSuccess } from '../http.js';
-import { answer, isPlainObject, isUuid, show } from '../matchers.js';
+import { answer, isUuid } from '../matchers.js';
 import type { Probe } from '../probe.js';
 import type { ResourceFacts } from '../resources.js';
+import { judgeListField } from './list-fields.js';
 
 /** A read-only probe of one list (`GET /api/v1/<resource>`). */
 export function listProbe(resource: ResourceFacts): Probe {
@@ -42,17 +43,8 @@ export function listProbe(resource: ResourceFacts): Probe {
       if (!ok) return t.skip(`GET ${resource.path} did not answer a JSON array, so its records cannot be read`);
       const records = reply.body as unknown[];
       if (records.length === 0) return t.skip('the list is empty');
-      const judgeField = (checkId: string, field: string, holds: (value: unknown) => boolean) => {
-        const index = records.findIndex((record) => !isPlainObject(record) || !holds(record[field]));
-        const bad = records[index];
-        t.verdict(
-          checkId,
-          index === -1,
-          `item ${index} has ${field} ${isPlainObject(bad) ? show(bad[field]) : `(not an object: ${show(bad)})`}`,
-        );
-      };
-      judgeField(idsId, 'id', isUuid);
-      for (const flag of resource.flags) judgeField(flagId(flag), flag, (value) => typeof value === 'boolean');
+      judgeListField(t, idsId, records, 'id', isUuid);
+      for (const flag of resource.flags) judgeListField(t, flagId(flag), records, flag, (value) => typeof value === 'boolean');
     },
   };
 }

@@ -1,8 +1,9 @@
 /** The schema list: the one list whose shape the spec gives, field by field (§2, §4). */
 import { isJsonType, isSuccess } from '../http.js';
-import { answer, isIsoUtc, isPlainObject, isUuid, show } from '../matchers.js';
+import { answer, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import type { CheckInfo } from '../types.js';
+import { judgeListField } from './list-fields.js';
 
 const PATH = '/api/v1/schemas';
 
@@ -60,15 +61,6 @@ export const schemaListProbe: Probe = {
     }
     const records = Array.isArray(reply.body) ? reply.body : [];
     if (records.length === 0) return t.skip('the organization has no schemas to look at');
-    for (const rule of fields) judgeField(t, rule, records);
+    for (const rule of fields) judgeListField(t, `schemas.list.field.${rule.field}`, records, rule.field, rule.test);
   },
 };
-
-function judgeField(t: ProbeRun, rule: FieldRule, records: unknown[]): void {
-  const index = records.findIndex((record) => !isPlainObject(record) || !rule.test(record[rule.field]));
-  const record = records[index];
-  const actual = isPlainObject(record)
-    ? `item ${index} (id ${show(record.id)}) has "${rule.field}": ${rule.field in record ? show(record[rule.field]) : 'missing'}`
-    : `item ${index} is not an object: ${show(record)}`;
-  t.verdict(`schemas.list.field.${rule.field}`, index === -1, actual);
-}
