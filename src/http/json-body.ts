@@ -31,9 +31,22 @@ async function readBodyText(c: Context): Promise<{ text: string; utf8: boolean }
   }
 }
 
-const notUtf8 = (c: Context) => problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.');
-
 const isJson = (contentType: string | undefined): contentType is string => contentType !== undefined && JSON_TYPE.test(contentType);
+
+/** The checks every JSON body passes, API and control alike, in the order a client fixes them: content type, encoding, then the text itself. */
+function parseChecked(
+  c: Context,
+  contentType: string | undefined,
+  text: string,
+  utf8: boolean,
+  maxDepth: number,
+): { ok: true; value: unknown } | { ok: false; refusal: Response } {
+  if (!isJson(contentType)) return { ok: false, refusal: wrongType(c, contentType) };
+  if (!utf8)
+    return { ok: false, refusal: problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.') };
+  const parsed = parseUntrustedJson(text, maxDepth);
+  return parsed.ok ? parsed : { ok: false, refusal: problemResponse(c, parsed.kind, parsed.message) };
+}
 
 export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
@@ -43,10 +56,8 @@ export function jsonBody(ignores: (key: string, value: unknown) => boolean): Mid
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
-    if (!isJson(contentType)) return wrongType(c, contentType);
-    if (!utf8) return notUtf8(c);
-    const parsed = parseUntrustedJson(text, MAX_RECORD_DEPTH);
-    if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
+    const parsed = parseChecked(c, contentType, text, utf8, MAX_RECORD_DEPTH);
+    if (!parsed.ok) return parsed.refusal;
     const body = parsed.value;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
@@ -69,10 +80,8 @@ export function controlJsonBody(maxDepth: number): MiddlewareHandler<AppEnv> {
     const { text, utf8 } = await readBodyText(c);
     let value: unknown = {};
     if (text.length > 0) {
-      if (!isJson(contentType)) return wrongType(c, contentType);
-      if (!utf8) return notUtf8(c);
-      const parsed = parseUntrustedJson(text, maxDepth);
-      if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
+      const parsed = parseChecked(c, contentType, text, utf8, maxDepth);
+      if (!parsed.ok) return parsed.refusal;
       value = parsed.value;
     }
     c.req.json = (() => Promise.resolve(value)) as typeof c.req.json;

@@ -18,15 +18,17 @@ function deepToolText(levels: number, id?: string) {
   return `{${id ? `"id":"${id}",` : ''}"type":"endCall","name":"deep-${levels}","parameters":{"type":"object","properties":{"x":{"type":"array","items":${items}}}}}`;
 }
 
-/** Most bodies here are JSON, sent as bytes through the shared raw sender: the hostile ones are text no client would build. */
+/** Most bodies here are JSON text sent as bytes through the shared raw sender: the hostile ones are text no client would build. */
 const JSON_TYPE = jsonHeaders(null, 'application/json');
+const sendJson = (app: Parameters<typeof send>[0], method: string, path: string, text: string) =>
+  send(app, { method, path, headers: JSON_TYPE, body: Buffer.from(text) });
 
 describe('control API bodies', () => {
   it('refuses a deeply nested record before storing it, so reads of the tools and the state keep working', async () => {
     const { app, api, orgId } = controlledMock();
     const before = (await api('demo-token', 'GET', '/tools')).body;
     const body = `{"orgId":"${orgId('demo-token')}","kind":"tools","record":${deepToolText(6000)}}`;
-    const res = await send(app, { method: 'POST', path: '/__mock/records', headers: JSON_TYPE, body: Buffer.from(body) });
+    const res = await sendJson(app, 'POST', '/__mock/records', body);
     expect(res.status).toBe(400);
     expect(res.contentType).toMatch(/^application\/problem\+json/);
     expect(res.body.detail).toMatch(/nested more than 33 levels deep/);
@@ -39,7 +41,7 @@ describe('control API bodies', () => {
     const saved = await control.exportState();
     // The deep tool goes first in the first organization's tools.
     const text = JSON.stringify(saved).replace('"tools":[', `"tools":[${deepToolText(3000, '7b0f4a8e-1c2d-4e5f-8a9b-0c1d2e3f4a5b')},`);
-    const res = await send(app, { method: 'PUT', path: '/__mock/state', headers: JSON_TYPE, body: Buffer.from(text) });
+    const res = await sendJson(app, 'PUT', '/__mock/state', text);
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/nested more than 37 levels deep/);
     const after = await control.exportState();
@@ -53,12 +55,7 @@ describe('control API bodies', () => {
     const record = deepTool(28);
     expect((await api('demo-token', 'POST', '/tools', { ...record, name: 'via-api' })).status).toBe(201);
     expect((await api('demo-token', 'POST', '/tools', deepTool(29))).status).toBe(400);
-    const inserted = await send(app, {
-      method: 'POST',
-      path: '/__mock/records',
-      headers: JSON_TYPE,
-      body: Buffer.from(JSON.stringify({ orgId: orgId('demo-token'), kind: 'tools', record })),
-    });
+    const inserted = await sendJson(app, 'POST', '/__mock/records', JSON.stringify({ orgId: orgId('demo-token'), kind: 'tools', record }));
     expect(inserted.status).toBe(201);
     const saved = await control.exportState();
     await control.reset({ scenario: 'empty' });
@@ -69,7 +66,7 @@ describe('control API bodies', () => {
   it('refuses prototype keys instead of dropping them', async () => {
     const { app, orgId } = controlledMock();
     const body = `{"orgId":"${orgId('demo-token')}","kind":"schemas","record":{"name":"x","__proto__":{"polluted":true}}}`;
-    const res = await send(app, { method: 'POST', path: '/__mock/records', headers: JSON_TYPE, body: Buffer.from(body) });
+    const res = await sendJson(app, 'POST', '/__mock/records', body);
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/__proto__/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -77,7 +74,7 @@ describe('control API bodies', () => {
 
   it('says where malformed JSON breaks and which content type to send', async () => {
     const { app } = controlledMock();
-    const malformed = await send(app, { method: 'POST', path: '/__mock/tenants', headers: JSON_TYPE, body: Buffer.from('{"name": "x",}') });
+    const malformed = await sendJson(app, 'POST', '/__mock/tenants', '{"name": "x",}');
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toMatch(/not valid JSON \(.*position/);
     const wrongType = await send(app, {
@@ -95,7 +92,7 @@ describe('control API bodies', () => {
     const bare = await send(app, { method: 'POST', path: '/__mock/reset', headers: [] });
     expect(bare.status).toBe(200);
     expect(bare.body.organizations).toHaveLength(2);
-    const empty = await send(app, { method: 'POST', path: '/__mock/reset', headers: JSON_TYPE, body: Buffer.from('') });
+    const empty = await sendJson(app, 'POST', '/__mock/reset', '');
     expect(empty.status).toBe(200);
     expect(empty.body.organizations).toHaveLength(2);
   });
