@@ -69,6 +69,16 @@ describe('build-if-stale (prestart)', () => {
     expect(staleReason(root)).toBe('src changed since the last build');
   });
 
+  it('leaves out test files as the build does: editing one needs no build, editing a source beside it does', () => {
+    write('src/http/app.test.ts', later(-60));
+    for (const folder of ['src', 'src/http']) utimesSync(join(root, folder), later(-60), later(-60));
+    completeBuild(-10);
+    write('src/http/app.test.ts', later(-5));
+    expect(staleReason(root)).toBeUndefined();
+    write('src/world.ts', later(-4));
+    expect(staleReason(root)).toBe(`${join('src', 'world.ts')} changed since the last build`);
+  });
+
   it('counts a file saved at the very time the build began as changed (a coarse clock shows both alike)', () => {
     const began = later(-10);
     completeBuild(0, began);

@@ -36,11 +36,14 @@ export const BUILD_OUTPUTS = ['dist/voice-config-mock.mjs', 'dist/voice-config-m
 const STAMP = 'dist/.build-stamp';
 const NODE = `Node ${process.version} (${process.arch})`;
 const PENDING = 'dist/.build-stamp.pending';
+/** Files the build leaves out (tsconfig.build.json's exclude): editing a test needs no build. */
+const NOT_BUILT = /\.test\.ts$/;
 
 /**
  * The first file under `path` changed after `time`, or else a folder changed
- * after it (a deleted file shows only as its folder's change); undefined when
- * nothing is newer or `path` does not exist.
+ * after it (a deleted file shows only as its folder's change, so adding or
+ * deleting a test still counts); undefined when nothing is newer or `path`
+ * does not exist.
  */
 function changedAfter(path, time) {
   let stats;
@@ -54,6 +57,8 @@ function changedAfter(path, time) {
       const changed = changedAfter(join(path, entry), time);
       if (changed) return changed;
     }
+  } else if (NOT_BUILT.test(path)) {
+    return undefined;
   }
   // Equal counts as changed: on a coarse clock a file saved as the build began has the same time.
   return stats.mtimeMs >= time ? path : undefined;
