@@ -151,8 +151,9 @@ export async function measureDataSet({ data, records, script, args = [], names, 
     let rssWarm;
     for (const name of names) {
       results.push(await measureCase(name, { mock, raw, target, opts, data }));
-      // After the first case the mock is warm but has not yet created and deleted thousands of records.
-      rssWarm ??= rssMiB(mock.pid);
+      // After the first case that leaves the records as they were: the mock is warm, and still holds its data set
+      // (creates add tens of thousands of records). A run of creates and deletes alone has no such figure.
+      if (!usesUpRecords(name)) rssWarm ??= rssMiB(mock.pid);
     }
     return { results: results.filter(Boolean), figures: { data, records, startup, rssMiB: rssWarm, rssEndMiB: rssMiB(mock.pid) } };
   } finally {
