@@ -13,7 +13,7 @@ import type { ResourceKind, StoredRecord } from '../domain/resource.js';
 import type { AppEnv } from '../http/auth.js';
 import type { Organization } from '../store/tenants.js';
 import type { World } from '../world.js';
-import { controlRoute, json, valid } from './api/define.js';
+import { controlRoute, json, serveControl, valid } from './api/define.js';
 import { createTenant, injectRecord, removeTenant } from './tenants.js';
 
 export type StateParams = Readonly<Record<string, unknown>>;
@@ -137,5 +137,5 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: Worl
     summary: 'Set up or tear down a Pact provider state (Pact stateChangeUrl)',
     request: { body: json(stateRequest) },
   });
-  app.openapi(route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
+  serveControl(app, route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
 }

@@ -96,4 +96,46 @@ describe('control API bodies', () => {
     expect(empty.status).toBe(200);
     expect(empty.body.organizations).toHaveLength(2);
   });
+
+  it('validates a POST without a body or a Content-Type as {}, so a route with required fields lists them instead of acting on nothing', async () => {
+    const { app, control } = controlledMock();
+    const expected: Record<string, string> = {
+      '/__mock/records': '/orgId',
+      '/__mock/faults': '/status',
+      '/__mock/calls': '/orgId',
+      '/__mock/provider-states': '/state',
+    };
+    for (const [path, pointer] of Object.entries(expected)) {
+      const res = await send(app, { method: 'POST', path, headers: [] });
+      expect(res.status, path).toBe(400);
+      expect(res.contentType, path).toMatch(/^application\/problem\+json/);
+      expect(res.body.type, path).toBe('urn:voice-config-mock:problem:validation');
+      expect(
+        res.body.errors.map((error: { pointer: string }) => error.pointer),
+        path,
+      ).toContain(pointer);
+    }
+    expect(await control.faults()).toEqual([]);
+  });
+
+  it('takes every JSON content type the API takes, with the same refusal for the others', async () => {
+    const { app } = controlledMock();
+    for (const type of ['application/json;', 'application/json ; charset=utf-8', 'application/x1+json', 'application/vnd.a_b+json']) {
+      const res = await send(app, {
+        method: 'POST',
+        path: '/__mock/tenants',
+        headers: jsonHeaders(null, type),
+        body: Buffer.from('{"name":"t"}'),
+      });
+      expect(res.status, type).toBe(201);
+    }
+    const wrong = await send(app, {
+      method: 'POST',
+      path: '/__mock/tenants',
+      headers: jsonHeaders(null, 'text/json'),
+      body: Buffer.from('{}'),
+    });
+    expect(wrong.status).toBe(415);
+    expect(wrong.body.detail).toMatch(/Content-Type: application\/json \(got text\/json\)/);
+  });
 });

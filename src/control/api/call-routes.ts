@@ -9,7 +9,7 @@ import type { AppEnv } from '../../http/auth.js';
 import { callBody, outboxOrgQuery, outboxQuery } from '../../webhooks/control-schemas.js';
 import { simulateCall } from '../../webhooks/simulate-call.js';
 import type { World } from '../../world.js';
-import { controlRoute, json, valid } from './define.js';
+import { controlRoute, json, serveControl, valid } from './define.js';
 
 export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   // Registered before the clock route, so it wraps it.
@@ -26,7 +26,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     request: { body: json(callBody) },
     status: 201,
   });
-  app.openapi(call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
+  serveControl(app, call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
 
   const outbox = controlRoute({
     method: 'get',
@@ -35,7 +35,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     summary: 'Webhook deliveries with their attempts, oldest first',
     request: { query: outboxQuery },
   });
-  app.openapi(outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
+  serveControl(app, outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
 
   const clear = controlRoute({
     method: 'delete',
@@ -44,7 +44,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     summary: 'Forget deliveries and cancel their retries',
     request: { query: outboxOrgQuery },
   });
-  app.openapi(clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
+  serveControl(app, clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
 
   const flush = controlRoute({
     method: 'post',
@@ -53,7 +53,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     summary: 'Make every attempt due now, then answer',
     request: { query: outboxOrgQuery },
   });
-  app.openapi(flush, async (c) => {
+  serveControl(app, flush, async (c) => {
     await world.outbox.runDue();
     return c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxOrgQuery)) }, 200);
   });

@@ -5,13 +5,12 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { counted } from '../../domain/english.js';
-import { describeIssues } from '../../domain/validate.js';
 import type { AppEnv } from '../../http/auth.js';
 import { problemResponse } from '../../http/problem.js';
 import type { World } from '../../world.js';
 import { registerProviderStateRoute } from '../provider-states.js';
 import { registerCallRoutes } from './call-routes.js';
+import { invalidControlRequest } from './define.js';
 import { registerControlIndex } from './index-routes.js';
 import { registerObserveRoutes } from './observe-routes.js';
 import { registerStateRoutes } from './state-routes.js';
@@ -20,17 +19,11 @@ export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
 export function controlApi(world: World, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({
-    defaultHook: async (result, c) => {
+    // Queries and path parameters; bodies are validated by their route (define.ts).
+    defaultHook: (result, c) => {
       if (result.success) return;
       // The input is read again only on failure, to tell a missing field from a wrong one.
-      const input = result.target === 'json' ? await c.req.json().catch(() => undefined) : c.req.query();
-      const problems = describeIssues(result.error.issues, input);
-      return problemResponse(
-        c,
-        'validation',
-        `The control request is not valid: ${counted(problems.length, 'problem')}, listed in errors.`,
-        problems,
-      );
+      return invalidControlRequest(c, result.error.issues, result.target === 'param' ? c.req.param() : c.req.query());
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {

@@ -1,8 +1,22 @@
-/** A control route declared once: its OpenAPI operation (tag Control), how its body is read, and its request validation. */
-import { createRoute, type RouteConfig, type z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+/**
+ * A control route declared once: its OpenAPI operation (tag Control), how its
+ * body is read and validated, and its query and path validation.
+ *
+ * The body is read by `controlJsonBody` (the API's checks: JSON content type,
+ * UTF-8, nesting, prototype keys; no body stands for `{}`) and then validated
+ * here, always. zod-openapi's own body handling is left out on purpose: it
+ * skips validation when a request has no Content-Type (the handler then got
+ * an unchecked `{}`) and refuses with a bare 415 some JSON content types the
+ * API takes (`application/json;`, `application/vnd.a_b+json`).
+ */
+import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
+import { counted } from '../../domain/english.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
+import { describeIssues } from '../../domain/validate.js';
+import type { AppEnv } from '../../http/auth.js';
 import { controlJsonBody } from '../../http/json-body.js';
+import { problemResponse } from '../../http/problem.js';
 
 interface ControlRouteSpec {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -19,16 +33,18 @@ interface ControlRouteSpec {
 
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 
-/** A JSON body; optional, so a bodiless POST counts as `{}`. */
+/** A JSON body; optional, so a bodiless POST counts as `{}` (and is validated as such). */
 export const json = <T extends z.ZodType>(schema: T) => ({ required: false, content: { 'application/json': { schema } } });
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
   const { status = 200, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
+  const media = spec.request?.body?.content['application/json'];
+  const bodySchema = media && 'schema' in media ? media.schema : undefined;
   return createRoute(<RouteConfig>{
     ...operation,
     // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
-    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth)] } : {}),
+    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth), ...(bodySchema instanceof z.ZodType ? [validBody(bodySchema)] : [])] } : {}),
     tags: ['Control'],
     security: [{ controlToken: [] }, {}],
     responses: {
@@ -39,6 +55,41 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
       ...(conflict ? { 409: { description: conflict, ...problem } } : {}),
     },
   });
+}
+
+/**
+ * Mounts a control route: the whole route goes into the OpenAPI document, and
+ * zod-openapi serves it without its body, which the route's own middleware
+ * reads and validates (see the top of this file). Query and path parameters
+ * are validated by zod-openapi, with the control API's hook.
+ */
+export function serveControl(app: OpenAPIHono<AppEnv>, route: RouteConfig, handler: Handler<AppEnv>): void {
+  const { middleware: _served, ...documented } = route;
+  app.openAPIRegistry.registerPath(documented);
+  const { body: _read, ...request } = route.request ?? {};
+  app.openapi({ ...route, request, hide: true }, handler as never);
+}
+
+/** The one answer to a control request that does not validate: every problem, with where it is. */
+export function invalidControlRequest(c: Context, issues: readonly z.core.$ZodIssue[], input: unknown): Response {
+  const problems = describeIssues(issues, input);
+  return problemResponse(
+    c,
+    'validation',
+    `The control request is not valid: ${counted(problems.length, 'problem')}, listed in errors.`,
+    problems,
+  );
+}
+
+function validBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async function validateControlBody(c, next) {
+    // Parsed and checked by controlJsonBody just before; `{}` when the request had no body.
+    const input: unknown = await c.req.json();
+    const result = schema.safeParse(input);
+    if (!result.success) return invalidControlRequest(c, result.error.issues, input);
+    c.req.addValidatedData('json', result.data as object);
+    await next();
+  };
 }
 
 /** What the route's validator accepted (validation has run before the handler; this only restores the type). */

@@ -3,7 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
 import type { AppEnv } from '../../http/auth.js';
 import type { World } from '../../world.js';
-import { controlRoute, json, valid } from './define.js';
+import { controlRoute, json, serveControl, valid } from './define.js';
 import { clockBody, faultBody, idParam, journalQuery, orgQuery, verifyBody } from './schemas.js';
 
 export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
@@ -14,7 +14,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'What the fake telephony provider holds',
     request: { query: orgQuery },
   });
-  app.openapi(telephony, (c) => c.json(world.telephony.configurations(valid(c, 'query', orgQuery).orgId), 200));
+  serveControl(app, telephony, (c) => c.json(world.telephony.configurations(valid(c, 'query', orgQuery).orgId), 200));
 
   const trunk = controlRoute({
     method: 'get',
@@ -23,7 +23,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'What the provider holds for one trunk',
     request: { params: idParam('SIP trunk') },
   });
-  app.openapi(trunk, (c) => {
+  serveControl(app, trunk, (c) => {
     const { id } = valid(c, 'param', idParam(''));
     const found = world.telephony.configuration(id);
     if (!found) throw new DomainError('not-found', `The telephony provider holds no configuration for SIP trunk ${id}.`);
@@ -46,7 +46,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     request: { query: journalQuery },
     conflict: journalOff,
   });
-  app.openapi(journal, (c) => {
+  serveControl(app, journal, (c) => {
     assertJournalOn();
     const { limit, ...filter } = valid(c, 'query', journalQuery);
     return c.json({ entries: world.journal.find(filter, limit) }, 200);
@@ -58,7 +58,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'clearJournal',
     summary: 'Forget the recorded requests',
   });
-  app.openapi(clearJournal, (c) => {
+  serveControl(app, clearJournal, (c) => {
     world.journal.clear();
     return c.json({}, 200);
   });
@@ -71,14 +71,14 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     request: { body: json(verifyBody) },
     conflict: journalOff,
   });
-  app.openapi(verify, (c) => {
+  serveControl(app, verify, (c) => {
     assertJournalOn();
     const entries = world.journal.find(valid(c, 'json', verifyBody));
     return c.json({ count: entries.length, entries }, 200);
   });
 
   const listFaults = controlRoute({ method: 'get', path: '/__mock/faults', operationId: 'listFaults', summary: 'Active faults' });
-  app.openapi(listFaults, (c) => c.json(world.faults.list(), 200));
+  serveControl(app, listFaults, (c) => c.json(world.faults.list(), 200));
 
   const addFault = controlRoute({
     method: 'post',
@@ -88,10 +88,10 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     request: { body: json(faultBody) },
     status: 201,
   });
-  app.openapi(addFault, (c) => c.json(world.faults.add(valid(c, 'json', faultBody)), 201));
+  serveControl(app, addFault, (c) => c.json(world.faults.add(valid(c, 'json', faultBody)), 201));
 
   const clearFaults = controlRoute({ method: 'delete', path: '/__mock/faults', operationId: 'clearFaults', summary: 'Remove every fault' });
-  app.openapi(clearFaults, (c) => {
+  serveControl(app, clearFaults, (c) => {
     world.faults.clear();
     return c.json({}, 200);
   });
@@ -103,7 +103,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'Remove one fault',
     request: { params: idParam('Fault') },
   });
-  app.openapi(removeFault, (c) => {
+  serveControl(app, removeFault, (c) => {
     const { id } = valid(c, 'param', idParam(''));
     if (!world.faults.remove(id)) throw new DomainError('not-found', `No fault with id ${id}; GET /__mock/faults lists them.`);
     return c.json({}, 200);
@@ -115,7 +115,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'getClock',
     summary: 'The time the mock stamps on records',
   });
-  app.openapi(getClock, (c) => c.json(world.clock.state(), 200));
+  serveControl(app, getClock, (c) => c.json(world.clock.state(), 200));
 
   const setClock = controlRoute({
     method: 'post',
@@ -124,7 +124,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'Freeze, advance or resume the clock',
     request: { body: json(clockBody) },
   });
-  app.openapi(setClock, (c) => {
+  serveControl(app, setClock, (c) => {
     const { freezeAt, advanceMs, resume } = valid(c, 'json', clockBody);
     try {
       world.clock.change({ freezeAt: freezeAt === undefined || freezeAt === 'now' ? freezeAt : new Date(freezeAt), advanceMs, resume });

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/auth.js';
 import type { World } from '../../world.js';
 import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../snapshot.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../tenants.js';
-import { controlRoute, json, valid } from './define.js';
+import { controlRoute, json, serveControl, valid } from './define.js';
 import { idParam, orgQuery, recordBody, resetBody, tenantBody } from './schemas.js';
 
 const identity = ({ id, name, token }: { id: string; name: string; token: string }) => ({ id, name, token });
@@ -19,7 +19,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Back to the scenario',
     request: { body: json(resetBody) },
   });
-  app.openapi(reset, (c) => {
+  serveControl(app, reset, (c) => {
     const { orgId, ...options } = valid(c, 'json', resetBody);
     if (orgId) return c.json({ organizations: [identity(resetOrganization(world, orgId, options))] }, 200);
     world.reset(options);
@@ -32,7 +32,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     operationId: 'listTenants',
     summary: 'Organizations and their tokens',
   });
-  app.openapi(listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
+  serveControl(app, listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
 
   const create = controlRoute({
     method: 'post',
@@ -42,7 +42,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     request: { body: json(tenantBody) },
     status: 201,
   });
-  app.openapi(create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
+  serveControl(app, create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
 
   const remove = controlRoute({
     method: 'delete',
@@ -51,7 +51,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Remove an organization and all its records',
     request: { params: idParam('Organization') },
   });
-  app.openapi(remove, (c) => {
+  serveControl(app, remove, (c) => {
     removeTenant(world, valid(c, 'param', idParam('')).id);
     return c.json({}, 200);
   });
@@ -63,7 +63,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'The whole state, or one organization’s',
     request: { query: orgQuery },
   });
-  app.openapi(getState, (c) => {
+  serveControl(app, getState, (c) => {
     const { orgId } = valid(c, 'query', orgQuery);
     // One organization's snapshot is of one that exists, as a reset of one is: an empty answer would pass for it.
     if (orgId !== undefined) requireOrganization(world, orgId);
@@ -78,7 +78,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     request: { body: json(stateSchema), query: orgQuery },
     bodyDepth: MAX_SNAPSHOT_DEPTH,
   });
-  app.openapi(putState, (c) => {
+  serveControl(app, putState, (c) => {
     importState(world, valid(c, 'json', stateSchema), valid(c, 'query', orgQuery).orgId);
     return c.json({ organizations: world.tenants.list().map(identity) }, 200);
   });
@@ -93,7 +93,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     // A record may nest as deep as through the API, under its envelope.
     bodyDepth: MAX_RECORD_DEPTH + 1,
   });
-  app.openapi(inject, (c) => {
+  serveControl(app, inject, (c) => {
     const { orgId, kind, record } = valid(c, 'json', recordBody);
     return c.json(resourceByKind[kind].present(injectRecord(world, orgId, kind, record), { fresh: true }), 201);
   });
