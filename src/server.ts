@@ -3,12 +3,12 @@
  * file (loaded at start, saved after every change and at shutdown), and a
  * close that lets requests in flight finish.
  */
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { type AppOptions, createApp } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
-import { answerClientErrors } from './http/node-client-errors.js';
+import { answerClientErrors, answerUnreadableRequest } from './http/node-client-errors.js';
 import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
 import { createWorld, type World } from './world.js';
 
@@ -19,14 +19,22 @@ export interface ServerOptions extends AppOptions {
   host?: string;
   /** Load the state from this file at start and save it there after every change. */
   stateFile?: string;
+  /**
+   * How long `close()` waits for requests in flight before it cuts their
+   * connections (default 10 s): a client that sent half a request would
+   * otherwise hold the shutdown for as long as it stays connected.
+   */
+  closeGraceMs?: number;
 }
+
+export const DEFAULT_CLOSE_GRACE_MS = 10_000;
 
 export interface RunningServer {
   url: string;
   world: World;
   /** The state came from the state file (which existed), not from the seed and scenario. */
   stateLoaded: boolean;
-  /** Stops accepting connections, lets requests in flight finish, then saves the state file if there is one. */
+  /** Stops accepting connections, lets requests in flight finish (within `closeGraceMs`), then saves the state file if there is one. */
   close(): Promise<void>;
 }
 
@@ -49,8 +57,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // A new file is written at once, so the path is known to be writable before the first change.
   if (writer && !loaded) await writer.writeNow();
   const host = options.host ?? DEFAULT_HOST;
+  const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+  // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
+  const server = createServer(getRequestListener(app.fetch, { errorHandler: answerUnreadableRequest }));
+  answerClientErrors(server);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port ?? DEFAULT_PORT, hostname: host }, (info: AddressInfo) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         url: `http://${shownHost}:${info.port}`,
@@ -60,20 +74,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           await new Promise<void>((done, fail) => {
             // Connections that finish their request after this become idle later; close them as they do,
             // instead of waiting out their keep-alive time.
-            const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
+            const sweep = setInterval(() => server.closeIdleConnections(), 50);
+            // Node stops its own request timeouts once the server closes: past the grace, cut what is left.
+            const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
             server.close((error) => {
               clearInterval(sweep);
+              clearTimeout(deadline);
               if (error) fail(error);
               else done();
             });
-            if ('closeIdleConnections' in server) server.closeIdleConnections();
+            server.closeIdleConnections();
           });
           world.outbox.stop();
           await writer?.flush();
         },
       });
     });
-    answerClientErrors(server as Server);
-    server.once('error', reject);
   });
 }

@@ -142,7 +142,31 @@ describe('startServer', () => {
       status: 417,
       kind: 'expectation-failed',
     },
-  ])("answers $name, which Node's parser refuses, in the problem shape", async ({ request, status, kind }) => {
+    {
+      name: 'a request target that is not a path',
+      request: 'OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
+      status: 400,
+      kind: 'bad-request',
+    },
+    {
+      name: 'a Host that is no host name',
+      request: 'GET /api/v1/schemas HTTP/1.1\r\nHost: [evil.example]\r\n\r\n',
+      status: 400,
+      kind: 'bad-request',
+    },
+    {
+      name: 'an unknown path addressed to an IPv4-like Host that is no address',
+      request: 'GET /api/v1/nope HTTP/1.1\r\nHost: 256.1.1.1\r\nAuthorization: Bearer demo-token\r\n\r\n',
+      status: 404,
+      kind: 'not-found',
+    },
+    {
+      name: 'the control API addressed to an IPv4-like Host that is no address',
+      request: 'GET /__mock/tenants HTTP/1.1\r\nHost: 999.999.999.999\r\n\r\n',
+      status: 400,
+      kind: 'bad-request',
+    },
+  ])("answers $name, which Node's parser or the URL reader refuses, in the problem shape", async ({ request, status, kind }) => {
     server = await startServer({ port: 0 });
     // Until the whole problem body is in, not just the status line.
     const answer = await rawExchange([request], /\r\n\r\n\{.*\}$/s);
@@ -180,6 +204,53 @@ describe('startServer', () => {
     const res = await fetch(`${server.url}/api/v1/schemas`, { headers: { ...AUTH, origin: 'http://app.example.test' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers a request in full before refusing the bytes that follow it and do not parse', async () => {
+    server = await startServer({ port: 0 });
+    const answer = await rawExchange([`${createRequest('Before garbage')}GARBAGE\r\n\r\n`], 2);
+    expect(answer).toMatch(/^HTTP\/1\.1 201 [^]*"name":"Before garbage"[^]*HTTP\/1\.1 400 /);
+    const org = server.world.tenants.byToken('demo-token')!;
+    expect(server.world.store.list(org.id, 'schemas').map((schema) => schema.name)).toContain('Before garbage');
+  });
+
+  it('writes nothing for an organization removed while its request was arriving, and says so', async () => {
+    server = await startServer({ port: 0 });
+    const { url } = server;
+    const tenant = (await (await fetch(`${url}/__mock/tenants`, { method: 'POST' })).json()) as { id: string; token: string };
+    const body = JSON.stringify({ name: 'Orphan', type: 'endCall' });
+    const head = `POST /api/v1/tools HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tenant.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(head + body.slice(0, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await fetch(`${url}/__mock/tenants/${tenant.id}`, { method: 'DELETE' })).status).toBe(200);
+    socket.write(body.slice(5));
+    await vi.waitFor(() => expect(answer).toMatch(/\r\n\r\n\{.*\}$/s));
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('removed while the request was under way');
+    expect(server.world.store.list(tenant.id, 'tools')).toEqual([]);
+  });
+
+  it('closes within its grace when a client never finishes its request, cutting that connection', async () => {
+    const running = await startServer({ port: 0, closeGraceMs: 200 });
+    const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      'POST /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+    );
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await running.close();
+    await closed;
+    // Not a timing assertion of the mock's speed: without the grace, close() waited for as long as the client stayed.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('stops answering after close()', async () => {

@@ -101,7 +101,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 
   app.notFound((c) => {
-    const { pathname } = new URL(c.req.url);
+    // The path as Hono read it, not `new URL(c.req.url)`: that throws on a Host header that is no host name (`Host: 256.1.1.1`).
+    const pathname = c.req.path;
     const where =
       options.control !== false && pathname.startsWith('/__mock')
         ? 'GET /__mock/ lists the control API.'

@@ -1,11 +1,13 @@
 /**
  * Requests that Node's HTTP parser refuses before the app sees them (an
  * unknown method, headers over Node's 16 KB, a broken chunk, a request that
- * never finishes, an Expect the mock cannot meet) get the one problem shape
- * too, instead of Node's bare status line with no body.
+ * never finishes, an Expect the mock cannot meet), and requests whose URL or
+ * Host @hono/node-server cannot read (`OPTIONS *`, `Host: [x]`), get the one
+ * problem shape too, instead of a bare status line with no body.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { RequestError } from '@hono/node-server';
 import { type ProblemKind, problemBody } from './problem.js';
 
 export function answerClientErrors(server: Server): void {
@@ -19,15 +21,45 @@ export function answerClientErrors(server: Server): void {
     const problem = problemBody(kind, detail);
     const body = JSON.stringify(problem);
     const { status, title } = problem;
-    socket.end(
-      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const refuse = () =>
+      socket.end(
+        `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    // Bytes that do not parse can follow a whole request still being answered (pipelined, or sent after it):
+    // that request was taken and may change the state, so its answer goes out first, whole. (An error inside
+    // a request's own body is answered at once, which ends that request too.)
+    const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
+      inFlight.once('finish', refuse);
+      // Closed without finishing (the client went away): nothing more to say.
+      inFlight.once('close', () => inFlight.writableFinished || socket.destroy());
+    } else {
+      refuse();
+    }
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const detail = `The mock meets only "Expect: 100-continue" (got "${request.headers.expect}"); leave the header out.`;
     const body = JSON.stringify(problemBody('expectation-failed', detail));
     response.writeHead(417, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
   });
+}
+
+/**
+ * @hono/node-server's error handler. It is called mostly when a request's URL
+ * cannot be built (a request target that is not a path, a Host that is not a
+ * host name), before the app sees the request; anything else that reaches it
+ * escaped the app's own error handling, and is a bug of the mock.
+ */
+export function answerUnreadableRequest(error: unknown): Response {
+  const body =
+    error instanceof RequestError
+      ? problemBody(
+          'bad-request',
+          `The request's target or Host header cannot be read (${error.message}); send a path such as /api/v1/schemas, addressed to the mock's host name or IP address.`,
+        )
+      : problemBody('internal', 'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.');
+  if (!(error instanceof RequestError)) console.error('voice-config-mock: unexpected failure', error);
+  return new Response(JSON.stringify(body), { status: body.status, headers: { 'content-type': 'application/problem+json' } });
 }
 
 function describe(error: NodeJS.ErrnoException): [ProblemKind, string] {

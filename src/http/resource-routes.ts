@@ -6,6 +6,7 @@
  */
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { withArticle } from '../domain/english.js';
 import { requestExamples } from '../domain/examples.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../domain/operations.js';
@@ -59,7 +60,17 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   const auth = problem('unauthorized', 'The bearer token is missing, malformed or unknown.');
   const missing = problem('not-found', `No ${names.singular} with this id in your organization.`);
   const conflict = def.unique?.length ? problem('conflict', `Another ${names.singular} already uses this ${def.unique.join(', ')}.`) : {};
-  const ctx = (c: Context<AppEnv>) => world.context(c.get('org').id);
+  const ctx = (c: Context<AppEnv>) => {
+    const org = c.get('org');
+    // The token was checked when the headers came; a body can arrive after its organization was removed
+    // (DELETE /__mock/tenants/{id}), and nothing may be written for an organization that is gone.
+    if (world.tenants.byId(org.id) !== org) {
+      throw new HTTPException(401, {
+        message: 'The organization of this token was removed while the request was under way; nothing was changed.',
+      });
+    }
+    return world.context(org.id);
+  };
   const show = (record: StoredRecord, fresh = false) => def.present(record, { fresh });
 
   const list = createRoute({

@@ -52,7 +52,15 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
  */
 function refuseWebPages(): MiddlewareHandler<AppEnv> {
   return async function checkPage(c, next) {
-    const { hostname, origin: ownOrigin } = new URL(c.req.url);
+    const address = URL.canParse(c.req.url) ? new URL(c.req.url) : undefined;
+    if (address === undefined) {
+      return problemResponse(
+        c,
+        'bad-request',
+        `The Host header (${c.req.header('host')?.slice(0, 100)}) is not a host name; address the control API as localhost or by the mock's IP address.`,
+      );
+    }
+    const { hostname, origin: ownOrigin } = address;
     if (!isLocalName(hostname)) {
       return problemResponse(
         c,
