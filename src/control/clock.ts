@@ -15,8 +15,13 @@ export interface ClockChange {
   resume?: boolean | undefined;
 }
 
-/** The last instant a JavaScript date can hold (year 275760). */
-const LATEST_INSTANT_MS = 8.64e15;
+/**
+ * The span the clock may stand in: years 0000 to 9999, the ones ISO 8601
+ * writes with four digits. Past them `toISOString` gives `+010000-…`, which no
+ * record's timestamp field (nor a snapshot of it) takes.
+ */
+const EARLIEST_INSTANT_MS = Date.parse('0000-01-01T00:00:00.000Z');
+const LATEST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 export class Clock {
   /** Added to the real time while running; the frozen instant while frozen. */
@@ -24,7 +29,8 @@ export class Clock {
   #frozenAt: number | undefined;
 
   now(): Date {
-    return new Date(this.#frozenAt ?? Date.now() + this.#offsetMs);
+    // A running clock moved close to the end could run past it between two changes: it stops there.
+    return new Date(this.#frozenAt ?? Math.min(Date.now() + this.#offsetMs, LATEST_INSTANT_MS));
   }
 
   /** Stops the clock at `at` (default: the current mock time). */
@@ -41,7 +47,7 @@ export class Clock {
 
   /**
    * Freeze, then advance, then resume, as one change: refused whole, before
-   * anything moves, when it would take the clock past the last instant.
+   * anything moves, when it would take the clock out of years 0000–9999.
    */
   change({ freezeAt, advanceMs = 0, resume = false }: ClockChange): void {
     const from = freezeAt === undefined || freezeAt === 'now' ? this.now().getTime() : instant(freezeAt.getTime());
@@ -69,10 +75,12 @@ export class Clock {
   }
 }
 
-/** Past the last instant a date holds, every timestamp the mock stamps would fail: refused before the clock moves. */
+/** Outside years 0000–9999 the timestamps the mock stamps would be refused by its own schemas: refused before the clock moves. */
 function instant(ms: number): number {
-  if (!Number.isFinite(ms) || Math.abs(ms) > LATEST_INSTANT_MS) {
-    throw new RangeError(`The clock cannot go past ${new Date(LATEST_INSTANT_MS).toISOString()}.`);
+  if (!Number.isFinite(ms) || ms < EARLIEST_INSTANT_MS || ms > LATEST_INSTANT_MS) {
+    throw new RangeError(
+      `The clock cannot go past ${new Date(LATEST_INSTANT_MS).toISOString()} (nor before ${new Date(EARLIEST_INSTANT_MS).toISOString()}): timestamps keep four-digit years.`,
+    );
   }
   return ms;
 }
