@@ -14,12 +14,16 @@ export interface Limits {
 /** Large enough for any realistic test suite, small enough to bound memory per organization. */
 export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
 
-/** A full collection refuses before the body's fields are validated, as a refusal (403) does: no body can make room. */
+/**
+ * A full collection refuses before the body's fields are validated, as a refusal (403) does: no body can make room.
+ * It can hold more than the limit: seeding and snapshots are not held to it, so the answer gives the count.
+ */
 export function assertRoomFor(ctx: { orgId: string; store: Store; limits?: Partial<Limits> }, def: Resource): void {
   const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
-  if (ctx.store.count(ctx.orgId, def.kind) < limit) return;
+  const count = ctx.store.count(ctx.orgId, def.kind);
+  if (count < limit) return;
   throw new DomainError(
     'record-limit',
-    `Your organization already holds ${limit} ${def.names.plural}, the most it can hold; delete some before creating more.`,
+    `Your organization already holds ${count} ${def.names.plural}, and ${limit} is the most it can hold; delete some before creating more.`,
   );
 }

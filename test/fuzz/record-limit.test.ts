@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS } from '../../src/domain/limits.js';
 import { createRecord } from '../../src/domain/operations.js';
 import type { Resource } from '../../src/domain/resource.js';
 import { resources } from '../../src/domain/resources/index.js';
+import { createApp } from '../../src/http/app.js';
 import { createWorld } from '../../src/world.js';
 import { freshMock, OTHER_TOKEN } from '../helpers/client.js';
 import { expectProblem } from './invariants.js';
@@ -93,5 +94,36 @@ describe('record limit', () => {
     createRecord(ctx, def, { name: 'Two' });
     expect(() => createRecord(ctx, def, { name: 'Three' })).toThrow(expect.objectContaining({ kind: 'record-limit' }));
     expect(world.store.list(org.id, def.kind)).toHaveLength(2);
+  });
+
+  it('takes a snapshot holding more than the limit, as it takes seeding, and then refuses creates giving the real count', async () => {
+    const world = createWorld({ scenario: 'empty', limits: { recordsPerKind: 2 } });
+    const app = createApp({ world });
+    const org = world.tenants.byToken('demo-token')!;
+    const schemas = ['One', 'Two', 'Three'].map((name, index) => ({
+      id: `00000000-0000-4000-8000-00000000000${index}`,
+      name,
+      type: 'Free',
+      description: '',
+      properties: {},
+      isLocked: false,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+    }));
+    const state = (await (await app.request('/__mock/state')).json()) as {
+      organizations: { id: string; records: Record<string, unknown[]> }[];
+    };
+    const mine = state.organizations.find((organization) => organization.id === org.id)!;
+    mine.records.schemas = schemas;
+    const put = await app.request('/__mock/state', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(state),
+    });
+    expect(put.status).toBe(200);
+    const { call } = freshMock({ world });
+    const refused = await call('POST', '/api/v1/schemas', { body: { name: 'Four' } });
+    expectProblem(refused, 409, 'Record Limit Reached');
+    expect(refused.body.detail).toContain('already holds 3 schemas, and 2 is the most it can hold');
   });
 });
