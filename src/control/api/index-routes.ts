@@ -9,6 +9,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/auth.js';
 import { methodNotAllowed } from '../../http/problem.js';
+import { controlRoute } from './define.js';
 
 interface ControlOperation {
   method: string;
@@ -17,27 +18,31 @@ interface ControlOperation {
 }
 
 export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
+  const route = controlRoute({
+    method: 'get',
+    path: '/__mock/',
+    operationId: 'listControlOperations',
+    summary: 'Every control operation, with its method, path and summary',
+  });
+  // In the OpenAPI document with the rest of the control API, and so in the list it serves.
+  app.openAPIRegistry.registerPath(route);
   const operations: ControlOperation[] = app.openAPIRegistry.definitions.flatMap((definition) =>
     definition.type === 'route'
       ? [{ method: definition.route.method.toUpperCase(), path: definition.route.path, summary: definition.route.summary ?? '' }]
       : [],
   );
-  const index = {
-    name: 'voice-config-mock control API',
-    openapi: '/openapi.json',
-    docs: '/docs',
-    operations: [{ method: 'GET', path: '/__mock/', summary: 'This list' }, ...operations],
-  };
+  const index = { name: 'voice-config-mock control API', openapi: '/openapi.json', docs: '/docs', operations };
   app.get('/__mock', (c) => c.json(index));
   app.get('/__mock/', (c) => c.json(index));
 
-  const methodsByPath = new Map<string, string[]>([['/__mock', ['GET']]]);
+  const methodsByPath = new Map<string, string[]>();
   for (const { method, path } of operations) methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), method]);
   for (const [path, methods] of methodsByPath) {
     const allow = methods.join(', ');
     const honoPath = path.replaceAll(/{(.+?)}/g, ':$1');
     const refuse = (c: Context<AppEnv>) => methodNotAllowed(c, allow);
     app.all(honoPath, refuse);
-    if (path === '/__mock') app.all('/__mock/', refuse);
+    // The index answers without its trailing slash too.
+    if (path === '/__mock/') app.all('/__mock', refuse);
   }
 }
