@@ -108,7 +108,9 @@ export async function main(argv: string[], log: (line: string) => void = console
   const failed = result.interactions.filter(({ ok }) => !ok);
   log(
     result.ok
-      ? `All ${result.interactions.length} interactions hold.`
+      ? result.interactions.length === 1
+        ? 'The one interaction holds.'
+        : `All ${result.interactions.length} interactions hold.`
       : `${failed.length} of ${result.interactions.length} interactions failed:\n${failed.map(({ description }) => `  - ${description}`).join('\n')}`,
   );
   return result.ok ? 0 : 1;
