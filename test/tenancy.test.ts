@@ -146,6 +146,13 @@ describe('authentication', () => {
     { what: 'an unknown token', authorization: 'Bearer not-a-known-token', error: 'invalid_token', detail: /not known to the server/ },
     { what: 'a token with a suffix', authorization: `Bearer ${TOKEN}x`, error: 'invalid_token', detail: /not known to the server/ },
     { what: 'a token in quotes', authorization: `Bearer "${TOKEN}"`, error: 'invalid_token', detail: /not known to the server/ },
+    // Two Authorization headers reach the app joined with ", ".
+    {
+      what: 'the header sent twice',
+      authorization: `Bearer ${TOKEN}, Bearer ${TOKEN}`,
+      error: 'invalid_request',
+      detail: /and be sent once/,
+    },
   ])('answers 401 with a bearer challenge for $what', async ({ authorization, error, detail }) => {
     const { call } = freshMock();
     const reply = await call('GET', '/api/v1/schemas', { token: null, headers: authorization === undefined ? {} : { authorization } });

@@ -27,7 +27,11 @@ export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
     const [message, error] = !header
       ? ['Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).', 'invalid_request']
       : token === undefined
-        ? ['The Authorization header must read "Bearer <token>", with one space and no quotes.', 'invalid_request']
+        ? // Several Authorization headers arrive joined with ", ".
+          [
+            `The Authorization header must read "Bearer <token>", with one space and no quotes${header.includes(',') ? ', and be sent once' : ''}.`,
+            'invalid_request',
+          ]
         : ['This token is not known to the server; check it for typos or ask for a new one.', 'invalid_token'];
     return Promise.resolve(problemResponse(c, 'unauthorized', message, undefined, challenge(error)));
   };
