@@ -111,7 +111,12 @@ export function controlRequest(ctx: ControlContext): fc.Arbitrary<ControlRequest
       'POST',
       '/__mock/clock',
       nearlyValid(
-        { freezeAt: fc.constantFrom('now', '2026-01-01T00:00:00.000Z', 'yesterday'), advanceMs: fc.nat(), resume: fc.constant(true) },
+        {
+          // The last instant the clock may stand at, where any advance is refused.
+          freezeAt: fc.constantFrom('now', '2026-01-01T00:00:00.000Z', '9999-12-31T23:59:59.999Z', 'yesterday'),
+          advanceMs: fc.nat(),
+          resume: fc.constant(true),
+        },
         ids,
       ),
     ]),
@@ -132,7 +137,8 @@ export function controlRequest(ctx: ControlContext): fc.Arbitrary<ControlRequest
       ),
     ]),
   ];
-  const anyBody = fc.oneof(hostileObject, notJson, deepJson);
+  // No body at all (and so no Content-Type) too: such a POST is validated as {}.
+  const anyBody = fc.oneof(hostileObject, notJson, deepJson, fc.constant(undefined));
   return fc
     .tuple(fc.oneof(...shapes), fc.boolean(), contentType, fc.constantFrom('PATCH', 'PUT', 'POST', 'GET', 'DELETE'))
     .chain(([[method, path, body], odd, type, otherMethod]) =>
