@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { type AppOptions, createApp } from './http/app.js';
+import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest } from './http/node-client-errors.js';
 import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
@@ -60,7 +60,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
   const server = createServer(getRequestListener(app.fetch, { errorHandler: answerUnreadableRequest }));
-  answerClientErrors(server);
+  const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => {

@@ -206,6 +206,20 @@ describe('startServer', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it('refuses a body over the limit before the client sends it, when the client asks first (Expect: 100-continue)', async () => {
+    server = await startServer({ port: 0 });
+    const head = (length: number) =>
+      `POST /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`;
+    const refused = await rawExchange([head(2 * 1024 * 1024)], /\r\n\r\n\{.*\}$/s);
+    expect(refused).toMatch(/^HTTP\/1\.1 413 /);
+    expect(refused).not.toContain('100 Continue');
+    expect(JSON.parse(refused.split('\r\n\r\n')[1] ?? '')).toMatchObject({ type: 'urn:voice-config-mock:problem:payload-too-large' });
+    const body = JSON.stringify({ name: 'Asked first', properties: {} });
+    const taken = await rawExchange([head(body.length), body], /HTTP\/1\.1 201 [^]*\}$/, 50);
+    expect(taken).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+    expect(taken).toContain('"name":"Asked first"');
+  });
+
   it('answers a request in full before refusing the bytes that follow it and do not parse', async () => {
     server = await startServer({ port: 0 });
     const answer = await rawExchange([`${createRequest('Before garbage')}GARBAGE\r\n\r\n`], 2);

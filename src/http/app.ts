@@ -25,6 +25,15 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Largest snapshot `PUT /__mock/state` takes: about 100,000 records. */
 export const STATE_BODY_LIMIT = 256 * 1024 * 1024;
 
+/**
+ * The largest body a request may send, in bytes: `maxSize` (the body limit),
+ * except for a snapshot, which holds a whole state. The server also asks it
+ * before telling a client to go on with its body (Expect: 100-continue).
+ */
+export function bodyLimitFor(method: string, path: string, maxSize = DEFAULT_BODY_LIMIT): number {
+  return method === 'PUT' && path === '/__mock/state' ? Math.max(maxSize, STATE_BODY_LIMIT) : maxSize;
+}
+
 export interface AppOptions extends WorldOptions {
   /** The state to serve; by default a new world from `seed` and `scenario`. */
   world?: World;
@@ -92,7 +101,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
     // A snapshot holds a whole state, far beyond one record's body: it gets a limit of its own.
-    app.put('/__mock/state', sizeLimit(Math.max(maxSize, STATE_BODY_LIMIT)));
+    app.put('/__mock/state', sizeLimit(bodyLimitFor('PUT', '/__mock/state', maxSize)));
     app.post('/__mock/*', sizeLimit(maxSize));
     app.route('/', controlApi(world, options.controlToken, options.inPage));
   }

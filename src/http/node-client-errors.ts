@@ -9,8 +9,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError } from '@hono/node-server';
 import { type ProblemKind, problemBody } from './problem.js';
+import { tooLargeDetail } from './size-limit.js';
 
-export function answerClientErrors(server: Server): void {
+/** `limitFor(method, path)`: the largest body the request may send (src/http/app.ts, `bodyLimitFor`). */
+export function answerClientErrors(server: Server, limitFor: (method: string, path: string) => number): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // The client is gone: there is no one to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -36,6 +38,20 @@ export function answerClientErrors(server: Server): void {
     } else {
       refuse();
     }
+  });
+  // A client that asks before sending its body (curl does for bodies over 1 KiB) learns of a body too large
+  // before sending it, not after; any other request goes on to the app as usual.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    const limit = limitFor(request.method ?? 'GET', path);
+    if (Number(request.headers['content-length']) > limit) {
+      const body = JSON.stringify(problemBody('payload-too-large', tooLargeDetail(limit)));
+      response.shouldKeepAlive = false;
+      response.writeHead(413, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
+      return;
+    }
+    response.writeContinue();
+    server.emit('request', request, response);
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const detail = `The mock meets only "Expect: 100-continue" (got "${request.headers.expect}"); leave the header out.`;

@@ -9,8 +9,11 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { problemResponse } from './problem.js';
 
+/** What a 413 says, here and where the server answers an Expect: 100-continue. */
+export const tooLargeDetail = (maxSize: number): string => `The body is larger than ${maxSize} bytes; send less data per request.`;
+
 export function sizeLimit(maxSize: number): MiddlewareHandler {
-  const tooLarge = `The body is larger than ${maxSize} bytes; send less data per request.`;
+  const tooLarge = tooLargeDetail(maxSize);
   const streamed = bodyLimit({ maxSize, onError: (c) => problemResponse(c, 'payload-too-large', tooLarge) });
   return function limitBodySize(c, next) {
     const length = c.req.header('content-length');
