@@ -161,6 +161,12 @@ describe('startServer', () => {
       kind: 'not-found',
     },
     {
+      name: 'the control API asked in absolute form for another Host (DNS rebinding)',
+      request: 'GET http://127.0.0.1/__mock/tenants HTTP/1.1\r\nHost: evil.example\r\n\r\n',
+      status: 403,
+      kind: 'forbidden',
+    },
+    {
       name: 'the control API addressed to an IPv4-like Host that is no address',
       request: 'GET /__mock/tenants HTTP/1.1\r\nHost: 999.999.999.999\r\n\r\n',
       status: 400,

@@ -52,12 +52,15 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
  */
 function refuseWebPages(): MiddlewareHandler<AppEnv> {
   return async function checkPage(c, next) {
-    const address = URL.canParse(c.req.url) ? new URL(c.req.url) : undefined;
+    // The Host header, not the request's URL: a request target in absolute form (`GET http://127.0.0.1/…`) sets the URL's host whatever Host says.
+    // In process (`app.request`) there is no Host header: the URL's host stands for it.
+    const host = c.req.header('host') ?? (URL.canParse(c.req.url) ? new URL(c.req.url).host : undefined);
+    const address = host !== undefined && URL.canParse(`http://${host}`) ? new URL(`http://${host}`) : undefined;
     if (address === undefined) {
       return problemResponse(
         c,
         'bad-request',
-        `The Host header (${c.req.header('host')?.slice(0, 100)}) is not a host name; address the control API as localhost or by the mock's IP address.`,
+        `The Host header (${host?.slice(0, 100) ?? 'none'}) is not a host name; address the control API as localhost or by the mock's IP address.`,
       );
     }
     const { hostname, origin: ownOrigin } = address;
