@@ -7,6 +7,7 @@ import type { Examples } from './examples.js';
 import { type Reply, type RequestSpec, send, TransportError } from './http.js';
 import type { Ledger } from './ledger.js';
 import { show } from './matchers.js';
+import { shownInSpec } from './resources.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from './types.js';
 
 /** What every probe of one run shares. */
@@ -100,7 +101,10 @@ export class ProbeRun {
     return this.probe.checks.map((info) => {
       const decided = this.decided.get(info.id);
       if (decided) return decided;
-      const failed = error !== undefined && !(error instanceof Skip) && !this.ctx.signal.aborted;
+      // No answer on a path the spec does not show says nothing of the spec: its checks not reached are skipped
+      // (the assumed ones still fail, counted only with --strict).
+      const unshown = error instanceof TransportError && !shownInSpec(error.exchange.sent.method, error.exchange.sent.path);
+      const failed = error !== undefined && !(error instanceof Skip) && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
       if (failed) {
         const counted = info.source === 'spec' || this.ctx.strict;
         return { ...info, outcome: 'failed', counted, actual: reason, exchanges: [...this.exchanges] };
@@ -112,7 +116,8 @@ export class ProbeRun {
   private endReason(error: unknown): string {
     if (this.ctx.signal.aborted) return 'the run was interrupted';
     if (error instanceof Skip) return error.message;
-    if (error instanceof TransportError) return `the target stopped answering: ${error.message}`;
+    if (error instanceof TransportError)
+      return `the target stopped answering (${error.exchange.sent.method} ${error.exchange.sent.path}): ${error.message}`;
     if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;
     return 'not reached: an earlier step did not give what this check needs';
   }

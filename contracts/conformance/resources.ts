@@ -76,6 +76,22 @@ export const resourceFacts: ResourceFacts[] = [
   },
 ];
 
+/** The schema list's path: the one list whose path and payload the spec shows. */
+export const SCHEMA_LIST_PATH = '/api/v1/schemas';
+
+/**
+ * Whether the spec shows this operation (§4's table: the schema list and the
+ * deletes that list errors or a body); every other path the kit uses is assumed.
+ */
+export function shownInSpec(method: string, path: string): boolean {
+  const bare = path.split('?')[0] ?? path;
+  if (method === 'GET') return bare === SCHEMA_LIST_PATH;
+  return (
+    method === 'DELETE' &&
+    resourceFacts.some((facts) => (facts.deleteErrors.length > 0 || facts.deleteAnswersEmptyObject) && bare.startsWith(`${facts.path}/`))
+  );
+}
+
 /** The body the kit sends on a delete of this resource: what the spec's example request sends. */
 export function deleteBody(facts: ResourceFacts): Record<string, never> | undefined {
   return facts.deleteSendsEmptyObject ? {} : undefined;

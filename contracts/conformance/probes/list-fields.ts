@@ -6,9 +6,19 @@ import type { ProbeRun } from '../probe.js';
  * Passes `checkId` when every item is an object whose `field` satisfies
  * `holds`; otherwise fails it naming the first item that does not (by its
  * position and id), so the report points at one record to look at.
+ * `absent: 'passes'` judges only the items that have the field: for a list
+ * whose payload the spec does not show, an item may leave a field out.
  */
-export function judgeListField(t: ProbeRun, checkId: string, items: unknown[], field: string, holds: (value: unknown) => boolean): void {
-  const index = items.findIndex((item) => !isPlainObject(item) || !holds(item[field]));
+export function judgeListField(
+  t: ProbeRun,
+  checkId: string,
+  items: unknown[],
+  field: string,
+  holds: (value: unknown) => boolean,
+  absent: 'fails' | 'passes' = 'fails',
+): void {
+  const fine = (item: unknown) => isPlainObject(item) && ((absent === 'passes' && !(field in item)) || holds(item[field]));
+  const index = items.findIndex((item) => !fine(item));
   const item = items[index];
   const actual = isPlainObject(item)
     ? `item ${index} (id ${show(item.id)}) has "${field}": ${field in item ? show(item[field]) : 'missing'}`

@@ -36,12 +36,14 @@ function checkFor(resource: ResourceFacts): CheckInfo & { statuses: number[] } {
       basis: `${resource.deleteSection} and §7: ${allowed.join(' and ')} are listed for this delete, with no condition for either`,
     };
   }
+  // §7 lists 404 for this delete without its condition ("other status codes and their conditions: not shown"):
+  // that an unknown id gets it is read from the list, not stated, so documented (an idempotent 2xx conforms).
   return {
     ...common,
-    source: listed ? 'spec' : 'assumed',
+    source: listed ? 'documented' : 'assumed',
     title: `a delete of an unknown ${resource.noun} id answers 404`,
     basis: listed
-      ? `${resource.deleteSection} and §7: 404 Not Found Error is the only error listed for this delete; a random id names no record`
+      ? `${resource.deleteSection} and §7: 404 Not Found Error is the only error listed for this delete, with no condition; a random id names no record`
       : `${resource.deleteSection}; no errors are listed, assumed: 404 like the documented deletes`,
   };
 }
