@@ -100,9 +100,31 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     check: 'auth.missing-token.schemas',
     alsoFails: [
       ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `auth.missing-token.${name}`),
-      ...['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.delete.needs-token`),
+      ...['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].flatMap((name) =>
+        ['create', 'get', 'update', 'delete'].map((operation) => `${name}.${operation}.needs-token`),
+      ),
     ],
     breakage: { request: (req) => (req.headers.has('authorization') ? req : withToken(req, 'demo-token')) },
+  },
+  {
+    name: 'a create needs no token (the rest still do)',
+    check: 'sip-trunks.create.needs-token',
+    alsoFails: ['assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.create.needs-token`),
+    breakage: { request: (req) => (req.method === 'POST' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req) },
+  },
+  {
+    name: 'an update or a get needs no token (the rest still do)',
+    check: 'schemas.update.needs-token',
+    alsoFails: [
+      ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `${name}.update.needs-token`),
+      ...['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.get.needs-token`),
+    ],
+    breakage: {
+      request: (req) =>
+        (req.method === 'PATCH' || (req.method === 'GET' && itemPath.test(pathOf(req)))) && !req.headers.has('authorization')
+          ? withToken(req, 'demo-token')
+          : req,
+    },
   },
   {
     name: 'a delete needs no token (lists still do)',
@@ -197,6 +219,22 @@ describe('the suite against broken variants of the mock', () => {
     // Nothing else is blamed: the other checks still pass.
     const failed = report.results.filter((candidate) => candidate.outcome === 'failed').map((candidate) => candidate.id);
     expect(failed.sort()).toEqual([check, ...alsoFails].sort());
+  });
+
+  it('deletes a record a create without a token made anyway, and leaves nothing behind', async () => {
+    const variant = cases.find((candidate) => candidate.check === 'sip-trunks.create.needs-token')!;
+    const target = brokenMock(variant.breakage);
+    const fetch = target.fetch!;
+    const listAll = async () =>
+      Promise.all(
+        ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].map(async (name) =>
+          (await fetch(`${target.baseUrl}/api/v1/${name}`, { headers: { authorization: 'Bearer demo-token' } })).json(),
+        ),
+      );
+    const before = await listAll();
+    const report = await runSuite(target);
+    expect(report.leftovers).toEqual([]);
+    expect(await listAll()).toEqual(before);
   });
 
   it.each(fairCases)('still conforms when $name', async ({ reported, breakage }) => {

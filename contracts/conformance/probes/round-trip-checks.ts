@@ -11,6 +11,9 @@ const ASSUMED_PATHS =
 export function roundTripIds(resource: ResourceFacts) {
   const n = resource.name;
   return {
+    createNeedsToken: `${n}.create.needs-token`,
+    getNeedsToken: `${n}.get.needs-token`,
+    updateNeedsToken: `${n}.update.needs-token`,
     create: `${n}.create`,
     getAfterCreate: `${n}.get-after-create`,
     listAfterCreate: `${n}.list-after-create`,
@@ -30,7 +33,26 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
   const { path, name } = resource;
   const documentedDelete = resource.deleteErrors.length > 0;
   const how = resource.deleteSendsEmptyObject ? 'with {} and a JSON content type' : 'with no body';
+  // §5's rule reached through a path the spec does not show: judged once the round trip has found the path working.
+  const needsToken = (id: string, what: string, expected: string): CheckInfo => ({
+    id,
+    source: 'spec',
+    title: `${withArticle(resource.noun)} cannot be ${what} without a token`,
+    expected: `${expected} (how it refuses is not judged)`,
+    basis: `§5: every operation takes the header "Authorization: Bearer <token>"; judged on the path the round trip found answering with the token (${ASSUMED_PATHS})`,
+  });
   const checks: CheckInfo[] = [
+    needsToken(
+      ids.createNeedsToken,
+      'created',
+      `POST ${path} with the example but without an Authorization header answers no created record`,
+    ),
+    needsToken(ids.getNeedsToken, 'read', `GET ${path}/{id} without an Authorization header does not answer the record`),
+    needsToken(
+      ids.updateNeedsToken,
+      'changed',
+      `PATCH ${path}/{id} with the example but without an Authorization header leaves the record as it was`,
+    ),
     assumed(
       ids.create,
       `the published ${resource.noun} create example is accepted`,

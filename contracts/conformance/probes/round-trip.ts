@@ -1,5 +1,5 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
-import { isJsonType, isSuccess } from '../http.js';
+import { isJsonType, isSuccess, type Reply } from '../http.js';
 import { answer, canonical, idsOf, isEmptyObject, isPlainObject, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
@@ -15,12 +15,23 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
     readOnly: false,
     checks: roundTripChecks(resource),
     async run(t) {
+      const sneaked = await createWithoutToken(t, resource);
       const { reply, id } = await t.tryCreate(resource.path);
       const record = isPlainObject(reply.body) ? reply.body : {};
       t.verdict(ids.create, id !== undefined && isUuid(id) && isJsonType(reply.contentType), answer(reply));
-      if (id === undefined) return t.skip(`the create was not accepted (${reply.status}), so there is no record to go on with`);
+      if (id === undefined) {
+        t.skipCheck(
+          ids.createNeedsToken,
+          `the create with the token was not accepted either (${reply.status}), so the path is not known to work`,
+        );
+        return t.skip(`the create was not accepted (${reply.status}), so there is no record to go on with`);
+      }
+      if (sneaked) t.verdict(ids.createNeedsToken, sneaked.created === undefined, `without a token: ${answer(sneaked.reply)}`);
       const url = `${resource.path}/${id}`;
       await judgeGet(t, ids.getAfterCreate, url, id, {});
+      const unauthenticated = await t.send({ method: 'GET', path: url, credentials: 'none' });
+      const served = isSuccess(unauthenticated.status) && isPlainObject(unauthenticated.body) && unauthenticated.body.id === id;
+      t.verdict(ids.getNeedsToken, !served, answer(unauthenticated));
       await judgeListed(t, ids.listAfterCreate, resource.path, id, true);
       await judgeUpdate(t, ids, url, id, record);
       if (!(await judgeDeleteWithoutToken(t, resource, ids, url, id))) {
@@ -50,15 +61,61 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
   if (!example) {
     const reason = `no request example for PATCH ${url.slice(0, url.lastIndexOf('/'))}/{id} in the target's OpenAPI`;
     t.skipCheck(ids.update, reason);
+    t.skipCheck(ids.updateNeedsToken, reason);
     return t.skipCheck(ids.getAfterUpdate, reason);
   }
+  // Tried first, while the example's values are still new to the record; judged only once the real update shows the path works.
+  const unauthenticated = await updateWithoutToken(t, url, example);
   // Only keys the API shows back can be compared (write-only keys such as passwords are not).
   const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
   const reply = await t.send({ method: 'PATCH', path: url, body: example });
   const ok = isSuccess(reply.status) && (!isPlainObject(reply.body) || reflects(reply.body, shown));
   t.verdict(ids.update, ok, answer(reply));
+  if (!isSuccess(reply.status)) t.skipCheck(ids.updateNeedsToken, `the update with the token was not accepted either (${reply.status})`);
+  else if (unauthenticated === undefined) t.skipCheck(ids.updateNeedsToken, `GET ${url} did not answer the record before the update`);
+  else
+    t.verdict(
+      ids.updateNeedsToken,
+      !unauthenticated.changed,
+      `update without a token: ${unauthenticated.answer}; the record read with the token changed`,
+    );
   if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);
   await judgeGet(t, ids.getAfterUpdate, url, id, shown);
+}
+
+/**
+ * Sends the create example without a token, before the real create. A record it made anyway is deleted at once
+ * with the token (a second record of the same example could clash with the real one, e.g. on a unique name).
+ */
+async function createWithoutToken(
+  t: ProbeRun,
+  resource: ResourceFacts,
+): Promise<{ reply: Reply; created: string | undefined } | undefined> {
+  const example = t.ctx.examples.create(resource.path);
+  // Without an example, the real create is skipped too, and this check with it.
+  if (!example) return undefined;
+  const reply = await t.send({ method: 'POST', path: resource.path, credentials: 'none', body: example });
+  const body = reply.body;
+  const created = isSuccess(reply.status) && isPlainObject(body) && typeof body.id === 'string' ? body.id : undefined;
+  if (created !== undefined) {
+    t.ctx.ledger.add({ path: resource.path, id: created, credentials: 'token' });
+    const removed = await t.send({ method: 'DELETE', path: `${resource.path}/${created}`, body: deleteBody(resource) });
+    if (isSuccess(removed.status)) t.ctx.ledger.forget(resource.path, created);
+  }
+  return { reply, created };
+}
+
+/** Sends the update example without a token; whether the record the token reads changed (undefined: it could not be read). */
+async function updateWithoutToken(
+  t: ProbeRun,
+  url: string,
+  example: Record<string, unknown>,
+): Promise<{ changed: boolean; answer: string } | undefined> {
+  const before = await t.send({ method: 'GET', path: url });
+  if (!isSuccess(before.status)) return undefined;
+  const reply = await t.send({ method: 'PATCH', path: url, credentials: 'none', body: example });
+  const after = await t.send({ method: 'GET', path: url });
+  return { changed: canonical(after.body) !== canonical(before.body), answer: answer(reply) };
 }
 
 /** Tries the delete without a token; false when that removed the record (the rest of the round trip is then moot). */
