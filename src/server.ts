@@ -59,9 +59,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
-  const server = createServer(getRequestListener(app.fetch, { errorHandler: answerUnreadableRequest }));
+  // `hostname` stands in for a Host header an HTTP/1.0 request may leave out.
+  const server = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: answerUnreadableRequest }));
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-  answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize));
+  answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, host, () => {

@@ -26,12 +26,35 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const STATE_BODY_LIMIT = 256 * 1024 * 1024;
 
 /**
- * The largest body a request may send, in bytes: `maxSize` (the body limit),
- * except for a snapshot, which holds a whole state. The server also asks it
- * before telling a client to go on with its body (Expect: 100-continue).
+ * Where the app reads a body, and the most it takes there (`maxSize` is the
+ * body limit). Only where a body is read: asking for one on a GET would build
+ * a full Request object and halve throughput. The first entry that matches applies.
  */
-export function bodyLimitFor(method: string, path: string, maxSize = DEFAULT_BODY_LIMIT): number {
-  return method === 'PUT' && path === '/__mock/state' ? Math.max(maxSize, STATE_BODY_LIMIT) : maxSize;
+const BODY_LIMITS: readonly { methods: readonly string[]; path: string; control: boolean; limit(maxSize: number): number }[] = [
+  { methods: ['POST', 'PATCH'], path: '/api/v1/*', control: false, limit: (maxSize) => maxSize },
+  // A snapshot holds a whole state, far beyond one record's body.
+  { methods: ['PUT'], path: '/__mock/state', control: true, limit: (maxSize) => Math.max(maxSize, STATE_BODY_LIMIT) },
+  { methods: ['POST'], path: '/__mock/*', control: true, limit: (maxSize) => maxSize },
+];
+
+const matchesPath = (pattern: string, path: string) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern);
+
+/**
+ * The largest body the app takes for this request, or undefined where it
+ * reads none. The server asks it before telling a client to go on with its
+ * body (Expect: 100-continue).
+ */
+export function bodyLimitFor(method: string, path: string, maxSize = DEFAULT_BODY_LIMIT, control = true): number | undefined {
+  const entry = BODY_LIMITS.find(
+    (candidate) => (control || !candidate.control) && candidate.methods.includes(method) && matchesPath(candidate.path, path),
+  );
+  return entry?.limit(maxSize);
+}
+
+function limitBodies(app: OpenAPIHono<AppEnv>, maxSize: number, control: boolean): void {
+  for (const entry of BODY_LIMITS.filter((candidate) => candidate.control === control)) {
+    app.on([...entry.methods], entry.path, sizeLimit(entry.limit(maxSize)));
+  }
 }
 
 export interface AppOptions extends WorldOptions {
@@ -88,8 +111,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   if (world.journal.limit > 0) app.use('/api/v1/*', journalRecorder(world.journal, world.now));
   app.use('/api/v1/*', bearerAuth(world.tenants));
   app.use('/api/v1/*', faultInjection(world.faults));
-  // Only where a body is read: on GET, asking for the body would build a full Request object and halve throughput.
-  app.on(['POST', 'PATCH'], '/api/v1/*', sizeLimit(maxSize));
+  limitBodies(app, maxSize, false);
 
   for (const def of resources) {
     const api = new OpenAPIHono<AppEnv>();
@@ -100,9 +122,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   }
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
-    // A snapshot holds a whole state, far beyond one record's body: it gets a limit of its own.
-    app.put('/__mock/state', sizeLimit(bodyLimitFor('PUT', '/__mock/state', maxSize)));
-    app.post('/__mock/*', sizeLimit(maxSize));
+    limitBodies(app, maxSize, true);
     app.route('/', controlApi(world, options.controlToken, options.inPage));
   }
   registerOpenApi(app);
@@ -121,6 +141,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error.problems);
     if (error instanceof TelephonyFailure) return problemResponse(c, 'telephony-failed', error.message);
+    // An HTTPException that carries its own answer (already in the problem shape) gives it.
+    if (error instanceof HTTPException && error.res) return error.res;
     if (error instanceof HTTPException && error.status < 500) {
       return problemResponse(c, kindOfStatus(error.status), error.message || 'The request could not be read.');
     }

@@ -11,7 +11,8 @@ import { problemResponse } from './problem.js';
 export type AppEnv = { Variables: { org: Organization; body: Record<string, unknown>; rawBody: string } };
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
-const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm="voice-config-mock", error="${error}"` });
+/** The header every 401 of the API carries (RFC 6750). */
+export const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm="voice-config-mock", error="${error}"` });
 
 export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
   // Not async: it has nothing to wait for, and an async layer costs every request a frame and a promise.

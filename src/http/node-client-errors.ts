@@ -11,14 +11,24 @@ import { RequestError } from '@hono/node-server';
 import { type ProblemKind, problemBody } from './problem.js';
 import { tooLargeDetail } from './size-limit.js';
 
-/** `limitFor(method, path)`: the largest body the request may send (src/http/app.ts, `bodyLimitFor`). */
-export function answerClientErrors(server: Server, limitFor: (method: string, path: string) => number): void {
+/** A response Node is answering on a connection (the pipelined ones wait their turn behind it). */
+const answering = (socket: Duplex) => (socket as { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+
+/**
+ * `limitFor(method, path)`: the largest body the app takes there, or
+ * undefined where it reads no body (src/http/app.ts, `bodyLimitFor`).
+ */
+export function answerClientErrors(server: Server, limitFor: (method: string, path: string) => number | undefined): void {
+  // Once Node's parser has failed, every further chunk from the client reports the error again: one refusal per socket.
+  const refusing = new WeakSet<Duplex>();
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // The client is gone: there is no one to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
+    if (refusing.has(socket)) return;
+    refusing.add(socket);
     const [kind, detail] = describe(error);
     const problem = problemBody(kind, detail);
     const body = JSON.stringify(problem);
@@ -27,24 +37,25 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
       socket.end(
         `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
-    // Bytes that do not parse can follow a whole request still being answered (pipelined, or sent after it):
-    // that request was taken and may change the state, so its answer goes out first, whole. (An error inside
-    // a request's own body is answered at once, which ends that request too.)
-    const inFlight = (socket as { _httpMessage?: ServerResponse | null })._httpMessage;
-    if (inFlight && !inFlight.writableFinished && inFlight.req.complete) {
-      inFlight.once('finish', refuse);
+    // Bytes that do not parse can follow whole requests still being answered (pipelined, or sent after them):
+    // those were taken and may change the state, so their answers go out first, in order, each whole. When one
+    // finishes, Node hands the connection to the next one waiting. (An error inside a request's own body is
+    // answered at once, which ends that request too.)
+    const refuseWhenAnswered = () => {
+      const current = answering(socket);
+      if (!current || current.writableFinished || !current.req.complete) return refuse();
+      current.once('finish', refuseWhenAnswered);
       // Closed without finishing (the client went away): nothing more to say.
-      inFlight.once('close', () => inFlight.writableFinished || socket.destroy());
-    } else {
-      refuse();
-    }
+      current.once('close', () => current.writableFinished || socket.destroy());
+    };
+    refuseWhenAnswered();
   });
   // A client that asks before sending its body (curl does for bodies over 1 KiB) learns of a body too large
-  // before sending it, not after; any other request goes on to the app as usual.
+  // before sending it, and before anything else about the request is checked; any other request goes on to
+  // the app as usual.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    const limit = limitFor(request.method ?? 'GET', path);
-    if (Number(request.headers['content-length']) > limit) {
+    const limit = limitFor(request.method ?? 'GET', pathOf(request.url));
+    if (limit !== undefined && Number(request.headers['content-length']) > limit) {
       const body = JSON.stringify(problemBody('payload-too-large', tooLargeDetail(limit)));
       response.shouldKeepAlive = false;
       response.writeHead(413, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
@@ -76,6 +87,15 @@ export function answerUnreadableRequest(error: unknown): Response {
       : problemBody('internal', 'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.');
   if (!(error instanceof RequestError)) console.error('voice-config-mock: unexpected failure', error);
   return new Response(JSON.stringify(body), { status: body.status, headers: { 'content-type': 'application/problem+json' } });
+}
+
+/** The request target's path as the app routes it: an absolute-form target's path, percent-decoded ('' when unreadable). */
+function pathOf(target = '/'): string {
+  try {
+    return decodeURIComponent(new URL(target, 'http://localhost').pathname);
+  } catch {
+    return '';
+  }
 }
 
 function describe(error: NodeJS.ErrnoException): [ProblemKind, string] {

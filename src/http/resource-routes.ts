@@ -13,9 +13,9 @@ import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from
 import type { Resource, StoredRecord } from '../domain/resource.js';
 import type { Organization } from '../store/tenants.js';
 import type { World } from '../world.js';
-import type { AppEnv } from './auth.js';
+import { type AppEnv, challenge } from './auth.js';
 import { jsonBody } from './json-body.js';
-import { type ProblemKind, problemKinds, problemSchema } from './problem.js';
+import { type ProblemKind, problemKinds, problemResponse, problemSchema } from './problem.js';
 
 const idParam = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path', required: true }, format: 'uuid', description: 'Record id (UUID).' }),
@@ -65,9 +65,9 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     // The token was checked when the headers came; a body can arrive after its organization was removed
     // (DELETE /__mock/tenants/{id}), and nothing may be written for an organization that is gone.
     if (world.tenants.byId(org.id) !== org) {
-      throw new HTTPException(401, {
-        message: 'The organization of this token was removed while the request was under way; nothing was changed.',
-      });
+      const detail = 'The organization of this token was removed while the request was under way; nothing was changed.';
+      // A 401 like any other: the problem shape and the bearer challenge (the token names no organization now).
+      throw new HTTPException(401, { res: problemResponse(c, 'unauthorized', detail, undefined, challenge('invalid_token')) });
     }
     return world.context(org.id);
   };

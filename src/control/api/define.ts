@@ -40,11 +40,18 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
   const { status = 200, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
   const media = spec.request?.body?.content['application/json'];
-  const bodySchema = media && 'schema' in media ? media.schema : undefined;
+  const declared = media && 'schema' in media ? media.schema : undefined;
+  const bodySchema = declared instanceof z.ZodType ? declared : undefined;
+  // serveControl leaves the body to this route: a body declared without a schema to check it by would go unchecked.
+  if (spec.request?.body !== undefined && bodySchema === undefined) {
+    throw new Error(
+      `controlRoute ${spec.method.toUpperCase()} ${spec.path}: a body needs a zod schema under application/json (use json(schema)).`,
+    );
+  }
   return createRoute(<RouteConfig>{
     ...operation,
     // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
-    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth), ...(bodySchema instanceof z.ZodType ? [validBody(bodySchema)] : [])] } : {}),
+    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth), ...(bodySchema ? [validBody(bodySchema)] : [])] } : {}),
     tags: ['Control'],
     security: [{ controlToken: [] }, {}],
     responses: {
