@@ -17,8 +17,7 @@ interface Breakage {
 }
 
 /** The mock behind an adapter that breaks it in one way. */
-function brokenMock(breakage: Breakage): Target {
-  const world = createWorld();
+function brokenMock(breakage: Breakage, world: World = createWorld()): Target {
   const app = createApp({ world });
   return {
     baseUrl: 'http://mock.test',
@@ -198,6 +197,35 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     },
   },
   {
+    name: 'records show a field that changes on every read',
+    reported: [],
+    breakage: {
+      response: async (res, req) => {
+        if (req.method !== 'GET' || !itemPath.test(pathOf(req)) || !res.ok) return res;
+        const record = (await res.json()) as Record<string, unknown>;
+        return json({ ...record, readAt: `${Date.now()}-${Math.random()}` });
+      },
+    },
+  },
+  {
+    name: 'the read after an update without a token answers 429 once',
+    reported: [],
+    breakage: (() => {
+      let throttleNext = false;
+      return {
+        request: (req: Request) => {
+          if (req.method === 'PATCH' && !req.headers.has('authorization')) throttleNext = true;
+          return req;
+        },
+        response: (res: Response, req: Request) => {
+          if (!throttleNext || req.method !== 'GET' || !itemPath.test(pathOf(req))) return res;
+          throttleNext = false;
+          return json({ error: 'slow down' }, 429);
+        },
+      };
+    })(),
+  },
+  {
     name: 'a request without a token answers 500 instead of 401',
     reported: [],
     breakage: {
@@ -219,6 +247,15 @@ describe('the suite against broken variants of the mock', () => {
     // Nothing else is blamed: the other checks still pass.
     const failed = report.results.filter((candidate) => candidate.outcome === 'failed').map((candidate) => candidate.id);
     expect(failed.sort()).toEqual([check, ...alsoFails].sort());
+  });
+
+  it('catches ignored authentication in an organization that holds nothing yet', async () => {
+    const variant = cases.find((candidate) => candidate.name === 'auth is ignored')!;
+    const report = await runSuite(brokenMock(variant.breakage, createWorld({ scenario: 'empty' })));
+
+    expect(report.summary.conforms).toBe(false);
+    const counted = report.results.filter((result) => result.counted).map((result) => result.id);
+    expect(counted).toEqual(expect.arrayContaining(['schemas.create.needs-token', 'tools.get.needs-token', 'webhooks.update.needs-token']));
   });
 
   it('deletes a record a create without a token made anyway, and leaves nothing behind', async () => {

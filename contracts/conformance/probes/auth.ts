@@ -7,7 +7,6 @@ import { type ResourceFacts, unknownId } from '../resources.js';
 /** A read-only probe: the list of `resource` without a token is refused. */
 export function missingTokenProbe(resource: ResourceFacts): Probe {
   const id = `auth.missing-token.${resource.name}`;
-  const documented = resource.name === 'schemas';
   return {
     name: `${resource.name} without a token`,
     readOnly: true,
@@ -23,12 +22,12 @@ export function missingTokenProbe(resource: ResourceFacts): Probe {
     ],
     async run(t) {
       const withToken = await t.send({ method: 'GET', path: resource.path });
-      // The path of this list is not in the spec: only judge it where it answers with a token.
-      if (!documented && !isSuccess(withToken.status)) {
-        return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
-      }
-      const reply = await t.send({ method: 'GET', path: resource.path, credentials: 'none' });
+      if (!isSuccess(withToken.status)) return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
       const theirs = new Set(idsOf(withToken.body));
+      // Records the token's list holds are what must not be served without it: with none, nothing can be told.
+      if (theirs.size === 0)
+        return t.skip(`the token's ${resource.noun} list is empty, so there is nothing that could be served without it`);
+      const reply = await t.send({ method: 'GET', path: resource.path, credentials: 'none' });
       const served = isSuccess(reply.status) ? idsOf(reply.body).filter((recordId) => theirs.has(recordId)) : [];
       t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the token's records`);
     },

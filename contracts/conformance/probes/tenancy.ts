@@ -83,8 +83,9 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
         t.verdict(`tenancy.${n}.list`, !idsOf(list2.body).includes(created), `token2's list holds ${created}`);
       } else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 did not answer a list (${list2.status})`);
       const list1 = created === undefined ? await t.send({ method: 'GET', path: resource.path }) : undefined;
-      const id = created ?? idsOf(list1?.body)[0];
-      if (id === undefined) return t.skip(`the first organization has no ${resource.noun} to try`);
+      // Without a record of its own, one the first organization lists and the second does not (not a shared built-in).
+      const id = created ?? idsOf(list1?.body).find((candidate) => !idsOf(list2.body).includes(candidate));
+      if (id === undefined) return t.skip(`the first organization lists no ${resource.noun} that the second does not`);
       const url = `${resource.path}/${id}`;
       const own = await t.send({ method: 'GET', path: url });
       if (!isSuccess(own.status) || !isPlainObject(own.body) || own.body.id !== id) {
