@@ -60,7 +60,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
   // `hostname` stands in for a Host header an HTTP/1.0 request may leave out.
-  const server = createServer(getRequestListener(app.fetch, { hostname: host, errorHandler: answerUnreadableRequest }));
+  const hostname = host.includes(':') ? `[${host}]` : host;
+  const server = createServer(getRequestListener(app.fetch, { hostname, errorHandler: answerUnreadableRequest }));
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
   return new Promise((resolve, reject) => {

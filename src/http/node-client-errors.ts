@@ -43,7 +43,8 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     // answered at once, which ends that request too.)
     const refuseWhenAnswered = () => {
       const current = answering(socket);
-      if (!current || current.writableFinished || !current.req.complete) return refuse();
+      // Node detaches a response from its socket as it finishes: one still attached has not finished.
+      if (!current || !current.req.complete) return refuse();
       current.once('finish', refuseWhenAnswered);
       // Closed without finishing (the client went away): nothing more to say.
       current.once('close', () => current.writableFinished || socket.destroy());
@@ -89,10 +90,11 @@ export function answerUnreadableRequest(error: unknown): Response {
   return new Response(JSON.stringify(body), { status: body.status, headers: { 'content-type': 'application/problem+json' } });
 }
 
-/** The request target's path as the app routes it: an absolute-form target's path, percent-decoded ('' when unreadable). */
+/** The request target's path as the app routes it: an absolute-form target's path, percent-decoded as Hono does ('' when unreadable). */
 function pathOf(target = '/'): string {
   try {
-    return decodeURIComponent(new URL(target, 'http://localhost').pathname);
+    // decodeURI, as Hono routes (an encoded slash stays encoded).
+    return decodeURI(new URL(target, 'http://localhost').pathname);
   } catch {
     return '';
   }
