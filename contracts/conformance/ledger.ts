@@ -30,7 +30,10 @@ export class Ledger {
     return this.failed;
   }
 
-  /** Deletes every pending record, newest first; a record already gone (404) counts as deleted. */
+  /**
+   * Deletes every pending record, newest first; a record already gone (404) counts as deleted, and one that a
+   * read still finds after its delete answered 2xx does not.
+   */
   async cleanup(target: Target): Promise<void> {
     const pending = this.entries.reverse();
     this.entries = [];
@@ -38,8 +41,14 @@ export class Ledger {
       const facts = resourceFacts.find((resource) => resource.path === entry.path);
       const body = facts ? deleteBody(facts) : {};
       try {
-        const { reply } = await send(target, { method: 'DELETE', path: `${entry.path}/${entry.id}`, credentials: entry.credentials, body });
-        if (!isSuccess(reply.status) && reply.status !== 404) this.failed.push(entry);
+        const url = `${entry.path}/${entry.id}`;
+        const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
+        const gone = reply.status === 404 && entry.notFoundMeansGone !== false;
+        // A delete that says yes is believed only if a read no longer finds the record.
+        const kept =
+          isSuccess(reply.status) &&
+          isSuccess((await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply.status);
+        if ((!isSuccess(reply.status) && !gone) || kept) this.failed.push(entry);
       } catch {
         this.failed.push(entry);
       }

@@ -226,6 +226,24 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     })(),
   },
   {
+    name: 'the read after a delete without a token answers 429 once',
+    reported: [],
+    breakage: (() => {
+      let throttleNext = false;
+      return {
+        request: (req: Request) => {
+          if (req.method === 'DELETE' && !req.headers.has('authorization')) throttleNext = true;
+          return req;
+        },
+        response: (res: Response, req: Request) => {
+          if (!throttleNext || req.method !== 'GET' || !itemPath.test(pathOf(req))) return res;
+          throttleNext = false;
+          return json({ error: 'slow down' }, 429);
+        },
+      };
+    })(),
+  },
+  {
     name: 'a request without a token answers 500 instead of 401',
     reported: [],
     breakage: {
@@ -256,6 +274,35 @@ describe('the suite against broken variants of the mock', () => {
     expect(report.summary.conforms).toBe(false);
     const counted = report.results.filter((result) => result.counted).map((result) => result.id);
     expect(counted).toEqual(expect.arrayContaining(['schemas.create.needs-token', 'tools.get.needs-token', 'webhooks.update.needs-token']));
+  });
+
+  it('lists as leftovers what it could not remove: a record a tokenless create filed elsewhere, one a delete kept', async () => {
+    const world = createWorld();
+    const other = world.tenants.byToken('demo-token-2')!;
+    const report = await runSuite(
+      brokenMock(
+        {
+          // A create without a token is filed under the second organization; a webhook delete answers {} and keeps it
+          // (the delete reaches the mock as a read, marked, and the answer to that read becomes {}).
+          request: (req) => {
+            if (req.method === 'POST' && !req.headers.has('authorization')) return withToken(req, 'demo-token-2');
+            if (req.method !== 'DELETE' || !pathOf(req).startsWith('/api/v1/webhooks/') || !req.headers.has('authorization')) return req;
+            const headers = new Headers(req.headers);
+            headers.set('x-kept', '1');
+            return new Request(req.url, { method: 'GET', headers });
+          },
+          response: (res, req) => (req.headers.has('x-kept') ? json({}) : res),
+        },
+        world,
+      ),
+    );
+    const counted = report.results.filter((result) => result.counted).map((result) => result.id);
+    expect(counted).toEqual(expect.arrayContaining(['schemas.create.needs-token', 'webhooks.create.needs-token']));
+    const leftover = report.leftovers.map((entry) => entry.path);
+    // Each kind's record in the other organization, and the kept webhook of the run's own.
+    expect(leftover.filter((path) => path === '/api/v1/schemas')).toHaveLength(1);
+    expect(leftover.filter((path) => path === '/api/v1/webhooks').length).toBeGreaterThanOrEqual(2);
+    expect(world.store.list(other.id, 'schemas').length).toBeGreaterThan(0);
   });
 
   it('deletes a record a create without a token made anyway, and leaves nothing behind', async () => {

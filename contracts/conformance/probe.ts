@@ -57,6 +57,19 @@ export class ProbeRun {
     }
   }
 
+  /**
+   * Sends a request whose only point is to be refused (one without a token): undefined when no answer
+   * came, which serves and changes nothing, instead of ending the probe as a lost answer otherwise does.
+   */
+  async sendExpectingRefusal(spec: RequestSpec): Promise<Reply | undefined> {
+    try {
+      return await this.send(spec);
+    } catch (error) {
+      if (error instanceof TransportError && !this.ctx.signal.aborted) return undefined;
+      throw error;
+    }
+  }
+
   /** Decides a check: passed when `ok`, else failed with `actual` saying what came instead. */
   verdict(id: string, ok: boolean, actual: string): void {
     const info = this.info(id);

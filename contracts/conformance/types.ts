@@ -83,6 +83,11 @@ export interface LedgerEntry {
   path: string;
   id: string;
   credentials: Credentials;
+  /**
+   * False for a record the kit cannot be sure its credentials reach (one a create without a token made,
+   * filed who knows where): a 404 then means "not found", not "already gone", and it is listed as a leftover.
+   */
+  notFoundMeansGone?: boolean;
 }
 
 /** Everything a run produced. */

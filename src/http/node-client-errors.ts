@@ -44,7 +44,7 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     const refuseWhenAnswered = () => {
       const current = answering(socket);
       // Node detaches a response from its socket as it finishes: one still attached has not finished.
-      if (!current || !current.req.complete) return refuse();
+      if (!current?.req.complete) return refuse();
       current.once('finish', refuseWhenAnswered);
       // Closed without finishing (the client went away): nothing more to say.
       current.once('close', () => current.writableFinished || socket.destroy());

@@ -27,7 +27,8 @@ export function missingTokenProbe(resource: ResourceFacts): Probe {
       // Records the token's list holds are what must not be served without it: with none, nothing can be told.
       if (theirs.size === 0)
         return t.skip(`the token's ${resource.noun} list is empty, so there is nothing that could be served without it`);
-      const reply = await t.send({ method: 'GET', path: resource.path, credentials: 'none' });
+      const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: 'none' });
+      if (reply === undefined) return t.verdict(id, true, '');
       const served = isSuccess(reply.status) ? idsOf(reply.body).filter((recordId) => theirs.has(recordId)) : [];
       t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the token's records`);
     },
