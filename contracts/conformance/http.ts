@@ -33,8 +33,32 @@ export class TransportError extends Error {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const SHOWN_TEXT = 2000;
 
-/** Sends `spec` to the target; resolves with the reply and its record, or throws a TransportError. */
+/** How often a request the target throttles (429, or 503 with Retry-After) is sent again, and the longest wait before each. */
+const THROTTLE_RETRIES = 3;
+const LONGEST_WAIT_MS = 5_000;
+
+/**
+ * Sends `spec` to the target; resolves with the reply and its record, or throws a TransportError. A throttled
+ * request was not carried out, so it is sent again after the wait the target asks for (bounded): a rate limit
+ * is not an answer the spec's checks should judge.
+ */
 export async function send(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
+  for (let attempt = 0; ; attempt++) {
+    const result = await sendOnce(target, spec, signal);
+    const { status, headers } = result.reply;
+    const throttled = status === 429 || (status === 503 && headers.has('retry-after'));
+    if (!throttled || attempt === THROTTLE_RETRIES || signal?.aborted) return result;
+    await new Promise((resolve) => setTimeout(resolve, waitOf(headers.get('retry-after'), attempt)));
+  }
+}
+
+/** Retry-After in seconds (an HTTP date is not worth parsing here), else a short doubling wait. */
+function waitOf(retryAfter: string | null, attempt: number): number {
+  const seconds = Number(retryAfter);
+  return Math.min(LONGEST_WAIT_MS, retryAfter !== null && Number.isFinite(seconds) ? seconds * 1000 : 100 * 2 ** attempt);
+}
+
+async function sendOnce(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const bearer = bearerOf(target, spec.credentials ?? 'token');
   if (bearer !== undefined) headers.authorization = `Bearer ${bearer}`;

@@ -4,6 +4,7 @@
  * run ends, or when the run is interrupted. The kit deletes nothing else.
  */
 import { isSuccess, send } from './http.js';
+import { isPlainObject } from './matchers.js';
 import { deleteBody, resourceFacts } from './resources.js';
 import type { LedgerEntry, Target } from './types.js';
 
@@ -31,8 +32,7 @@ export class Ledger {
   }
 
   /**
-   * Deletes every pending record, newest first; a record already gone (404) counts as deleted, and one that a
-   * read still finds after its delete answered 2xx does not.
+   * Deletes every pending record, newest first; what it cannot show gone is listed as a leftover.
    */
   async cleanup(target: Target): Promise<void> {
     const pending = this.entries.reverse();
@@ -41,17 +41,29 @@ export class Ledger {
       const facts = resourceFacts.find((resource) => resource.path === entry.path);
       const body = facts ? deleteBody(facts) : {};
       try {
-        const url = `${entry.path}/${entry.id}`;
-        const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
-        const gone = reply.status === 404 && entry.notFoundMeansGone !== false;
-        // A delete that says yes is believed only if a read no longer finds the record.
-        const kept =
-          isSuccess(reply.status) &&
-          isSuccess((await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply.status);
-        if ((!isSuccess(reply.status) && !gone) || kept) this.failed.push(entry);
+        if (!(await this.removed(target, entry, body))) this.failed.push(entry);
       } catch {
         this.failed.push(entry);
       }
     }
+  }
+
+  /**
+   * Whether the record is gone after a delete: a 404 to the delete itself (where that means gone), or a 2xx
+   * delete and then a read answering 404 or 410. A record the kit cannot be sure its credentials reach must
+   * first be read, so that a 404 proves something.
+   */
+  private async removed(target: Target, entry: LedgerEntry, body: unknown): Promise<boolean> {
+    const url = `${entry.path}/${entry.id}`;
+    const read = async () => (await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply;
+    if (entry.notFoundMeansGone === false) {
+      const found = await read();
+      if (!isSuccess(found.status) || !isPlainObject(found.body) || found.body.id !== entry.id) return false;
+    }
+    const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
+    if (reply.status === 404) return entry.notFoundMeansGone !== false;
+    if (!isSuccess(reply.status)) return false;
+    const after = await read();
+    return after.status === 404 || after.status === 410;
   }
 }

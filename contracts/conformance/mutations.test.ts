@@ -40,6 +40,12 @@ const withToken = (req: Request, token: string) => {
   headers.set('authorization', `Bearer ${token}`);
   return new Request(req, { headers });
 };
+/** The request turned into a read of the same path, marked with `header`: the mock does nothing, the answer is rewritten. */
+const markedRead = (req: Request, header: string) => {
+  const headers = new Headers(req.headers);
+  headers.set(header, '1');
+  return new Request(req.url, { method: 'GET', headers });
+};
 /** The list answer with each record changed. */
 async function mapRecords(res: Response, change: (record: Record<string, unknown>) => void): Promise<Response> {
   const list = (await res.json()) as Record<string, unknown>[];
@@ -123,6 +129,15 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
         (req.method === 'PATCH' || (req.method === 'GET' && itemPath.test(pathOf(req)))) && !req.headers.has('authorization')
           ? withToken(req, 'demo-token')
           : req,
+    },
+  },
+  {
+    name: 'a delete needs no token, and a read of a missing record answers 200 {}',
+    check: 'sip-trunks.delete.needs-token',
+    alsoFails: ['assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.delete.needs-token`),
+    breakage: {
+      request: (req) => (req.method === 'DELETE' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req),
+      response: (res, req) => (req.method === 'GET' && itemPath.test(pathOf(req)) && res.status === 404 ? json({}) : res),
     },
   },
   {
@@ -244,6 +259,41 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     })(),
   },
   {
+    name: 'the first delete with the token is throttled (429, Retry-After: 0) and not carried out',
+    reported: [],
+    breakage: (() => {
+      let throttled = false;
+      return {
+        request: (req: Request) => {
+          if (throttled || req.method !== 'DELETE' || !req.headers.has('authorization')) return req;
+          throttled = true;
+          return markedRead(req, 'x-throttled');
+        },
+        response: (res: Response, req: Request) =>
+          req.headers.has('x-throttled') ? new Response('{}', { status: 429, headers: { 'retry-after': '0' } }) : res,
+      };
+    })(),
+  },
+  {
+    name: 'a trunk delete answers 202 and removes the trunk a moment later',
+    reported: [],
+    breakage: {
+      request: (req) =>
+        req.method === 'DELETE' && pathOf(req).startsWith('/api/v1/sip-trunks/') && req.headers.get('authorization') === 'Bearer demo-token'
+          ? markedRead(req, 'x-later')
+          : req,
+      response: (res, req, world) => {
+        if (!req.headers.has('x-later') || !res.ok) return res;
+        const org = world.tenants.byToken('demo-token')!;
+        const id = pathOf(req).split('/').pop()!;
+        // A system trunk is still refused, as the spec wants.
+        if (world.store.get(org.id, 'sipTrunks', id)?.isSystem) return json({ error: 'system trunk' }, 403);
+        setTimeout(() => world.store.remove(org.id, 'sipTrunks', id), 100);
+        return json({}, 202);
+      },
+    },
+  },
+  {
     name: 'a request without a token answers 500 instead of 401',
     reported: [],
     breakage: {
@@ -287,9 +337,7 @@ describe('the suite against broken variants of the mock', () => {
           request: (req) => {
             if (req.method === 'POST' && !req.headers.has('authorization')) return withToken(req, 'demo-token-2');
             if (req.method !== 'DELETE' || !pathOf(req).startsWith('/api/v1/webhooks/') || !req.headers.has('authorization')) return req;
-            const headers = new Headers(req.headers);
-            headers.set('x-kept', '1');
-            return new Request(req.url, { method: 'GET', headers });
+            return markedRead(req, 'x-kept');
           },
           response: (res, req) => (req.headers.has('x-kept') ? json({}) : res),
         },

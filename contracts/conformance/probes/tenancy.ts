@@ -12,6 +12,7 @@ import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
+import { isRecord, whereabouts } from './whereabouts.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
 
@@ -30,7 +31,7 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       // A get is named only (§4): what it answers for another organization's record is not shown.
       source: 'assumed',
       title: `${withArticle(resource.noun)} of one organization cannot be read with the other's token`,
-      expected: `GET ${path}/{id of token's record} with token2 answers a refusal, not the record`,
+      expected: `GET ${path}/{id of token's record} with token2 does not answer the record (how it refuses is not judged)`,
       basis: `§4 names the get only; assumed from §5 (the token names the organization): another organization's record is not served`,
     },
     {
@@ -92,7 +93,8 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
         return t.skip(`GET ${resource.path}/{id} does not answer the record even to its own organization (${own.status})`);
       }
       const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });
-      t.verdict(`tenancy.${n}.get`, !isSuccess(other.status), answer(other));
+      // Served only if the answer is the record: a 200 that is not it serves nothing of the first organization.
+      t.verdict(`tenancy.${n}.get`, !isRecord(other, id), answer(other));
       if (created === undefined) {
         return t.skip(
           t.ctx.readOnly
@@ -101,12 +103,9 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
         );
       }
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
-      const after = await t.send({ method: 'GET', path: url });
-      const what = `delete: ${answer(refused)}; then the owner's get: ${after.status}`;
-      // Gone only when the owner's read says so (404, 410): another refusal of that read (a 429, a 503) tells nothing.
-      if (isSuccess(after.status) || after.status === 404 || after.status === 410)
-        t.verdict(`tenancy.${n}.delete`, isSuccess(after.status), what);
-      else t.skipCheck(`tenancy.${n}.delete`, `the owner's read after the other organization's delete answered ${after.status}`);
+      const { state, seen } = await whereabouts(t, resource.path, id);
+      if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
+      else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${answer(refused)}; then ${seen}`);
       if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));
       else t.verdict(`tenancy.${n}.delete-status`, resource.deleteErrors.includes(refused.status), answer(refused));
     },

@@ -1,0 +1,32 @@
+/** Whether a record the kit created is still there, told as carefully as a real server allows. */
+import { isSuccess, type Reply } from '../http.js';
+import { idsOf, isPlainObject } from '../matchers.js';
+import type { ProbeRun } from '../probe.js';
+
+/** A read that says the record is not there (a 404, or 410 Gone). */
+export const isGone = (status: number) => status === 404 || status === 410;
+
+/** A read that answers the record with this id. */
+export const isRecord = (reply: Reply, id: string) => isSuccess(reply.status) && isPlainObject(reply.body) && reply.body.id === id;
+
+/**
+ * 'there' when its read (with the token) answers the record, 'gone' when the read says 404 or 410; when the
+ * read tells neither (a 429, a 200 that is not the record), the list decides; 'unknown' when it cannot either.
+ * `seen` says what was read, for the report.
+ */
+export async function whereabouts(
+  t: ProbeRun,
+  collection: string,
+  id: string,
+): Promise<{ state: 'there' | 'gone' | 'unknown'; seen: string }> {
+  const read = await t.send({ method: 'GET', path: `${collection}/${id}` });
+  if (isRecord(read, id)) return { state: 'there', seen: `the get with the token answers the record (${read.status})` };
+  if (isGone(read.status)) return { state: 'gone', seen: `the get with the token answers ${read.status}` };
+  const list = await t.send({ method: 'GET', path: collection });
+  if (!Array.isArray(list.body)) return { state: 'unknown', seen: `the get answers ${read.status} and the list ${list.status}` };
+  const listed = idsOf(list.body).includes(id);
+  return {
+    state: listed ? 'there' : 'gone',
+    seen: `the get answers ${read.status}, and the list ${listed ? 'still holds' : 'no longer holds'} the id`,
+  };
+}
