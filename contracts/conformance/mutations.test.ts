@@ -46,6 +46,21 @@ const markedRead = (req: Request, header: string) => {
   headers.set(header, '1');
   return new Request(req.url, { method: 'GET', headers });
 };
+/** A variant whose next read of a record, after a `method` request without a token, answers 429 once. */
+function throttleReadAfterTokenless(method: string): Breakage {
+  let throttleNext = false;
+  return {
+    request: (req) => {
+      if (req.method === method && !req.headers.has('authorization')) throttleNext = true;
+      return req;
+    },
+    response: (res, req) => {
+      if (!throttleNext || req.method !== 'GET' || !itemPath.test(pathOf(req))) return res;
+      throttleNext = false;
+      return json({ error: 'slow down' }, 429);
+    },
+  };
+}
 /** The list answer with each record changed. */
 async function mapRecords(res: Response, change: (record: Record<string, unknown>) => void): Promise<Response> {
   const list = (await res.json()) as Record<string, unknown>[];
@@ -222,42 +237,8 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
       },
     },
   },
-  {
-    name: 'the read after an update without a token answers 429 once',
-    reported: [],
-    breakage: (() => {
-      let throttleNext = false;
-      return {
-        request: (req: Request) => {
-          if (req.method === 'PATCH' && !req.headers.has('authorization')) throttleNext = true;
-          return req;
-        },
-        response: (res: Response, req: Request) => {
-          if (!throttleNext || req.method !== 'GET' || !itemPath.test(pathOf(req))) return res;
-          throttleNext = false;
-          return json({ error: 'slow down' }, 429);
-        },
-      };
-    })(),
-  },
-  {
-    name: 'the read after a delete without a token answers 429 once',
-    reported: [],
-    breakage: (() => {
-      let throttleNext = false;
-      return {
-        request: (req: Request) => {
-          if (req.method === 'DELETE' && !req.headers.has('authorization')) throttleNext = true;
-          return req;
-        },
-        response: (res: Response, req: Request) => {
-          if (!throttleNext || req.method !== 'GET' || !itemPath.test(pathOf(req))) return res;
-          throttleNext = false;
-          return json({ error: 'slow down' }, 429);
-        },
-      };
-    })(),
-  },
+  { name: 'the read after an update without a token answers 429 once', reported: [], breakage: throttleReadAfterTokenless('PATCH') },
+  { name: 'the read after a delete without a token answers 429 once', reported: [], breakage: throttleReadAfterTokenless('DELETE') },
   {
     name: 'the first delete with the token is throttled (429, Retry-After: 0) and not carried out',
     reported: [],
