@@ -59,9 +59,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
-  // `hostname` stands in for a Host header an HTTP/1.0 request may leave out.
-  const hostname = host.includes(':') ? `[${host}]` : host;
-  const server = createServer(getRequestListener(app.fetch, { hostname, errorHandler: answerUnreadableRequest }));
+  const server = createServer(getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest }));
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
   return new Promise((resolve, reject) => {
@@ -94,4 +92,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
   });
+}
+
+/** The Host an HTTP/1.0 request that names none is taken to have: the address the server listens on (IPv6 in brackets). */
+export function hostHeaderOf(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningServer, startServer } from '../src/server.js';
+import { hostHeaderOf, type RunningServer, startServer } from '../src/server.js';
 import { createWorld } from '../src/world.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -271,6 +271,12 @@ describe('startServer', () => {
     } finally {
       process.off('warning', onWarning);
     }
+  });
+
+  it('takes an HTTP/1.0 request without Host to name the listening address, an IPv6 one in brackets', () => {
+    expect(hostHeaderOf('127.0.0.1')).toBe('127.0.0.1');
+    expect(hostHeaderOf('::1')).toBe('[::1]');
+    expect(URL.canParse(`http://${hostHeaderOf('::1')}/api/v1/schemas`)).toBe(true);
   });
 
   it('serves an HTTP/1.0 request that names no Host', async () => {
