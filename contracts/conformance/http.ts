@@ -33,9 +33,15 @@ export class TransportError extends Error {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const SHOWN_TEXT = 2000;
 
-/** How often a request the target throttles (429, or 503 with Retry-After) is sent again, and the longest wait before each. */
+/**
+ * How often a request the target throttles (429, or 503 with Retry-After) is sent again, the longest wait before
+ * each, and the most waiting a whole run does for a target (one that throttles everything must not make a run of
+ * a few hundred requests last an hour: past the budget, a throttled answer is judged as it is).
+ */
 const THROTTLE_RETRIES = 3;
 const LONGEST_WAIT_MS = 5_000;
+const WAIT_BUDGET_MS = 30_000;
+const waited = new WeakMap<Target, number>();
 
 /**
  * Sends `spec` to the target; resolves with the reply and its record, or throws a TransportError. A throttled
@@ -47,8 +53,11 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
     const result = await sendOnce(target, spec, signal);
     const { status, headers } = result.reply;
     const throttled = status === 429 || (status === 503 && headers.has('retry-after'));
-    if (!throttled || attempt === THROTTLE_RETRIES || signal?.aborted) return result;
-    await new Promise((resolve) => setTimeout(resolve, waitOf(headers.get('retry-after'), attempt)));
+    const wait = waitOf(headers.get('retry-after'), attempt);
+    const spent = waited.get(target) ?? 0;
+    if (!throttled || attempt === THROTTLE_RETRIES || signal?.aborted || spent + wait > WAIT_BUDGET_MS) return result;
+    waited.set(target, spent + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 

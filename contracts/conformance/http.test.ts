@@ -1,0 +1,68 @@
+/** The kit's one sender: a throttled request is sent again after the wait it asks for, within a budget per target. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { send } from './http.js';
+import type { Target } from './types.js';
+
+/** A target that throttles every request, asking for `retryAfter` seconds; `calls` counts what reached it. */
+function throttlingTarget(retryAfter: string) {
+  const counter = { calls: 0 };
+  const target: Target = {
+    baseUrl: 'http://throttled.test',
+    token: 't',
+    fetch: async () => {
+      counter.calls++;
+      return new Response('{}', { status: 429, headers: { 'retry-after': retryAfter, 'content-type': 'application/json' } });
+    },
+  };
+  return { target, counter };
+}
+
+async function sendAndWait(target: Target) {
+  const pending = send(target, { method: 'GET', path: '/api/v1/schemas' });
+  await vi.runAllTimersAsync();
+  return (await pending).reply;
+}
+
+describe('send', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends a throttled request again, three times at most, then gives the last answer', async () => {
+    vi.useFakeTimers();
+    const { target, counter } = throttlingTarget('0');
+    expect((await sendAndWait(target)).status).toBe(429);
+    expect(counter.calls).toBe(4);
+  });
+
+  it('waits no more than 30 s in all for one target: past that, a throttled answer is given at once', async () => {
+    vi.useFakeTimers();
+    const { target, counter } = throttlingTarget('5');
+    // Two requests use up the budget (3 waits of 5 s each) ...
+    await sendAndWait(target);
+    await sendAndWait(target);
+    expect(counter.calls).toBe(8);
+    // ... and the third is not sent again.
+    await sendAndWait(target);
+    expect(counter.calls).toBe(9);
+    // Another target has its own budget.
+    const other = throttlingTarget('5');
+    await sendAndWait(other.target);
+    expect(other.counter.calls).toBe(4);
+  });
+
+  it('does not send again what was answered', async () => {
+    let calls = 0;
+    const target: Target = {
+      baseUrl: 'http://fine.test',
+      token: 't',
+      fetch: async () => {
+        calls++;
+        return new Response('[]', { status: 503, headers: { 'content-type': 'application/json' } });
+      },
+    };
+    // A 503 without Retry-After is an answer to judge, not a request to repeat.
+    expect((await send(target, { method: 'GET', path: '/api/v1/schemas' })).reply.status).toBe(503);
+    expect(calls).toBe(1);
+  });
+});
