@@ -55,16 +55,32 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
     const throttled = status === 429 || (status === 503 && headers.has('retry-after'));
     const wait = waitOf(headers.get('retry-after'), attempt);
     const spent = waited.get(target) ?? 0;
-    if (!throttled || attempt === THROTTLE_RETRIES || signal?.aborted || spent + wait > WAIT_BUDGET_MS) return result;
+    // Not again: a request sent without a token (a refusal is what it asks for), a wait longer than the
+    // cap (a retry within the target's window is pointless), the last attempt, or a spent budget.
+    const again = throttled && spec.credentials !== 'none' && wait <= LONGEST_WAIT_MS && attempt < THROTTLE_RETRIES;
+    if (!again || signal?.aborted || spent + wait > WAIT_BUDGET_MS) return result;
     waited.set(target, spent + wait);
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await pause(wait, signal);
   }
 }
 
 /** Retry-After in seconds (an HTTP date is not worth parsing here), else a short doubling wait. */
 function waitOf(retryAfter: string | null, attempt: number): number {
   const seconds = Number(retryAfter);
-  return Math.min(LONGEST_WAIT_MS, retryAfter !== null && Number.isFinite(seconds) ? seconds * 1000 : 100 * 2 ** attempt);
+  return retryAfter !== null && Number.isFinite(seconds) ? seconds * 1000 : 100 * 2 ** attempt;
+}
+
+/** Waits `ms`, or less if the run is interrupted. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 async function sendOnce(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {

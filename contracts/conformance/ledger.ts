@@ -8,6 +8,9 @@ import { isPlainObject } from './matchers.js';
 import { deleteBody, resourceFacts } from './resources.js';
 import type { LedgerEntry, Target } from './types.js';
 
+/** Reads after a delete before its record counts as left behind. */
+const SETTLE_TRIES = 4;
+
 export class Ledger {
   private entries: LedgerEntry[] = [];
   private failed: LedgerEntry[] = [];
@@ -63,7 +66,12 @@ export class Ledger {
     const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
     if (reply.status === 404) return entry.notFoundMeansGone !== false;
     if (!isSuccess(reply.status)) return false;
-    const after = await read();
-    return after.status === 404 || after.status === 410;
+    // A delete may be carried out a moment after its answer (202): read again, over about three seconds.
+    for (let attempt = 0; attempt <= SETTLE_TRIES; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
+      const after = await read();
+      if (after.status === 404 || after.status === 410) return true;
+    }
+    return false;
   }
 }

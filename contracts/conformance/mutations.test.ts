@@ -40,6 +40,12 @@ const withToken = (req: Request, token: string) => {
   headers.set('authorization', `Bearer ${token}`);
   return new Request(req, { headers });
 };
+/** The request with a marker header, for the answer's rewrite to recognize. */
+const withMarker = (req: Request, header: string) => {
+  const headers = new Headers(req.headers);
+  headers.set(header, '1');
+  return new Request(req, { headers });
+};
 /** The request turned into a read of the same path, marked with `header`: the mock does nothing, the answer is rewritten. */
 const markedRead = (req: Request, header: string) => {
   const headers = new Headers(req.headers);
@@ -153,6 +159,16 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     breakage: {
       request: (req) => (req.method === 'DELETE' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req),
       response: (res, req) => (req.method === 'GET' && itemPath.test(pathOf(req)) && res.status === 404 ? json({}) : res),
+    },
+  },
+  {
+    name: 'an update without a token is carried out, then answered 401 (authentication after the handler)',
+    check: 'schemas.update.needs-token',
+    alsoFails: ['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `${name}.update.needs-token`),
+    breakage: {
+      request: (req) =>
+        req.method === 'PATCH' && !req.headers.has('authorization') ? withToken(withMarker(req, 'x-late-auth'), 'demo-token') : req,
+      response: (res, req) => (req.headers.has('x-late-auth') ? json({ error: 'unauthorized' }, 401) : res),
     },
   },
   {
@@ -275,6 +291,22 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     },
   },
   {
+    name: 'a get wraps the record in {data}, and the other lists show three records only (a first page)',
+    // Only the assumed reads of the record fail: its shape is the REST convention the kit assumes.
+    reported: ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].flatMap((name) => [
+      `${name}.get-after-create`,
+      `${name}.get-after-update`,
+    ]),
+    breakage: {
+      response: async (res, req) => {
+        if (!res.ok || req.method !== 'GET') return res;
+        if (itemPath.test(pathOf(req))) return json({ data: await res.json() });
+        if (!isSchemaList(req) && /^\/api\/v1\/[a-z-]+$/.test(pathOf(req))) return json(((await res.json()) as unknown[]).slice(0, 3));
+        return res;
+      },
+    },
+  },
+  {
     name: 'a request without a token answers 500 instead of 401',
     reported: [],
     breakage: {
@@ -357,6 +389,8 @@ describe('the suite against broken variants of the mock', () => {
     const failed = report.results.filter((result) => result.outcome === 'failed');
     expect(failed.map((result) => result.id).sort()).toEqual([...reported].sort());
     expect(failed.filter((result) => result.counted)).toEqual([]);
+    // And a conforming server is left as the run found it.
+    expect(report.leftovers).toEqual([]);
   });
 
   it('still passes the unbroken mock with the same adapter', async () => {

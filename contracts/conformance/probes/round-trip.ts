@@ -4,7 +4,7 @@ import { answer, canonical, idsOf, isEmptyObject, isPlainObject, isUuid } from '
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
-import { isGone, isRecord, whereabouts } from './whereabouts.js';
+import { isGone, isRecord, listed, whereabouts } from './whereabouts.js';
 
 type Ids = ReturnType<typeof roundTripIds>;
 
@@ -106,7 +106,7 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
     } else if (unauthenticated === undefined) {
       t.skipCheck(
         ids.updateNeedsToken,
-        `GET ${url} did not answer the record around the tokenless update, or the example changes no field it shows`,
+        `GET ${url} did not answer the record around the tokenless update, or the example changes no field it shows steadily`,
       );
     } else t.verdict(ids.updateNeedsToken, true, '');
   }
@@ -158,20 +158,22 @@ async function updateWithoutToken(
   url: string,
   example: Record<string, unknown>,
 ): Promise<{ changed: boolean; answer: string } | undefined> {
+  // Read twice first: a field that moves on its own (a status, a counter, a flag set once verified) is no evidence.
+  const first = await t.send({ method: 'GET', path: url });
   const before = await t.send({ method: 'GET', path: url });
-  if (!isSuccess(before.status) || !isPlainObject(before.body)) return undefined;
+  if (!isSuccess(before.status) || !isPlainObject(before.body) || !isPlainObject(first.body)) return undefined;
   const shownBefore = before.body;
-  // Only values the example would change, among the fields the record shows: others may move on their own (a status, a counter).
-  const changes = Object.keys(example).filter((key) => key in shownBefore && !holds(shownBefore[key], example[key]));
+  const firstShown = first.body;
+  const steady = (key: string) => canonical(firstShown[key]) === canonical(shownBefore[key]);
+  // Only values the example would change, among the fields the record shows and that stood still.
+  const changes = Object.keys(example).filter((key) => key in shownBefore && steady(key) && !holds(shownBefore[key], example[key]));
   if (changes.length === 0) return undefined;
   const reply = await t.sendExpectingRefusal({ method: 'PATCH', path: url, credentials: 'none', body: example });
   const after = await t.send({ method: 'GET', path: url });
   if (!isSuccess(after.status) || !isPlainObject(after.body)) return undefined;
   const shownAfter = after.body;
+  // Taken whatever the answer said: a server that applies the change and then answers 401 still changed the record.
   const applied = changes.filter((key) => holds(shownAfter[key], example[key]));
-  // A field can reach the example's value on its own (a webhook enabled once verified): a change counts against the
-  // tokenless update only when the target took it (2xx). Refused, yet changed, tells nothing: undefined.
-  if (applied.length > 0 && !(reply && isSuccess(reply.status))) return undefined;
   return {
     changed: applied.length > 0,
     answer: `${answerOf(reply)}; then the record read with the token shows ${applied.join(', ') || 'none'} of the example's values`,
@@ -194,11 +196,12 @@ async function deleteWithoutToken(
     t.skipCheck(ids.deleteNeedsToken, `GET ${url} does not answer the record (${before.status}), so whether it stays cannot be seen`);
     return 'decided';
   }
+  const listedBefore = await listed(t, resource.path, id);
   const reply = await t.sendExpectingRefusal({ method: 'DELETE', path: url, body: deleteBody(resource), credentials: 'none' });
-  const { state, seen } = await whereabouts(t, resource.path, id);
+  const { state, seen } = await whereabouts(t, resource.path, id, listedBefore);
   const what = `delete without a token: ${answerOf(reply)}; then ${seen}`;
   if (state === 'gone') {
-    t.ctx.ledger.forget(resource.path, id);
+    // Left in the ledger: the cleanup deletes it if the list was wrong, and a 404 there counts as gone.
     t.verdict(ids.deleteNeedsToken, false, what);
     return 'removed';
   }

@@ -12,7 +12,7 @@ import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
-import { isRecord, whereabouts } from './whereabouts.js';
+import { isRecord, listed, whereabouts } from './whereabouts.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
 
@@ -102,8 +102,9 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
             : 'no record could be created to try the delete on',
         );
       }
+      const listedBefore = await listed(t, resource.path, id);
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
-      const { state, seen } = await whereabouts(t, resource.path, id);
+      const { state, seen } = await whereabouts(t, resource.path, id, listedBefore);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
       else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${answer(refused)}; then ${seen}`);
       if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));

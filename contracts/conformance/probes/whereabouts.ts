@@ -9,24 +9,33 @@ export const isGone = (status: number) => status === 404 || status === 410;
 /** A read that answers the record with this id. */
 export const isRecord = (reply: Reply, id: string) => isSuccess(reply.status) && isPlainObject(reply.body) && reply.body.id === id;
 
+/** Whether the collection's list holds `id`; undefined when the list cannot be read. */
+export async function listed(t: ProbeRun, collection: string, id: string): Promise<boolean | undefined> {
+  const list = await t.send({ method: 'GET', path: collection });
+  return Array.isArray(list.body) ? idsOf(list.body).includes(id) : undefined;
+}
+
 /**
- * 'there' when its read (with the token) answers the record, 'gone' when the read says 404 or 410; when the
- * read tells neither (a 429, a 200 that is not the record), the list decides; 'unknown' when it cannot either.
+ * 'there' when its read (with the token) answers the record, 'gone' when the read says 404 or 410. When the
+ * read tells neither (a 429, a 200 that is not the record), the list decides, but its not holding the id means
+ * gone only if it held it before (`listedBefore`): a list may show some records only (a page). 'unknown' else.
  * `seen` says what was read, for the report.
  */
 export async function whereabouts(
   t: ProbeRun,
   collection: string,
   id: string,
+  listedBefore: boolean | undefined,
 ): Promise<{ state: 'there' | 'gone' | 'unknown'; seen: string }> {
   const read = await t.send({ method: 'GET', path: `${collection}/${id}` });
   if (isRecord(read, id)) return { state: 'there', seen: `the get with the token answers the record (${read.status})` };
   if (isGone(read.status)) return { state: 'gone', seen: `the get with the token answers ${read.status}` };
-  const list = await t.send({ method: 'GET', path: collection });
-  if (!Array.isArray(list.body)) return { state: 'unknown', seen: `the get answers ${read.status} and the list ${list.status}` };
-  const listed = idsOf(list.body).includes(id);
+  const now = await listed(t, collection, id);
+  if (now === true) return { state: 'there', seen: `the get answers ${read.status}, and the list still holds the id` };
+  if (now === false && listedBefore === true)
+    return { state: 'gone', seen: `the get answers ${read.status}, and the list no longer holds the id` };
   return {
-    state: listed ? 'there' : 'gone',
-    seen: `the get answers ${read.status}, and the list ${listed ? 'still holds' : 'no longer holds'} the id`,
+    state: 'unknown',
+    seen: `the get answers ${read.status}, and the list ${now === undefined ? 'cannot be read' : 'did not hold the id before either'}`,
   };
 }
