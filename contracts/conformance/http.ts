@@ -55,9 +55,9 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
     const throttled = status === 429 || (status === 503 && headers.has('retry-after'));
     const wait = waitOf(headers.get('retry-after'), attempt);
     const spent = waited.get(target) ?? 0;
-    // Not again: a request sent without a token (a refusal is what it asks for), a wait longer than the
-    // cap (a retry within the target's window is pointless), the last attempt, or a spent budget.
-    const again = throttled && spec.credentials !== 'none' && wait <= LONGEST_WAIT_MS && attempt < THROTTLE_RETRIES;
+    // Not again: a wait longer than the cap (a retry within the target's window is pointless), the last attempt,
+    // or a spent budget. Requests without a token are sent again too: a 429 is not the refusal they ask about.
+    const again = throttled && wait <= LONGEST_WAIT_MS && attempt < THROTTLE_RETRIES;
     if (!again || signal?.aborted || spent + wait > WAIT_BUDGET_MS) return result;
     waited.set(target, spent + wait);
     await pause(wait, signal);

@@ -307,6 +307,26 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     },
   },
   {
+    name: 'a webhook enables itself just as an update without a token is refused',
+    reported: [],
+    breakage: (() => {
+      let flipped = false;
+      return {
+        response: (res: Response, req: Request, world: World) => {
+          if (flipped || req.method !== 'PATCH' || req.headers.has('authorization') || !pathOf(req).startsWith('/api/v1/webhooks/'))
+            return res;
+          flipped = true;
+          // The refusal stands; at that very moment the webhook turns enabled by itself (say, once its endpoint is verified).
+          const org = world.tenants.byToken('demo-token')!;
+          const id = pathOf(req).split('/').pop()!;
+          const webhook = world.store.get(org.id, 'webhooks', id);
+          if (webhook) world.store.put(org.id, 'webhooks', { ...webhook, enabled: !webhook.enabled });
+          return res;
+        },
+      };
+    })(),
+  },
+  {
     name: 'a request without a token answers 500 instead of 401',
     reported: [],
     breakage: {

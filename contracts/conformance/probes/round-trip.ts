@@ -158,7 +158,7 @@ async function updateWithoutToken(
   url: string,
   example: Record<string, unknown>,
 ): Promise<{ changed: boolean; answer: string } | undefined> {
-  // Read twice first: a field that moves on its own (a status, a counter, a flag set once verified) is no evidence.
+  // Read twice first: a field that moves on its own all the time (a counter, a timestamp) is no evidence.
   const first = await t.send({ method: 'GET', path: url });
   const before = await t.send({ method: 'GET', path: url });
   if (!isSuccess(before.status) || !isPlainObject(before.body) || !isPlainObject(first.body)) return undefined;
@@ -168,12 +168,28 @@ async function updateWithoutToken(
   // Only values the example would change, among the fields the record shows and that stood still.
   const changes = Object.keys(example).filter((key) => key in shownBefore && steady(key) && !holds(shownBefore[key], example[key]));
   if (changes.length === 0) return undefined;
-  const reply = await t.sendExpectingRefusal({ method: 'PATCH', path: url, credentials: 'none', body: example });
-  const after = await t.send({ method: 'GET', path: url });
-  if (!isSuccess(after.status) || !isPlainObject(after.body)) return undefined;
-  const shownAfter = after.body;
-  // Taken whatever the answer said: a server that applies the change and then answers 401 still changed the record.
-  const applied = changes.filter((key) => holds(shownAfter[key], example[key]));
+  const tokenless = () => t.sendExpectingRefusal({ method: 'PATCH', path: url, credentials: 'none', body: example });
+  const appliedNow = async () => {
+    const after = await t.send({ method: 'GET', path: url });
+    return isSuccess(after.status) && isPlainObject(after.body)
+      ? changes.filter((key) => holds((after.body as Record<string, unknown>)[key], example[key]))
+      : undefined;
+  };
+  const reply = await tokenless();
+  let applied = await appliedNow();
+  if (applied === undefined) return undefined;
+  // Accepted and changed: failed at once. Refused, yet changed: the field may have moved on its own at that very
+  // moment (a webhook enabled once verified). Put it back with the token and send the tokenless update again:
+  // a server that applies it and then answers 401 does it twice; a field that moved by itself does not.
+  if (applied.length > 0 && !(reply && isSuccess(reply.status))) {
+    const restore = Object.fromEntries(applied.map((key) => [key, shownBefore[key]]));
+    await t.send({ method: 'PATCH', path: url, body: restore });
+    const restored = await appliedNow();
+    if (restored === undefined || restored.length > 0) return undefined;
+    await tokenless();
+    applied = await appliedNow();
+    if (applied === undefined) return undefined;
+  }
   return {
     changed: applied.length > 0,
     answer: `${answerOf(reply)}; then the record read with the token shows ${applied.join(', ') || 'none'} of the example's values`,
