@@ -4,7 +4,7 @@
  * run ends, or when the run is interrupted. The kit deletes nothing else.
  */
 import { isSuccess, send } from './http.js';
-import { isPlainObject } from './matchers.js';
+import { isGone, isRecord } from './matchers.js';
 import { deleteBody, resourceFacts } from './resources.js';
 import type { LedgerEntry, Target } from './types.js';
 
@@ -61,7 +61,7 @@ export class Ledger {
     const read = async () => (await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply;
     if (entry.notFoundMeansGone === false) {
       const found = await read();
-      if (!isSuccess(found.status) || !isPlainObject(found.body) || found.body.id !== entry.id) return false;
+      if (!isRecord(found, entry.id)) return false;
     }
     const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
     if (reply.status === 404) return entry.notFoundMeansGone !== false;
@@ -70,7 +70,7 @@ export class Ledger {
     for (let attempt = 0; attempt <= SETTLE_TRIES; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
       const after = await read();
-      if (after.status === 404 || after.status === 410) return true;
+      if (isGone(after.status)) return true;
     }
     return false;
   }

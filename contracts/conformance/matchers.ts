@@ -58,3 +58,10 @@ export function idsOf(list: unknown): string[] {
 export function answer(reply: { status: number; contentType: string | null; body: unknown }): string {
   return `${reply.status} ${reply.contentType ?? '(no content type)'} ${show(reply.body)}`;
 }
+
+/** A read that says the record is not there (a 404, or 410 Gone). */
+export const isGone = (status: number): boolean => status === 404 || status === 410;
+
+/** A read that answers the record with this id (2xx, an object with that `id`). */
+export const isRecord = (reply: { status: number; body: unknown } | undefined, id: string): boolean =>
+  reply !== undefined && reply.status >= 200 && reply.status < 300 && isPlainObject(reply.body) && reply.body.id === id;

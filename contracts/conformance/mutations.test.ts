@@ -40,6 +40,12 @@ const withToken = (req: Request, token: string) => {
   headers.set('authorization', `Bearer ${token}`);
   return new Request(req, { headers });
 };
+const NAMES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
+/** `<resource>.<suffix>` for every resource but `except`. */
+const everyResource = (suffix: string, except?: string) => NAMES.filter((name) => name !== except).map((name) => `${name}.${suffix}`);
+/** A request that `when` picks, sent without a token, reaches the mock with one: authentication skipped for it. */
+const tokenAddedWhen = (when: (req: Request) => boolean) => (req: Request) =>
+  when(req) && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req;
 /** The request with a marker header, for the answer's rewrite to recognize. */
 const withMarker = (req: Request, header: string) => {
   const headers = new Headers(req.headers);
@@ -47,11 +53,7 @@ const withMarker = (req: Request, header: string) => {
   return new Request(req, { headers });
 };
 /** The request turned into a read of the same path, marked with `header`: the mock does nothing, the answer is rewritten. */
-const markedRead = (req: Request, header: string) => {
-  const headers = new Headers(req.headers);
-  headers.set(header, '1');
-  return new Request(req.url, { method: 'GET', headers });
-};
+const markedRead = (req: Request, header: string) => new Request(req.url, { method: 'GET', headers: withMarker(req, header).headers });
 /** A variant whose next read of a record, after a `method` request without a token, answers 429 once. */
 function throttleReadAfterTokenless(method: string): Breakage {
   let throttleNext = false;
@@ -126,45 +128,35 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     check: 'auth.missing-token.schemas',
     alsoFails: [
       ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `auth.missing-token.${name}`),
-      ...['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].flatMap((name) =>
-        ['create', 'get', 'update', 'delete'].map((operation) => `${name}.${operation}.needs-token`),
-      ),
+      ...['create', 'get', 'update', 'delete'].flatMap((operation) => everyResource(`${operation}.needs-token`)),
     ],
-    breakage: { request: (req) => (req.headers.has('authorization') ? req : withToken(req, 'demo-token')) },
+    breakage: { request: tokenAddedWhen(() => true) },
   },
   {
     name: 'a create needs no token (the rest still do)',
     check: 'sip-trunks.create.needs-token',
-    alsoFails: ['assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.create.needs-token`),
-    breakage: { request: (req) => (req.method === 'POST' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req) },
+    alsoFails: everyResource('create.needs-token', 'sip-trunks'),
+    breakage: { request: tokenAddedWhen((req) => req.method === 'POST') },
   },
   {
     name: 'an update or a get needs no token (the rest still do)',
     check: 'schemas.update.needs-token',
-    alsoFails: [
-      ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `${name}.update.needs-token`),
-      ...['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.get.needs-token`),
-    ],
-    breakage: {
-      request: (req) =>
-        (req.method === 'PATCH' || (req.method === 'GET' && itemPath.test(pathOf(req)))) && !req.headers.has('authorization')
-          ? withToken(req, 'demo-token')
-          : req,
-    },
+    alsoFails: [...everyResource('update.needs-token', 'schemas'), ...everyResource('get.needs-token')],
+    breakage: { request: tokenAddedWhen((req) => req.method === 'PATCH' || (req.method === 'GET' && itemPath.test(pathOf(req)))) },
   },
   {
     name: 'a delete needs no token, and a read of a missing record answers 200 {}',
     check: 'sip-trunks.delete.needs-token',
-    alsoFails: ['assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.delete.needs-token`),
+    alsoFails: everyResource('delete.needs-token', 'sip-trunks'),
     breakage: {
-      request: (req) => (req.method === 'DELETE' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req),
+      request: tokenAddedWhen((req) => req.method === 'DELETE'),
       response: (res, req) => (req.method === 'GET' && itemPath.test(pathOf(req)) && res.status === 404 ? json({}) : res),
     },
   },
   {
     name: 'an update without a token is carried out, then answered 401 (authentication after the handler)',
     check: 'schemas.update.needs-token',
-    alsoFails: ['sip-trunks', 'assistants', 'tools', 'webhooks'].map((name) => `${name}.update.needs-token`),
+    alsoFails: everyResource('update.needs-token', 'schemas'),
     breakage: {
       request: (req) =>
         req.method === 'PATCH' && !req.headers.has('authorization') ? withToken(withMarker(req, 'x-late-auth'), 'demo-token') : req,
@@ -174,8 +166,8 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
   {
     name: 'a delete needs no token (lists still do)',
     check: 'sip-trunks.delete.needs-token',
-    alsoFails: ['assistants', 'schemas', 'tools', 'webhooks'].map((name) => `${name}.delete.needs-token`),
-    breakage: { request: (req) => (req.method === 'DELETE' && !req.headers.has('authorization') ? withToken(req, 'demo-token') : req) },
+    alsoFails: everyResource('delete.needs-token', 'sip-trunks'),
+    breakage: { request: tokenAddedWhen((req) => req.method === 'DELETE') },
   },
   {
     name: "one organization can delete another's record",

@@ -1,10 +1,10 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { isJsonType, isSuccess, type Reply } from '../http.js';
-import { answer, canonical, idsOf, isEmptyObject, isPlainObject, isUuid } from '../matchers.js';
+import { answer, canonical, idsOf, isEmptyObject, isGone, isPlainObject, isRecord, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
-import { isGone, isRecord, listed, whereabouts } from './whereabouts.js';
+import { listed, whereabouts } from './whereabouts.js';
 
 type Ids = ReturnType<typeof roundTripIds>;
 
@@ -35,12 +35,7 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
       const url = `${resource.path}/${id}`;
       if (await judgeGet(t, ids.getAfterCreate, url, id, {})) {
         const unauthenticated = await t.sendExpectingRefusal({ method: 'GET', path: url, credentials: 'none' });
-        const served =
-          unauthenticated !== undefined &&
-          isSuccess(unauthenticated.status) &&
-          isPlainObject(unauthenticated.body) &&
-          unauthenticated.body.id === id;
-        t.verdict(ids.getNeedsToken, !served, answerOf(unauthenticated));
+        t.verdict(ids.getNeedsToken, !isRecord(unauthenticated, id), answerOf(unauthenticated));
       } else t.skipCheck(ids.getNeedsToken, `GET ${url} with the token does not answer the record, so the path is not known to work`);
       await judgeListed(t, ids.listAfterCreate, resource.path, id, true);
       await judgeUpdate(t, ids, url, id, record);
@@ -58,9 +53,8 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
 /** Judges a get with the token; true when it answered the record (whatever its fields). */
 async function judgeGet(t: ProbeRun, checkId: string, url: string, id: string, expected: Record<string, unknown>): Promise<boolean> {
   const reply = await t.send({ method: 'GET', path: url });
-  const body = reply.body;
-  const found = isSuccess(reply.status) && isPlainObject(body) && body.id === id;
-  t.verdict(checkId, found && reflects(body, expected), answer(reply));
+  const found = isRecord(reply, id);
+  t.verdict(checkId, found && reflects(reply.body as Record<string, unknown>, expected), answer(reply));
   return found;
 }
 

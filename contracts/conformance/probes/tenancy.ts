@@ -6,13 +6,13 @@
  * schemas or trunks a platform shares) are not the spec's to forbid.
  */
 
-import { isRefusal, isSuccess } from '../http.js';
-import { answer, idsOf, isPlainObject } from '../matchers.js';
+import { isRefusal } from '../http.js';
+import { answer, idsOf, isRecord } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
-import { isRecord, listed, whereabouts } from './whereabouts.js';
+import { listed, whereabouts } from './whereabouts.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
 
@@ -89,7 +89,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       if (id === undefined) return t.skip(`the first organization lists no ${resource.noun} that the second does not`);
       const url = `${resource.path}/${id}`;
       const own = await t.send({ method: 'GET', path: url });
-      if (!isSuccess(own.status) || !isPlainObject(own.body) || own.body.id !== id) {
+      if (!isRecord(own, id)) {
         return t.skip(`GET ${resource.path}/{id} does not answer the record even to its own organization (${own.status})`);
       }
       const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });

@@ -1,13 +1,6 @@
 /** Whether a record the kit created is still there, told as carefully as a real server allows. */
-import { isSuccess, type Reply } from '../http.js';
-import { idsOf, isPlainObject } from '../matchers.js';
+import { idsOf, isGone, isRecord } from '../matchers.js';
 import type { ProbeRun } from '../probe.js';
-
-/** A read that says the record is not there (a 404, or 410 Gone). */
-export const isGone = (status: number) => status === 404 || status === 410;
-
-/** A read that answers the record with this id. */
-export const isRecord = (reply: Reply, id: string) => isSuccess(reply.status) && isPlainObject(reply.body) && reply.body.id === id;
 
 /** Whether the collection's list holds `id`; undefined when the list cannot be read. */
 export async function listed(t: ProbeRun, collection: string, id: string): Promise<boolean | undefined> {
