@@ -10,7 +10,7 @@ import { scenarios } from '../fixtures/index.js';
 import { DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
 import { own } from './domain/own.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
-import { DEFAULT_SEED } from './world.js';
+import { DEFAULT_SEED, MAX_SEED } from './world.js';
 
 const usage = `voice-config-mock: a stateful mock of the voice assistant configuration API
 
@@ -68,7 +68,7 @@ export async function main(argv: string[]): Promise<void> {
   // An empty PORT is an unset one (as shells and CI templates leave it).
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
   const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);
-  const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, 2 ** 31 - 1);
+  const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, MAX_SEED);
   const scenario = values.scenario ?? 'default';
   if (!own(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.

@@ -21,6 +21,20 @@ import type { DeliveryOptions } from './webhooks/delivery-policy.js';
 import { Outbox } from './webhooks/outbox.js';
 
 export const DEFAULT_SEED = 1;
+/** Seeds are whole numbers from 0 to this, wherever one is given (`--seed`, the control API, in-process, in the page). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/**
+ * The seed, or a RangeError saying what a seed is. Faker takes any number,
+ * but a fraction or one past 2^32 picks the same data as another seed, and a
+ * snapshot holding such a seed would not load again.
+ */
+export function checkedSeed(seed: number): number {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RangeError(`The seed must be a whole number from 0 to ${MAX_SEED}; got ${String(seed)}.`);
+  }
+  return seed;
+}
 
 export interface WorldOptions {
   /** Picks the generated data; the same seed gives the same records and ids. Default 1. */
@@ -57,17 +71,18 @@ export interface World {
 const newId = (): string => globalThis.crypto.randomUUID();
 
 export function createWorld(options: WorldOptions = {}): World {
+  const seed = checkedSeed(options.seed ?? DEFAULT_SEED);
   const clock = new Clock();
   const now = () => clock.now();
   const store = new MemoryStore(indexKeys);
   const tenants = new Tenants();
-  const faults = new Faults(options.seed ?? DEFAULT_SEED);
+  const faults = new Faults(seed);
   const telephony = new FakeTelephonyProvider(now, (operation, trunkId, orgId) => {
     const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
     return effect && `injected fault ${effect.fault.id}`;
   });
   const world: World = {
-    seed: options.seed ?? DEFAULT_SEED,
+    seed,
     scenario: resolveScenario(options.scenario ?? 'default'),
     store,
     tenants,
@@ -89,8 +104,9 @@ export function createWorld(options: WorldOptions = {}): World {
       ...(options.limits ? { limits: options.limits } : {}),
     }),
     reset(next = {}) {
-      // Resolved first: an unknown scenario must leave the world as it was.
+      // Checked first: an unknown scenario or a bad seed must leave the world as it was.
       const scenario = resolveScenario(next.scenario ?? world.scenario);
+      const seed = checkedSeed(next.seed ?? world.seed);
       for (const organization of tenants.list()) store.clear(organization.id);
       tenants.clear();
       telephony.clear();
@@ -98,7 +114,7 @@ export function createWorld(options: WorldOptions = {}): World {
       faults.clear();
       world.outbox.reset();
       clock.reset();
-      Object.assign(world, { seed: next.seed ?? world.seed, scenario });
+      Object.assign(world, { seed, scenario });
       seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
     },
   };

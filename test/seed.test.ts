@@ -74,6 +74,21 @@ describe('determinism', () => {
   it('uses seed 1 when none is given', () => {
     expect(snapshotOf(createWorld())).toEqual(snapshotOf(createWorld({ seed: 1 })));
   });
+
+  // Faker takes any number, and 2^32 + 1 picks what 1 does: only the seeds --seed takes are seeds.
+  it.each([Number.NaN, 1.5, -1, 2 ** 31, 2 ** 32 + 1])('refuses %s as a seed, in-process and in a reset', (seed) => {
+    expect(() => createWorld({ seed })).toThrow(/^The seed must be a whole number from 0 to 2147483647; got/);
+    const world = createWorld({ seed: 3 });
+    const before = snapshotOf(world);
+    expect(() => world.reset({ seed })).toThrow(RangeError);
+    expect(world.seed).toBe(3);
+    expect(snapshotOf(world)).toEqual(before);
+  });
+
+  it('takes 0 and 2147483647, the ends of the range', () => {
+    expect(createWorld({ seed: 0 }).seed).toBe(0);
+    expect(createWorld({ seed: 2 ** 31 - 1 }).seed).toBe(2 ** 31 - 1);
+  });
 });
 
 describe('default world', () => {

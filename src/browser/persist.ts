@@ -19,9 +19,9 @@ export interface Persistence {
   readonly key: string;
   /** Loads the saved state into the world; false when nothing usable was saved (the world keeps its seed). */
   restore(world: World): boolean;
-  /** Saves the world's whole state. */
+  /** Saves the world's whole state; when that fails, drops what was saved before, so no reload restores a stale state. */
   save(world: World): void;
-  /** Forgets the saved state: the next start begins from the seed again. */
+  /** Forgets the saved state: the next start begins from the seed, unless a write saves the state again before it. */
   forget(): void;
 }
 
@@ -31,7 +31,14 @@ export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIS
   return {
     key,
     restore(world) {
-      const saved = storage.getItem(key);
+      let saved: string | null;
+      try {
+        saved = storage.getItem(key);
+      } catch (error) {
+        // A storage the page may not use (a SecurityError, say) must not keep the mock from starting.
+        console.warn(`voice-config-mock: could not read the saved state under "${key}"; starting from the seed:`, describe(error));
+        return false;
+      }
       if (saved === null) return false;
       try {
         importState(world, JSON.parse(saved));
@@ -39,16 +46,25 @@ export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIS
       } catch (error) {
         // A snapshot from an older version or edited by hand must not keep the page from starting.
         console.warn(`voice-config-mock: ignoring the saved state under "${key}" and starting from the seed:`, describe(error));
-        storage.removeItem(key);
+        forgetQuietly();
         return false;
       }
     },
     save(world) {
       try {
         storage.setItem(key, JSON.stringify(exportState(world)));
+        warnedAboutSaving = false;
       } catch (error) {
-        // Usually a full storage quota; the mock keeps working in memory, so say it once.
-        if (!warnedAboutSaving) console.warn(`voice-config-mock: could not save the state under "${key}":`, describe(error));
+        // Usually a full storage quota. What is saved is now older than the page's state, and a reload
+        // restoring it would pass an old state off as the current one: drop it, so a reload starts from
+        // the seed. The mock keeps working in memory and tries again at the next write; said once per run of failures.
+        forgetQuietly();
+        if (!warnedAboutSaving) {
+          console.warn(
+            `voice-config-mock: could not save the state under "${key}", so a reload will start from the seed (the next write tries again):`,
+            describe(error),
+          );
+        }
         warnedAboutSaving = true;
       }
     },
@@ -56,6 +72,14 @@ export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIS
       storage.removeItem(key);
     },
   };
+
+  function forgetQuietly(): void {
+    try {
+      storage.removeItem(key);
+    } catch {
+      // Nothing more can be done about a storage that refuses even this; the warning has been given.
+    }
+  }
 }
 
 function describe(error: unknown): string {

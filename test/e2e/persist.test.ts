@@ -132,4 +132,58 @@ describe('persisting the in-page state', () => {
     const org = seeded.tenants.byToken('demo-token')?.id ?? '';
     expect(world.store.list(org, 'assistants')).toEqual(seeded.store.list(org, 'assistants'));
   });
+
+  it('drops the older saved state when a save fails, so no reload passes it off as current', async () => {
+    const storage = memoryStorage();
+    let full = false;
+    const quota: KeyValueStorage = {
+      ...storage,
+      setItem: (key, value) => {
+        if (full) throw new Error('The quota has been exceeded.');
+        storage.setItem(key, value);
+      },
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      loadPage(quota);
+      await createAssistant('Saved before the storage filled up');
+      expect(storage.items.has(DEFAULT_PERSIST_KEY)).toBe(true);
+
+      full = true;
+      await createAssistant('Not saved');
+      await createAssistant('Not saved either');
+      expect(storage.items.has(DEFAULT_PERSIST_KEY)).toBe(false);
+      expect(warn).toHaveBeenCalledOnce();
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/a reload will start from the seed/);
+      expect(loadPage(quota).restored).toBe(false);
+
+      // Once there is room again, the next write saves the whole state again.
+      full = false;
+      const id = await createAssistant('Saved once there was room');
+      expect(loadPage(quota).restored).toBe(true);
+      expect((await fetch(`http://localhost/api/v1/assistants/${id}`, { headers: auth })).status).toBe(200);
+      full = true;
+      await createAssistant('Failing again');
+      expect(warn).toHaveBeenCalledTimes(2);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('starts from the seed when the storage cannot be read at all', () => {
+    const refusing: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('The operation is insecure.');
+      },
+      setItem: () => {},
+      removeItem: () => {},
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      expect(loadPage(refusing).restored).toBe(false);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/could not read the saved state/);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });

@@ -21,7 +21,8 @@ interface Problem {
 const params = new URLSearchParams(page.location.search);
 
 async function main(): Promise<void> {
-  const seed = Number(params.get('seed') ?? '1');
+  // An empty ?seed= is no seed; a seed that is not one (?seed=abc) stops the start with the reason shown on the page.
+  const seed = Number(params.get('seed') || '1');
   const mock = await startBrowserMock({ seed, persist: params.has('persist') });
   const token = mock.organizations()[0]?.token;
   if (!token) throw new Error('The scenario has no organization, so there is no token to use.');
