@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { build } from 'esbuild';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, createApiClient } from '../src/client/index.js';
 import type { SipTrunk } from '../src/domain/resources/sip-trunk.js';
@@ -120,6 +122,61 @@ describe('api client', () => {
     expect(error.status).toBe(502);
     expect(error.problem).toBeUndefined();
     expect(error.body).toBe('<h1>Bad gateway</h1>');
+  });
+
+  it('refuses a 2xx without the json body a record or list call needs, instead of resolving it as the record', async () => {
+    // A dev server's page fallback answers 200 with HTML when the API is not at baseUrl.
+    const page = async () => new Response('<!doctype html><title>app</title>', { status: 200, headers: { 'content-type': 'text/html' } });
+    const html = await rejection(createApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch: page }).tools.list());
+    expect(html.status).toBe(200);
+    expect(html.body).toBe('<!doctype html><title>app</title>');
+    expect(html.message).toBe('GET http://mock.test/api/v1/tools answered 200 (a body that is not JSON, where this call needs JSON)');
+
+    const noContent = async () => new Response(null, { status: 204 });
+    const empty = createApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch: noContent });
+    expect((await rejection(empty.tools.get('a'))).message).toMatch(/answered 204 \(an empty body, where this call needs JSON\)$/);
+    // A delete's answer carries nothing the caller uses, so an empty one is fine.
+    await expect(empty.tools.remove('a')).resolves.toBeUndefined();
+  });
+
+  it('takes any RFC 9457 problem details, whose members are all optional', async () => {
+    const problem = { type: 'about:blank', title: 'Not Found', status: 404 };
+    const fetch = async () => Response.json(problem, { status: 404, headers: { 'content-type': 'application/problem+json' } });
+    const error = await rejection(createApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch }).tools.get('a'));
+    expect(error.problem).toEqual(problem);
+    expect(error.message).toBe('GET http://mock.test/api/v1/tools/a answered 404 (Not Found)');
+
+    // A member of the wrong type, or none of them, is some other error shape.
+    for (const body of [{ title: 'Not Found', status: '404' }, { error: 'not found' }, ['not found']]) {
+      const other = async () => Response.json(body, { status: 404 });
+      expect((await rejection(createApiClient({ baseUrl: 'http://mock.test', fetch: other }).tools.get('a'))).problem).toBeUndefined();
+    }
+  });
+
+  it.each(['', '.', '..'])('refuses the id %j before sending anything, since the url would name another path', async (id) => {
+    const { api, sent } = clientOfFreshApp();
+    await expect(api.sipTrunks.get(id)).rejects.toThrow(TypeError);
+    await expect(api.tools.update(id, { name: 'x' })).rejects.toThrow(/is not a record id/);
+    await expect(api.webhooks.remove(id)).rejects.toThrow(TypeError);
+    expect(sent).toEqual([]);
+  });
+
+  // The package's root entry also exports the server (node:http, node:fs), which no browser bundle can take.
+  it('bundles for a browser from voice-config-mock/client, with nothing of node in it', async () => {
+    const entry = createRequire(import.meta.url).resolve('voice-config-mock/client');
+    expect(entry).toMatch(/dist\/src\/client\/index\.js$/);
+    const bundled = await build({
+      stdin: { contents: `export { ApiError, createApiClient } from ${JSON.stringify(entry)};`, resolveDir: process.cwd() },
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(bundled.errors).toEqual([]);
+    const code = bundled.outputFiles[0]?.text ?? '';
+    expect(code).toContain('is not a record id');
+    expect(code).not.toMatch(/["']node:/);
   });
 
   it('types records, create bodies and updates from the resource schemas', () => {

@@ -14,10 +14,12 @@ export interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /** The call's answer must be JSON (a record, a list): a 2xx without it is an ApiError, not a value of the wrong type. */
+  answersJson: boolean;
 }
 
-/** Sends the call and resolves the parsed JSON body (undefined when empty); rejects with ApiError on non-2xx. */
-export async function send(transport: Transport, { method, path, body }: Call): Promise<unknown> {
+/** Sends the call and resolves the parsed JSON body (undefined when empty and allowed); rejects with ApiError otherwise. */
+export async function send(transport: Transport, { method, path, body, answersJson }: Call): Promise<unknown> {
   const url = `${transport.baseUrl.replace(/\/+$/, '')}${path}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (transport.token !== undefined) headers.authorization = `Bearer ${transport.token}`;
@@ -27,18 +29,23 @@ export async function send(transport: Transport, { method, path, body }: Call): 
     init.body = JSON.stringify(body);
   }
   const response = await transport.fetch(url, init);
-  const parsed = await readBody(response);
-  if (!response.ok) throw new ApiError({ status: response.status, method, url, body: parsed });
-  return parsed;
+  const answer = await readBody(response);
+  if (!response.ok) throw new ApiError({ status: response.status, method, url, body: answer.body });
+  // A dev server's page fallback answers 200 with HTML when the API is not where baseUrl says.
+  if (answersJson && !answer.json) {
+    const what = answer.body === undefined ? 'an empty body' : 'a body that is not JSON';
+    throw new ApiError({ status: response.status, method, url, body: answer.body, unusable: `${what}, where this call needs JSON` });
+  }
+  return answer.body;
 }
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response): Promise<{ body: unknown; json: boolean }> {
   const text = await response.text();
-  if (text.length === 0) return undefined;
+  if (text.length === 0) return { body: undefined, json: false };
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(text), json: true };
   } catch {
     // Not JSON (a proxy's HTML error page, say): keep the text so an ApiError can show it.
-    return text;
+    return { body: text, json: false };
   }
 }

@@ -26,14 +26,21 @@ export interface ResourceClientOptions {
 /** Builds the typed operations of one resource. */
 export function resourceClient<R, C, U>(transport: Transport, options: ResourceClientOptions): ResourceClient<R, C, U> {
   const collection = `/api/v1/${options.path}`;
-  const item = (id: string) => `${collection}/${encodeURIComponent(id)}`;
+  const item = (id: string) => {
+    // A URL resolves "." and ".." segments (percent-encoded too), so such an id would reach another path.
+    if (id === '' || id === '.' || id === '..') {
+      throw new TypeError(`"${id}" is not a record id: an empty, "." or ".." id would name another path than the record's.`);
+    }
+    return `${collection}/${encodeURIComponent(id)}`;
+  };
   return {
-    list: async () => (await send(transport, { method: 'GET', path: collection })) as R[],
-    create: async (body) => (await send(transport, { method: 'POST', path: collection, body })) as R,
-    get: async (id) => (await send(transport, { method: 'GET', path: item(id) })) as R,
-    update: async (id, changes) => (await send(transport, { method: 'PATCH', path: item(id), body: changes })) as R,
+    list: async () => (await send(transport, { method: 'GET', path: collection, answersJson: true })) as R[],
+    create: async (body) => (await send(transport, { method: 'POST', path: collection, body, answersJson: true })) as R,
+    get: async (id) => (await send(transport, { method: 'GET', path: item(id), answersJson: true })) as R,
+    update: async (id, changes) => (await send(transport, { method: 'PATCH', path: item(id), body: changes, answersJson: true })) as R,
     remove: async (id) => {
-      await send(transport, { method: 'DELETE', path: item(id), body: options.deleteBody === 'none' ? undefined : {} });
+      const body = options.deleteBody === 'none' ? undefined : {};
+      await send(transport, { method: 'DELETE', path: item(id), body, answersJson: false });
     },
   };
 }
