@@ -86,7 +86,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             });
             server.closeIdleConnections();
           });
-          world.outbox.stop();
+          // After the last request: a call still being simulated had its first attempts made.
+          await world.outbox.stop();
           await writer?.flush();
         },
       });

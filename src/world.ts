@@ -12,6 +12,7 @@ import { indexKeys } from './domain/index-keys.js';
 import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
 import { own } from './domain/own.js';
+import type { ResourceKind } from './domain/resource.js';
 import { type OrganizationPlan, organizationPlanSchema, type Scenario } from './seed/scenario.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store/store.js';
@@ -81,6 +82,10 @@ export function createWorld(options: WorldOptions = {}): World {
     const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
     return effect && `injected fault ${effect.fault.id}`;
   });
+  // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look.
+  const cancelDeliveriesOfChangedWebhooks = (kind: ResourceKind) => {
+    if (kind === 'webhooks') world.outbox.cancelStale();
+  };
   const world: World = {
     seed,
     scenario: resolveScenario(options.scenario ?? 'default'),
@@ -101,6 +106,7 @@ export function createWorld(options: WorldOptions = {}): World {
       telephony,
       now,
       newId,
+      changed: cancelDeliveriesOfChangedWebhooks,
       ...(options.limits ? { limits: options.limits } : {}),
     }),
     reset(next = {}) {

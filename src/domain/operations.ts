@@ -12,7 +12,7 @@ import { capitalized, counted, withArticle } from './english.js';
 import { DomainError, notFound, shortId } from './errors.js';
 import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
-import type { Problem, Resource, StoredRecord } from './resource.js';
+import type { Problem, Resource, ResourceKind, StoredRecord } from './resource.js';
 import { resourceByKind } from './resources/index.js';
 import { isoTimestamp } from './timestamp.js';
 import { mergeProblems, parseFields } from './validate.js';
@@ -26,6 +26,8 @@ export interface OrgContext {
   newId: () => string;
   /** Defaults to DEFAULT_LIMITS (src/domain/limits.ts). */
   limits?: Partial<Limits>;
+  /** Told after each update and delete, once the store holds it (the outbox cancels a disabled webhook's deliveries then). */
+  changed?: (kind: ResourceKind) => void;
 }
 
 type Fields = Record<string, unknown>;
@@ -69,6 +71,7 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
   const record = candidate as StoredRecord;
   def.effects?.updated?.(record, ctx);
   ctx.store.put(ctx.orgId, def.kind, record);
+  ctx.changed?.(def.kind);
   return record;
 }
 
@@ -88,6 +91,7 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   def.effects?.deleted?.(record, ctx);
   ctx.store.remove(ctx.orgId, def.kind, id);
   clearReferencesTo(ctx, def, id);
+  ctx.changed?.(def.kind);
 }
 
 /** Field problems and rule problems are reported together; a conflict only once the body is valid. */

@@ -12,17 +12,12 @@ export type CallStream = 'call' | 'output';
 
 const streams: Record<CallStream, number> = { call: 1, output: 2 };
 
-/** A faker for one stream of one call. */
+/**
+ * A faker for one stream of one call. The organization id goes in whole, as
+ * its UTF-16 code units after its length: a hash of it would let two
+ * organizations share their calls' ids.
+ */
 export function callFaker(seed: number, orgId: string, sequence: number, stream: CallStream): Faker {
-  return seededFaker([seed, hashString(orgId), sequence, streams[stream]]);
-}
-
-/** FNV-1a, 32 bits: a stable number from an organization id (faker seeds are numbers). */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
+  const orgCodes = Array.from({ length: orgId.length }, (_, index) => orgId.charCodeAt(index));
+  return seededFaker([seed, sequence, streams[stream], orgId.length, ...orgCodes]);
 }

@@ -4,7 +4,14 @@ import { webhookEvents } from '../domain/resources/webhook.js';
 
 const orgId = z.string().min(1).max(100).openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
 const party = z
-  .union([z.e164(), z.string().regex(/^sips?:[^\s@]+@[^\s]+$/, 'Use a sip: URI')])
+  // Bounded: each delivery in the outbox keeps its own copy of the call's events.
+  .union([
+    z.e164(),
+    z
+      .string()
+      .max(256)
+      .regex(/^sips?:[^\s@]+@[^\s]+$/, 'Use a sip: URI of 256 characters at most'),
+  ])
   .openapi({ description: 'An E.164 number or a sip: URI.', example: '+14155550123' });
 
 export const callBody = z

@@ -33,25 +33,48 @@ export interface AttemptOptions {
 
 const RESPONSE_EXCERPT = 200;
 
-/** Sends one attempt; never throws, every failure is written into the attempt. */
-export async function attemptDelivery(request: AttemptRequest, options: AttemptOptions): Promise<Attempt> {
+/**
+ * Sends one attempt; never throws, every failure is written into the attempt.
+ * `abandon` ends it early (the outbox stopping), like the time limit does.
+ */
+export async function attemptDelivery(request: AttemptRequest, options: AttemptOptions, abandon?: AbortSignal): Promise<Attempt> {
   const at = request.at.toISOString();
+  const timeLimit = AbortSignal.timeout(options.timeoutMs);
+  // AbortSignal.any is missing from older browsers; there only the time limit ends an attempt.
+  const signal = abandon && typeof AbortSignal.any === 'function' ? AbortSignal.any([timeLimit, abandon]) : timeLimit;
   try {
     const timestamp = Math.floor(request.at.getTime() / 1000);
     const headers = await deliveryHeaders({ ...request, timestamp });
-    const res = await options.fetch(request.url, {
-      method: 'POST',
-      headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    const text = (await res.text()).slice(0, RESPONSE_EXCERPT);
+    const res = await options.fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal });
     const error = res.status >= 200 && res.status < 300 ? null : `the receiver answered ${res.status}`;
-    return { at, statusCode: res.status, error, response: text };
+    return { at, statusCode: res.status, error, response: await excerptOf(res) };
   } catch (error) {
     return { at, statusCode: null, error: describeFailure(error, options.timeoutMs), response: null };
   }
+}
+
+/**
+ * The first characters of the answer, read no further: a receiver's answer
+ * may be huge or never end, and only its status decides the attempt. What
+ * came before the time limit (or the connection's end) is kept.
+ */
+async function excerptOf(res: Response): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < RESPONSE_EXCERPT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // The time limit or the connection ended the body: the status came, so the attempt stands on it.
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, RESPONSE_EXCERPT);
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

@@ -2,8 +2,10 @@
  * The outbox: every delivery of every simulated call, with its attempts, and
  * the retries still to make. Retries follow the mock's clock: a retry is due
  * at `last attempt + backoff` in mock time, so tests step through them by
- * advancing the clock instead of waiting. Bounded: the oldest deliveries
- * fall off.
+ * advancing the clock instead of waiting. Each webhook has a lane of its
+ * own: its deliveries go one after another, and a slow receiver holds up no
+ * other webhook (nor another organization's calls). Bounded: the oldest
+ * deliveries fall off.
  */
 import type { StoredRecord } from '../domain/resource.js';
 import type { Organization } from '../store/tenants.js';
@@ -12,7 +14,7 @@ import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarge
 import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './delivery-record.js';
 import type { WebhookEvent } from './events.js';
 import { RetryTimer } from './retry-timer.js';
-import { dueDeliveries, earliestDue, groupByWebhook, recordAttempt } from './schedule.js';
+import { dueDeliveries, earliestDue, recordAttempt } from './schedule.js';
 
 /** What the outbox reads from the rest of the world. */
 export interface OutboxDeps {
@@ -36,7 +38,11 @@ export class Outbox {
   readonly #entries = new Map<string, Entry>();
   readonly #timer = new RetryTimer(() => void this.runDue());
   #calls = new WeakMap<Organization, number>();
-  #pass: Promise<void> = Promise.resolve();
+  /** Per webhook, the end of the runs queued on its lane; present while one runs. */
+  readonly #lanes = new Map<string, Promise<void>>();
+  /** Attempts under way, so that stop() can abandon them. */
+  readonly #inFlight = new Set<AbortController>();
+  #stopped = false;
 
   constructor(deps: OutboxDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -60,6 +66,10 @@ export class Outbox {
       ...{ webhookId: webhook.id, url, status: refused ? 'failed' : 'pending', attempts: [] },
       ...{ nextAttemptAt: refused ? null : now, createdAt: now, reason: refused ?? null },
     };
+    // Entries of a reset organization go first: its call numbers, and so its ids, start again.
+    this.#sweep();
+    // Deleted first, so that an id seen before takes the newest place, not its old one.
+    this.#entries.delete(delivery.id);
     this.#entries.set(delivery.id, { delivery, body: JSON.stringify(event), organization });
     for (const id of this.#entries.keys()) {
       if (this.#entries.size <= this.policy.limit) break;
@@ -95,42 +105,67 @@ export class Outbox {
 
   /**
    * Makes every attempt that is due in mock time, including retries that
-   * fall due while catching up (the clock moved far ahead), and resolves
-   * when they have been made. Passes run one after another.
+   * fall due while catching up (the clock moved far ahead). Resolves when
+   * the lanes of the due deliveries `waitFor` picks (default: all) have
+   * nothing due; the other lanes go on without being waited for.
    */
-  runDue(): Promise<void> {
-    const pass = this.#pass.then(() => this.#drain());
-    // A pass that failed must not stop the ones after it.
-    this.#pass = pass.catch(() => undefined);
-    return pass;
-  }
-
-  /** No more timer wake-ups (the server closes). Explicit runs still work. */
-  stop(): void {
-    this.#timer.stop();
-  }
-
-  async #drain(): Promise<void> {
-    for (;;) {
-      this.#sweep();
-      const due = dueDeliveries(this.#entries.values(), this.#deps.now().getTime());
-      if (due.length === 0) break;
-      // One webhook's deliveries go one after another, in order; different webhooks in parallel.
-      await Promise.all(
-        groupByWebhook(due).map(async (group) => {
-          for (const entry of group) await this.#attempt(entry);
-        }),
-      );
+  async runDue(waitFor: (delivery: Delivery) => boolean = () => true): Promise<void> {
+    if (this.#stopped) return;
+    this.#sweep();
+    const wanted = new Map<string, boolean>();
+    for (const { delivery } of dueDeliveries(this.#entries.values(), this.#deps.now().getTime())) {
+      const lane = laneOf(delivery);
+      wanted.set(lane, wanted.get(lane) === true || waitFor(delivery));
     }
-    const next = earliestDue(this.#entries.values());
+    const runs = [...wanted].map(([lane, waited]) => ({ run: this.#runLane(lane), waited }));
+    await Promise.all(runs.filter(({ waited }) => waited).map(({ run }) => run));
+    // Also when nothing was due: the timer must keep waking for what falls due later.
+    this.#scheduleTimer();
+  }
+
+  /** No more attempts: timer wake-ups end, attempts under way are abandoned unrecorded, runs do nothing. Resolves once every lane has stopped. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#timer.stop();
+    for (const attempt of this.#inFlight) attempt.abort();
+    await Promise.all(this.#lanes.values());
+  }
+
+  /** Cancels the pending deliveries of webhooks deleted or disabled (the world calls it after each webhook change). */
+  cancelStale(): void {
+    this.#sweep();
+  }
+
+  /** Queues a run after the ones already on the lane; a run that failed does not stop the ones after it. */
+  #runLane(lane: string): Promise<void> {
+    const run = (this.#lanes.get(lane) ?? Promise.resolve()).then(() => this.#drainLane(lane)).catch(() => undefined);
+    this.#lanes.set(lane, run);
+    return run.then(() => {
+      if (this.#lanes.get(lane) === run) this.#lanes.delete(lane);
+      this.#scheduleTimer();
+    });
+  }
+
+  /** Attempts the lane's due deliveries one at a time, earliest first, until none is due. */
+  async #drainLane(lane: string): Promise<void> {
+    while (!this.#stopped) {
+      this.#sweep();
+      const [next] = dueDeliveries(this.#entries.values(), this.#deps.now().getTime()).filter(({ delivery }) => laneOf(delivery) === lane);
+      if (!next) return;
+      await this.#attempt(next);
+    }
+  }
+
+  /** Wakes for the earliest due delivery of a lane that is not running (a running lane looks again when it ends). */
+  #scheduleTimer(): void {
+    const idle = [...this.#entries.values()].filter(({ delivery }) => !this.#lanes.has(laneOf(delivery)));
+    const next = earliestDue(idle);
     if (next === undefined) this.#timer.cancel();
     else this.#timer.schedule(next - this.#deps.now().getTime());
   }
 
   async #attempt(entry: Entry): Promise<void> {
     const { delivery, body } = entry;
-    // Cleared (or pushed out) while earlier deliveries of its webhook were being attempted.
-    if (this.#entries.get(delivery.id) !== entry) return;
     const webhook = this.#deps.webhook(delivery.orgId, delivery.webhookId);
     const cancelled = cancellation(webhook);
     if (cancelled || !webhook) return finish(delivery, 'failed', cancelled ?? 'cancelled');
@@ -138,9 +173,21 @@ export class Outbox {
     const at = new Date(delivery.nextAttemptAt ?? this.#deps.now());
     const { url, event, id: deliveryId } = delivery;
     const started = this.#deps.now().getTime();
-    const attempt = await attemptDelivery({ url, body, secret: String(webhook.secret), event, deliveryId, at }, this.policy);
-    // The backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
-    recordAttempt(delivery, attempt, this.policy, this.#deps.now().getTime() - started);
+    const abandon = new AbortController();
+    this.#inFlight.add(abandon);
+    try {
+      const attempt = await attemptDelivery(
+        { url, body, secret: String(webhook.secret), event, deliveryId, at },
+        this.policy,
+        abandon.signal,
+      );
+      // Abandoned by stop(): not an answer of the receiver's, so not an attempt to record.
+      if (this.#stopped) return;
+      // The backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
+      recordAttempt(delivery, attempt, this.policy, this.#deps.now().getTime() - started);
+    } finally {
+      this.#inFlight.delete(abandon);
+    }
   }
 
   /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */
@@ -154,4 +201,9 @@ export class Outbox {
       }
     }
   }
+}
+
+/** The lane a delivery goes in: its webhook's (organization included, so lanes never cross organizations). */
+function laneOf(delivery: Delivery): string {
+  return `${delivery.orgId}\n${delivery.webhookId}`;
 }

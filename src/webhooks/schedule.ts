@@ -20,13 +20,6 @@ export function earliestDue(queue: Iterable<Queued>): number | undefined {
   return times.length ? Math.min(...times) : undefined;
 }
 
-/** One list per webhook, each in the order given: a webhook's deliveries go one after another. */
-export function groupByWebhook<T extends Queued>(entries: T[]): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const entry of entries) groups.set(entry.delivery.webhookId, [...(groups.get(entry.delivery.webhookId) ?? []), entry]);
-  return [...groups.values()];
-}
-
 /**
  * Adds the attempt; the delivery is then delivered, failed (attempts used up)
  * or due again after the backoff, counted from when the attempt ended:
@@ -37,6 +30,8 @@ export function recordAttempt(delivery: Delivery, attempt: Attempt, policy: Deli
   delivery.attempts.push(attempt);
   const made = delivery.attempts.length;
   if (attempt.error === null) finish(delivery, 'delivered', null);
+  // Cancelled (its webhook disabled or deleted) while this attempt was under way: no retry.
+  else if (delivery.status !== 'pending') return;
   else if (made >= policy.maxAttempts) finish(delivery, 'failed', `gave up after ${made} attempts`);
   else delivery.nextAttemptAt = new Date(Date.parse(attempt.at) + tookMs + backoffMs(policy, made)).toISOString();
 }

@@ -15,6 +15,8 @@ export interface Receiver {
   requests: ReceivedRequest[];
   /** The next answers, one per request; after them, `otherwise` (default 200). */
   answer(statuses: number[], otherwise?: number): void;
+  /** Holds every answer from now on until the returned function is called (then answers them as `answer` says). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -22,13 +24,16 @@ export async function startReceiver(): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   let queue: number[] = [];
   let fallback = 200;
+  let held: Promise<void> = Promise.resolve();
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
-      const status = queue.shift() ?? fallback;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver says no');
+      void held.then(() => {
+        const status = queue.shift() ?? fallback;
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver says no');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,6 +44,13 @@ export async function startReceiver(): Promise<Receiver> {
     answer(statuses, otherwise = 200) {
       queue = [...statuses];
       fallback = otherwise;
+    },
+    hold() {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return release;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -45,7 +45,7 @@ export type WebhookMock = Awaited<ReturnType<typeof webhookMock>>;
 export function eachTestWithReceiver() {
   const t = {} as { receiver: Receiver; mock: WebhookMock; useMock(options: Parameters<typeof webhookMock>[0]): Promise<WebhookMock> };
   t.useMock = async (options) => {
-    t.mock.stop();
+    await t.mock.stop();
     t.mock = await webhookMock(options);
     return t.mock;
   };
@@ -54,7 +54,7 @@ export function eachTestWithReceiver() {
     t.mock = await webhookMock();
   });
   afterEach(async () => {
-    t.mock.stop();
+    await t.mock.stop();
     await t.receiver.close();
   });
   return t;

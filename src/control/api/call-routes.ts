@@ -54,7 +54,8 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     request: { query: outboxOrgQuery },
   });
   serveControl(app, flush, async (c) => {
-    await world.outbox.runDue();
-    return c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxOrgQuery)) }, 200);
+    const { orgId } = valid(c, 'query', outboxOrgQuery);
+    await world.outbox.runDue(orgId === undefined ? undefined : (delivery) => delivery.orgId === orgId);
+    return c.json({ deliveries: world.outbox.list({ orgId }) }, 200);
   });
 }

@@ -1,0 +1,136 @@
+/**
+ * What one webhook's trouble may not do to the rest: a receiver that does not
+ * answer holds up only its own webhook, an answer that never ends is cut
+ * short, a webhook disabled for a moment loses its pending deliveries, and a
+ * stopped outbox sends nothing more. Also: organizations never share call ids,
+ * and a reset organization's new deliveries take the newest places.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { callFaker } from '../../src/webhooks/call-faker.js';
+import { startReceiver } from './receiver.js';
+import { eachTestWithReceiver } from './setup.js';
+
+const t = eachTestWithReceiver();
+
+describe('webhook lanes', () => {
+  it('answers another organization’s call while a receiver holds an attempt of its own', async () => {
+    // Short attempts, so that a mock that makes calls wait on each other fails this test quickly instead of hanging it.
+    const mock = await t.useMock({ webhooks: { timeoutMs: 2000 } });
+    const slow = await startReceiver();
+    const release = slow.hold();
+    try {
+      const a = await mock.assistant('demo-token');
+      const b = await mock.assistant('demo-token-2');
+      await mock.webhook('demo-token', slow.url, { events: ['call.started'] });
+      await mock.webhook('demo-token-2', t.receiver.url, { events: ['call.started'] });
+      t.receiver.answer([500]);
+
+      const first = mock.call('demo-token', a.id);
+      await expect.poll(() => slow.requests.length).toBe(1);
+      const second = await mock.call('demo-token-2', b.id);
+
+      // The second call's attempt was made and recorded while the first one's is still held.
+      expect(second.deliveries).toEqual([
+        expect.objectContaining({ status: 'pending', attempts: [expect.objectContaining({ statusCode: 500 })] }),
+      ]);
+      expect(await mock.control.outbox({ orgId: mock.orgId('demo-token') })).toEqual([expect.objectContaining({ attempts: [] })]);
+      release();
+      expect((await first).deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
+  it('takes the status of an answer whose body never ends, and keeps its first 200 characters', async () => {
+    const mock = await t.useMock({ webhooks: { timeoutMs: 2000 } });
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const drip = setInterval(() => res.write('x'.repeat(64)), 5);
+      res.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    try {
+      const assistant = await mock.assistant();
+      await mock.webhook('demo-token', `http://127.0.0.1:${(endless.address() as AddressInfo).port}`, { events: ['call.started'] });
+      const call = await mock.call('demo-token', assistant.id);
+      expect(call.deliveries).toEqual([
+        expect.objectContaining({
+          status: 'delivered',
+          attempts: [expect.objectContaining({ statusCode: 200, error: null, response: 'x'.repeat(200) })],
+        }),
+      ]);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
+  });
+
+  it('cancels pending deliveries when the webhook is disabled, even if it is enabled again before the retry', async () => {
+    const assistant = await t.mock.assistant();
+    const webhook = await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });
+    t.receiver.answer([500]);
+    await t.mock.call('demo-token', assistant.id);
+    expect((await t.mock.api('demo-token', 'PATCH', `/webhooks/${webhook.id}`, { enabled: false })).status).toBe(200);
+    expect((await t.mock.api('demo-token', 'PATCH', `/webhooks/${webhook.id}`, { enabled: true })).status).toBe(200);
+    await t.mock.control.setClock({ advanceMs: 60_000 });
+    expect(await t.mock.control.outbox()).toEqual([
+      expect.objectContaining({ status: 'failed', reason: 'cancelled: the webhook was disabled', attempts: [expect.anything()] }),
+    ]);
+    expect(t.receiver.requests).toHaveLength(1);
+  });
+
+  it('abandons the attempt under way when stopped, records nothing of it and sends nothing more', async () => {
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.started', 'call.ended'] });
+    const release = t.receiver.hold();
+    const call = t.mock.call('demo-token', assistant.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    await t.mock.stop();
+    release();
+    await call;
+    await t.mock.world.outbox.runDue();
+    expect(t.receiver.requests).toHaveLength(1);
+    expect((await t.mock.control.outbox()).map(({ status, attempts }) => [status, attempts.length])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+  });
+
+  it('gives organizations different call ids, also where a 32-bit hash of their ids is the same', () => {
+    // FNV-1a (32 bits) maps both of these ids to 2716765835.
+    const draw = (orgId: string) => callFaker(1, orgId, 1, 'call').string.uuid();
+    expect(draw('org-562789')).not.toBe(draw('org-779192'));
+    expect(draw('org-562789')).toBe(draw('org-562789'));
+  });
+
+  it('puts the deliveries of an organization reset alone after the older ones of others, though their ids come again', async () => {
+    const callOnce = async (token: string) => {
+      const assistant = await t.mock.assistant(token);
+      await t.mock.webhook(token, t.receiver.url, { events: ['call.ended'] });
+      return t.mock.call(token, assistant.id);
+    };
+    const before = await callOnce('demo-token');
+    await callOnce('demo-token-2');
+    await t.mock.control.reset({ orgId: t.mock.orgId('demo-token') });
+    const again = await callOnce('demo-token');
+
+    // The same seed, organization and call number: the same call, as on a fresh start.
+    expect(again.id).toBe(before.id);
+    const order = (await t.mock.control.outbox()).map(({ orgId }) => orgId);
+    expect(order).toEqual([t.mock.orgId('demo-token-2'), t.mock.orgId('demo-token')]);
+  });
+
+  it('refuses a sip: URI longer than 256 characters as a caller', async () => {
+    const assistant = await t.mock.assistant();
+    const res = await t.mock.app.request('/__mock/calls', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orgId: t.mock.orgId('demo-token'), assistantId: assistant.id, from: `sip:${'a'.repeat(250)}@example.com` }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 400, errors: [expect.objectContaining({ pointer: '/from' })] });
+  });
+});
