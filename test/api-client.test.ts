@@ -153,6 +153,27 @@ describe('api client', () => {
     }
   });
 
+  it('cancels a call with its AbortSignal: the promise rejects with the abort, not an ApiError', async () => {
+    let seen: AbortSignal | undefined;
+    // A server that never answers: only the signal ends the call.
+    const hanging = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        seen = init.signal ?? undefined;
+        // As fetch does: an aborted signal rejects at once, a later abort when it comes.
+        if (init.signal?.aborted) reject(init.signal.reason);
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const api = createApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch: hanging });
+    const controller = new AbortController();
+    const pending = api.assistants.update('a', { name: 'Late' }, { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toBe(controller.signal);
+    // Every operation passes it on, the delete included.
+    await expect(api.tools.remove('a', { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(api.schemas.list({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it.each(['', '.', '..'])('refuses the id %j before sending anything, since the url would name another path', async (id) => {
     const { api, sent } = clientOfFreshApp();
     await expect(api.sipTrunks.get(id)).rejects.toThrow(TypeError);

@@ -16,14 +16,16 @@ export interface Call {
   body?: unknown;
   /** The call's answer must be JSON (a record, a list): a 2xx without it is an ApiError, not a value of the wrong type. */
   answersJson: boolean;
+  /** Aborts the call (the fetch rejects with the signal's reason, an AbortError by default). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Sends the call and resolves the parsed JSON body (undefined when empty and allowed); rejects with ApiError otherwise. */
-export async function send(transport: Transport, { method, path, body, answersJson }: Call): Promise<unknown> {
+export async function send(transport: Transport, { method, path, body, answersJson, signal }: Call): Promise<unknown> {
   const url = `${transport.baseUrl.replace(/\/+$/, '')}${path}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (transport.token !== undefined) headers.authorization = `Bearer ${transport.token}`;
-  const init: RequestInit = { method, headers };
+  const init: RequestInit = { method, headers, ...(signal ? { signal } : {}) };
   if (body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);

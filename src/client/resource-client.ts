@@ -1,16 +1,21 @@
 /** The five operations of one resource, as typed functions over one transport. */
 import { send, type Transport } from './http.js';
 
+/** What any one call may add: an AbortSignal to cancel it (a time limit: `AbortSignal.timeout(ms)`). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /** list, create, get, update (PATCH) and remove (DELETE) of one resource. */
 export interface ResourceClient<R, C, U> {
   /** All records of the caller's organization. */
-  list(): Promise<R[]>;
-  create(body: C): Promise<R>;
-  get(id: string): Promise<R>;
+  list(options?: CallOptions): Promise<R[]>;
+  create(body: C, options?: CallOptions): Promise<R>;
+  get(id: string, options?: CallOptions): Promise<R>;
   /** Changes only the fields given. */
-  update(id: string, changes: U): Promise<R>;
+  update(id: string, changes: U, options?: CallOptions): Promise<R>;
   /** Resolves when the record is gone; the answer's body carries nothing. */
-  remove(id: string): Promise<void>;
+  remove(id: string, options?: CallOptions): Promise<void>;
 }
 
 export interface ResourceClientOptions {
@@ -34,13 +39,15 @@ export function resourceClient<R, C, U>(transport: Transport, options: ResourceC
     return `${collection}/${encodeURIComponent(id)}`;
   };
   return {
-    list: async () => (await send(transport, { method: 'GET', path: collection, answersJson: true })) as R[],
-    create: async (body) => (await send(transport, { method: 'POST', path: collection, body, answersJson: true })) as R,
-    get: async (id) => (await send(transport, { method: 'GET', path: item(id), answersJson: true })) as R,
-    update: async (id, changes) => (await send(transport, { method: 'PATCH', path: item(id), body: changes, answersJson: true })) as R,
-    remove: async (id) => {
+    list: async (call) => (await send(transport, { method: 'GET', path: collection, answersJson: true, signal: call?.signal })) as R[],
+    create: async (body, call) =>
+      (await send(transport, { method: 'POST', path: collection, body, answersJson: true, signal: call?.signal })) as R,
+    get: async (id, call) => (await send(transport, { method: 'GET', path: item(id), answersJson: true, signal: call?.signal })) as R,
+    update: async (id, changes, call) =>
+      (await send(transport, { method: 'PATCH', path: item(id), body: changes, answersJson: true, signal: call?.signal })) as R,
+    remove: async (id, call) => {
       const body = options.deleteBody === 'none' ? undefined : {};
-      await send(transport, { method: 'DELETE', path: item(id), body, answersJson: false });
+      await send(transport, { method: 'DELETE', path: item(id), body, answersJson: false, signal: call?.signal });
     },
   };
 }
