@@ -48,9 +48,9 @@ export interface BrowserMock {
   organizations(): Organization[];
   /** True when the state was restored from storage instead of seeded. */
   readonly restored: boolean;
-  /** Deletes the saved state (with `persist`); the next start begins from the seed. */
+  /** Deletes the saved state (with `persist`); the next start begins from the seed, unless a write saves it again first. */
   forgetSavedState(): void;
-  /** Stops answering; later requests go to the network. */
+  /** Stops answering (later requests go to the network) and delivering webhooks. */
   stop(): void;
 }
 
@@ -79,7 +79,11 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     organizations: () => world.tenants.list(),
     restored,
     forgetSavedState: () => persistence?.forget(),
-    stop: () => worker.stop(),
+    stop: () => {
+      worker.stop();
+      // No retries from a page whose mock has stopped answering.
+      void world.outbox.stop();
+    },
   };
 }
 

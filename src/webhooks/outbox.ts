@@ -40,8 +40,8 @@ export class Outbox {
   #calls = new WeakMap<Organization, number>();
   /** Per webhook, the end of the runs queued on its lane; present while one runs. */
   readonly #lanes = new Map<string, Promise<void>>();
-  /** Attempts under way, so that stop() can abandon them. */
-  readonly #inFlight = new Set<AbortController>();
+  /** Attempts under way, so that stop() can abandon them and runs do not count them as due. */
+  readonly #inFlight = new Map<Entry, AbortController>();
   #stopped = false;
 
   constructor(deps: OutboxDeps, options: DeliveryOptions = {}) {
@@ -113,22 +113,44 @@ export class Outbox {
     if (this.#stopped) return;
     this.#sweep();
     const wanted = new Map<string, boolean>();
-    for (const { delivery } of dueDeliveries(this.#entries.values(), this.#deps.now().getTime())) {
+    for (const entry of dueDeliveries(this.#entries.values(), this.#deps.now().getTime())) {
+      // Being attempted: its lane is on it already, and waiting for that answer is not running what is due.
+      if (this.#inFlight.has(entry)) continue;
+      const { delivery } = entry;
       const lane = laneOf(delivery);
       wanted.set(lane, wanted.get(lane) === true || waitFor(delivery));
     }
     const runs = [...wanted].map(([lane, waited]) => ({ run: this.#runLane(lane), waited }));
+    // Armed before waiting: a lane stuck on a slow receiver must not keep the others' retries from their time.
+    this.#scheduleTimer();
     await Promise.all(runs.filter(({ waited }) => waited).map(({ run }) => run));
-    // Also when nothing was due: the timer must keep waking for what falls due later.
     this.#scheduleTimer();
   }
 
-  /** No more attempts: timer wake-ups end, attempts under way are abandoned unrecorded, runs do nothing. Resolves once every lane has stopped. */
+  /**
+   * No more attempts until start(): timer wake-ups end, attempts under way
+   * are abandoned unrecorded, runs do nothing. Resolves once every lane has
+   * stopped. The server calls it when it closes.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#timer.stop();
-    for (const attempt of this.#inFlight) attempt.abort();
+    for (const attempt of this.#inFlight.values()) attempt.abort();
     await Promise.all(this.#lanes.values());
+  }
+
+  /** Attempts again after stop() (a world served by a new server), and runs what fell due meanwhile. */
+  start(): void {
+    if (!this.#stopped) return;
+    this.#stopped = false;
+    this.#timer.start();
+    void this.runDue();
+  }
+
+  /** The deliveries with these ids that belong to this very organization (not one reset since), as they are now (copies). */
+  deliveriesOf(organization: Organization, ids: ReadonlySet<string>): Delivery[] {
+    const entries = [...ids].map((id) => this.#entries.get(id)).filter((entry) => entry?.organization === organization);
+    return entries.map((entry) => structuredClone((entry as Entry).delivery));
   }
 
   /** Cancels the pending deliveries of webhooks deleted or disabled (the world calls it after each webhook change). */
@@ -173,8 +195,9 @@ export class Outbox {
     const at = new Date(delivery.nextAttemptAt ?? this.#deps.now());
     const { url, event, id: deliveryId } = delivery;
     const started = this.#deps.now().getTime();
+    const startedReally = performance.now();
     const abandon = new AbortController();
-    this.#inFlight.add(abandon);
+    this.#inFlight.set(entry, abandon);
     try {
       const attempt = await attemptDelivery(
         { url, body, secret: String(webhook.secret), event, deliveryId, at },
@@ -184,9 +207,11 @@ export class Outbox {
       // Abandoned by stop(): not an answer of the receiver's, so not an attempt to record.
       if (this.#stopped) return;
       // The backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
-      recordAttempt(delivery, attempt, this.policy, this.#deps.now().getTime() - started);
+      // The mock time it took, but no more than the real time: a clock moved on meanwhile (advanceMs) is a jump, not a slow answer.
+      const tookMs = Math.min(this.#deps.now().getTime() - started, performance.now() - startedReally);
+      recordAttempt(delivery, attempt, this.policy, Math.max(0, tookMs));
     } finally {
-      this.#inFlight.delete(abandon);
+      this.#inFlight.delete(entry);
     }
   }
 

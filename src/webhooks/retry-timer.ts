@@ -33,9 +33,13 @@ export class RetryTimer {
     this.#handle = undefined;
   }
 
-  /** For good: later schedules do nothing. */
+  /** Until start(): schedules meanwhile do nothing. */
   stop(): void {
     this.#stopped = true;
     this.cancel();
+  }
+
+  start(): void {
+    this.#stopped = false;
   }
 }

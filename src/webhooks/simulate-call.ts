@@ -55,7 +55,8 @@ export async function simulateCall(world: World, input: CallInput): Promise<Simu
   const ids = new Set(queued.map((delivery) => delivery.id));
   // Only this call's webhooks are waited for: another organization's slow receiver must not hold up its answer.
   await world.outbox.runDue((delivery) => ids.has(delivery.id));
-  return { ...call, events, deliveries: world.outbox.list({ callId: call.id }).filter((delivery) => ids.has(delivery.id)) };
+  // Its own deliveries, by organization too: after a reset meanwhile, the same ids may be another call's.
+  return { ...call, events, deliveries: world.outbox.deliveriesOf(organization, ids) };
 }
 
 /** Enabled webhooks that subscribe to the event and cover the assistant, oldest first. */

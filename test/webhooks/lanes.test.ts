@@ -99,6 +99,81 @@ describe('webhook lanes', () => {
     ]);
   });
 
+  it('keeps the retry timer for other webhooks while one receiver holds a retry, with the clock running', async () => {
+    const mock = await t.useMock({ webhooks: { timeoutMs: 4000, firstRetryMs: 300 } });
+    const slow = await startReceiver();
+    slow.answer([500]);
+    let release = () => {};
+    try {
+      const a = await mock.assistant('demo-token');
+      const b = await mock.assistant('demo-token-2');
+      await mock.webhook('demo-token', slow.url, { events: ['call.started'] });
+      const other = await mock.webhook('demo-token-2', t.receiver.url, { events: ['call.started'] });
+      t.receiver.answer([500]);
+      await mock.control.setClock({ resume: true });
+      await mock.call('demo-token', a.id);
+      // The first receiver will hold its retry, which the timer makes some 300 ms from now.
+      release = slow.hold();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await mock.call('demo-token-2', b.id);
+
+      // The second webhook's retry falls due about 100 ms after the first's, while that one is held: the timer must still wake for it.
+      await expect.poll(() => slow.requests.length, { timeout: 3000 }).toBe(2);
+      await expect.poll(async () => (await mock.control.outbox({ webhookId: other.id }))[0]?.status, { timeout: 3000 }).toBe('delivered');
+      expect(await mock.control.outbox({ orgId: mock.orgId('demo-token') })).toEqual([
+        expect.objectContaining({ attempts: [expect.anything()] }),
+      ]);
+    } finally {
+      release();
+      await slow.close();
+    }
+  });
+
+  it('answers a clock change that makes nothing due without waiting for an attempt under way', async () => {
+    const mock = await t.useMock({ webhooks: { timeoutMs: 3000 } });
+    const release = t.receiver.hold();
+    const assistant = await mock.assistant();
+    await mock.webhook('demo-token', t.receiver.url, { events: ['call.started'] });
+    const call = mock.call('demo-token', assistant.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    await mock.control.setClock({ freezeAt: 'now' });
+    expect(await mock.control.outbox()).toEqual([expect.objectContaining({ status: 'pending', attempts: [] })]);
+    release();
+    expect((await call).deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
+  });
+
+  it('makes every retry that fell due when the clock jumps ahead during an attempt', async () => {
+    t.receiver.answer([], 500);
+    const release = t.receiver.hold();
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.started'] });
+    const call = t.mock.call('demo-token', assistant.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    await t.mock.control.setClock({ advanceMs: 60_000 });
+    release();
+    await call;
+    // The jump is not time the receiver took: the four retries (1, 2, 4, 8 s on) all fell due in it.
+    await expect.poll(async () => (await t.mock.control.outbox())[0]?.attempts.length).toBe(5);
+    expect(await t.mock.control.outbox()).toEqual([expect.objectContaining({ status: 'failed', reason: 'gave up after 5 attempts' })]);
+  });
+
+  it('answers a call with its own deliveries only, also when its organization was reset while it ran', async () => {
+    const release = t.receiver.hold();
+    const first = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.started'] });
+    const running = t.mock.call('demo-token', first.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    await t.mock.control.reset({ orgId: t.mock.orgId('demo-token') });
+    const second = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.started'] });
+    const again = t.mock.call('demo-token', second.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(2);
+    release();
+    // The reset dropped the first call's delivery; the delivery with its id now is the second call's.
+    expect((await running).deliveries).toEqual([]);
+    expect((await again).deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
+  });
+
   it('gives organizations different call ids, also where a 32-bit hash of their ids is the same', () => {
     // FNV-1a (32 bits) maps both of these ids to 2716765835.
     const draw = (orgId: string) => callFaker(1, orgId, 1, 'call').string.uuid();

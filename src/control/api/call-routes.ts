@@ -7,6 +7,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/auth.js';
 import { callBody, outboxOrgQuery, outboxQuery } from '../../webhooks/control-schemas.js';
+import type { Delivery } from '../../webhooks/delivery-record.js';
 import { simulateCall } from '../../webhooks/simulate-call.js';
 import type { World } from '../../world.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
@@ -14,8 +15,11 @@ import { controlRoute, json, serveControl, valid } from './define.js';
 export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   // Registered before the clock route, so it wraps it.
   app.use('/__mock/clock', async function runDueAfterClockChange(c, next) {
+    const before = world.now().getTime();
     await next();
-    if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue();
+    // Waits for what the change made due (a freeze makes nothing due); what was due before runs on without it.
+    const madeDue = (delivery: Delivery) => Date.parse(delivery.nextAttemptAt ?? '') > before;
+    if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue(madeDue);
   });
 
   const call = controlRoute({
