@@ -67,15 +67,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
       const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      // A world served before, by a server closed since, delivers again.
-      world.outbox.start();
+      // Deliveries run while a server serves the world (again, for a world whose server closed).
+      const releaseOutbox = world.outbox.serve();
       resolve({
         url: `http://${shownHost}:${info.port}`,
         world,
         stateLoaded: loaded,
         close: async () => {
           // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
-          const outboxStopped = world.outbox.stop();
+          // (The outbox stops only when no other server serves this world.)
+          const outboxStopped = releaseOutbox();
           await new Promise<void>((done, fail) => {
             // Connections that finish their request after this become idle later; close them as they do,
             // instead of waiting out their keep-alive time.

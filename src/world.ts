@@ -96,7 +96,12 @@ export function createWorld(options: WorldOptions = {}): World {
     journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT),
     faults,
     outbox: new Outbox(
-      { now, webhook: (orgId, id) => store.get(orgId, 'webhooks', id), organization: (orgId) => tenants.byId(orgId) },
+      {
+        now,
+        clockRuns: () => !clock.state().frozen,
+        webhook: (orgId, id) => store.get(orgId, 'webhooks', id),
+        organization: (orgId) => tenants.byId(orgId),
+      },
       options.webhooks,
     ),
     now,

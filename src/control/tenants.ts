@@ -54,7 +54,7 @@ export function resetOrganization(world: World, orgId: string, options: Omit<Ten
   const plan = options.scenario ? (resolveScenario(options.scenario).organizations[0] ?? EMPTY_PLAN) : (planned?.plan ?? EMPTY_PLAN);
   const seed = options.seed ?? planned?.seed ?? world.seed;
   const { id, name, token } = organization;
-  return allOrNothing(world, orgId, () => seedOrganization(world, plan, seed, { id, name, token }), before);
+  return allOrNothing(world, orgId, () => seedOrganization(world, plan, seed, { id, name, token }), before, organization);
 }
 
 /**
@@ -62,12 +62,15 @@ export function resetOrganization(world: World, orgId: string, options: Omit<Ten
  * holds): then the organization is taken out again, and what it held before
  * (`before`) is put back, so a failed request changes nothing.
  */
-function allOrNothing(world: World, orgId: string, seed: () => Organization, before?: State): Organization {
+function allOrNothing(world: World, orgId: string, seed: () => Organization, before?: State, original?: Organization): Organization {
   try {
     return seed();
   } catch (error) {
     if (world.tenants.byId(orgId)) removeTenant(world, orgId);
     if (before) importState(world, before, orgId);
+    // The very organization object again: whatever tells a reset organization by a new one (requests under way,
+    // the outbox's deliveries and call numbers) must see that nothing happened.
+    if (original && world.tenants.remove(orgId)) world.tenants.add(original);
     throw error;
   }
 }

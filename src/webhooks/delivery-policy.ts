@@ -23,8 +23,22 @@ export type DeliveryPolicy = Required<DeliveryOptions>;
 
 export const DEFAULT_DELIVERY_OPTIONS = { maxAttempts: 5, firstRetryMs: 1000, timeoutMs: 5000, limit: 1000, allowRemote: false } as const;
 
-/** The options with every default filled in. */
+/** The least each number may be: a time limit of 0 or less could never be met, and an outbox of none keeps nothing to show. */
+const LEAST: Record<'maxAttempts' | 'firstRetryMs' | 'timeoutMs' | 'limit', number> = {
+  maxAttempts: 1,
+  firstRetryMs: 0,
+  timeoutMs: 1,
+  limit: 1,
+};
+
+/** The options with every default filled in; a number out of range is a RangeError naming it. */
 export function deliveryPolicy(options: DeliveryOptions = {}): DeliveryPolicy {
+  for (const [name, least] of Object.entries(LEAST)) {
+    const value = options[name as keyof typeof LEAST];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= least)) {
+      throw new RangeError(`webhooks.${name} must be a whole number of at least ${least}; got ${String(value)}.`);
+    }
+  }
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
   // Looked up at send time, so a test that replaces the global fetch is honoured.
   const fetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init);

@@ -13,12 +13,15 @@ import { attemptDelivery } from './delivery.js';
 import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';
 import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './delivery-record.js';
 import type { WebhookEvent } from './events.js';
+import { Lanes } from './lanes.js';
 import { RetryTimer } from './retry-timer.js';
 import { dueDeliveries, earliestDue, recordAttempt } from './schedule.js';
 
 /** What the outbox reads from the rest of the world. */
 export interface OutboxDeps {
   now(): Date;
+  /** False while the clock stands frozen: it then moves only by jumps, and retries replay their schedule. */
+  clockRuns(): boolean;
   /** The webhook as stored (whole secret), while it exists. */
   webhook(orgId: string, webhookId: string): StoredRecord | undefined;
   /** The organization registered under the id now: another object means it was removed or reset. */
@@ -29,20 +32,27 @@ interface Entry {
   delivery: Delivery;
   body: string;
   organization: Organization;
+  /** Its webhook's lane (organization included, so lanes never cross organizations). */
+  lane: string;
 }
 
 /** The deliveries of a world, and the machinery that attempts them. */
 export class Outbox {
   readonly policy: DeliveryPolicy;
   readonly #deps: OutboxDeps;
+  /** By delivery id, oldest first. */
   readonly #entries = new Map<string, Entry>();
+  /** The entries of each lane, so a lane looks only at its own. */
+  readonly #byLane = new Map<string, Set<Entry>>();
+  readonly #lanes = new Lanes();
   readonly #timer = new RetryTimer(() => void this.runDue());
-  #calls = new WeakMap<Organization, number>();
-  /** Per webhook, the end of the runs queued on its lane; present while one runs. */
-  readonly #lanes = new Map<string, Promise<void>>();
-  /** Attempts under way, so that stop() can abandon them and runs do not count them as due. */
+  /** Attempts under way, so that stop() can abandon them. */
   readonly #inFlight = new Map<Entry, AbortController>();
+  /** Checks of firstAttempts() still waiting; each runs after every attempt and every change that may end its wait. */
+  readonly #waiters = new Set<() => void>();
+  #calls = new WeakMap<Organization, number>();
   #stopped = false;
+  #servers = 0;
 
   constructor(deps: OutboxDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
@@ -68,12 +78,12 @@ export class Outbox {
     };
     // Entries of a reset organization go first: its call numbers, and so its ids, start again.
     this.#sweep();
-    // Deleted first, so that an id seen before takes the newest place, not its old one.
-    this.#entries.delete(delivery.id);
-    this.#entries.set(delivery.id, { delivery, body: JSON.stringify(event), organization });
+    // Removed first, so that an id seen before takes the newest place, not its old one.
+    this.#remove(delivery.id);
+    this.#add({ delivery, body: JSON.stringify(event), organization, lane: `${delivery.orgId}\n${delivery.webhookId}` });
     for (const id of this.#entries.keys()) {
       if (this.#entries.size <= this.policy.limit) break;
-      this.#entries.delete(id);
+      this.#remove(id);
     }
     return structuredClone(delivery);
   }
@@ -85,15 +95,45 @@ export class Outbox {
     return deliveries.filter((delivery) => matchesFilter(delivery, filter)).map((delivery) => structuredClone(delivery));
   }
 
+  /** The deliveries with these ids that belong to this very organization (not one reset since), as they are now (copies). */
+  deliveriesOf(organization: Organization, ids: ReadonlySet<string>): Delivery[] {
+    const entries = [...ids].map((id) => this.#entries.get(id)).filter((entry) => entry?.organization === organization);
+    return entries.map((entry) => structuredClone((entry as Entry).delivery));
+  }
+
+  /**
+   * Resolves once each of these deliveries of this organization has had its
+   * first attempt, or will have none (ended, dropped, or the outbox stopped).
+   * A simulated call answers then: the retries that fall due meanwhile are not its to wait for.
+   */
+  firstAttempts(organization: Organization, ids: ReadonlySet<string>): Promise<void> {
+    const done = () =>
+      this.#stopped ||
+      [...ids].every((id) => {
+        const entry = this.#entries.get(id);
+        return entry?.organization !== organization || entry.delivery.status !== 'pending' || entry.delivery.attempts.length > 0;
+      });
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!done()) return;
+        this.#waiters.delete(check);
+        resolve();
+      };
+      this.#waiters.add(check);
+    });
+  }
+
   /** Forgets deliveries (all, or one organization's); their pending retries never happen. Answers how many. */
   clear(filter: { orgId?: string | undefined } = {}): number {
     let removed = 0;
     for (const [id, entry] of this.#entries) {
       if (filter.orgId !== undefined && entry.delivery.orgId !== filter.orgId) continue;
-      this.#entries.delete(id);
+      this.#remove(id);
       removed++;
     }
     if (this.#entries.size === 0) this.#timer.cancel();
+    this.#notify();
     return removed;
   }
 
@@ -103,9 +143,14 @@ export class Outbox {
     this.#calls = new WeakMap();
   }
 
+  /** Cancels the pending deliveries of webhooks deleted or disabled (the world calls it after each webhook change). */
+  cancelStale(): void {
+    this.#sweep();
+  }
+
   /**
    * Makes every attempt that is due in mock time, including retries that
-   * fall due while catching up (the clock moved far ahead). Resolves when
+   * fall due while catching up (a frozen clock moved far ahead). Resolves when
    * the lanes of the due deliveries `waitFor` picks (default: all) have
    * nothing due; the other lanes go on without being waited for.
    */
@@ -113,33 +158,46 @@ export class Outbox {
     if (this.#stopped) return;
     this.#sweep();
     const wanted = new Map<string, boolean>();
-    for (const entry of dueDeliveries(this.#entries.values(), this.#deps.now().getTime())) {
-      // Being attempted: its lane is on it already, and waiting for that answer is not running what is due.
-      if (this.#inFlight.has(entry)) continue;
-      const { delivery } = entry;
-      const lane = laneOf(delivery);
+    for (const { delivery, lane } of dueDeliveries(this.#entries.values(), this.#deps.now().getTime())) {
       wanted.set(lane, wanted.get(lane) === true || waitFor(delivery));
     }
     const runs = [...wanted].map(([lane, waited]) => ({ run: this.#runLane(lane), waited }));
-    // Armed before waiting: a lane stuck on a slow receiver must not keep the others' retries from their time.
+    // Armed before waiting: a lane held by a slow receiver must not keep the others' retries from their time.
     this.#scheduleTimer();
     await Promise.all(runs.filter(({ waited }) => waited).map(({ run }) => run));
     this.#scheduleTimer();
   }
 
   /**
+   * A server serving this world: attempts run while one does, and when the
+   * last of them closes, the outbox stops. Answers the server's release.
+   */
+  serve(): () => Promise<void> {
+    this.#servers += 1;
+    this.start();
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      this.#servers -= 1;
+      if (this.#servers === 0) await this.stop();
+    };
+  }
+
+  /**
    * No more attempts until start(): timer wake-ups end, attempts under way
    * are abandoned unrecorded, runs do nothing. Resolves once every lane has
-   * stopped. The server calls it when it closes.
+   * stopped.
    */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#timer.stop();
     for (const attempt of this.#inFlight.values()) attempt.abort();
-    await Promise.all(this.#lanes.values());
+    this.#notify();
+    await this.#lanes.settled();
   }
 
-  /** Attempts again after stop() (a world served by a new server), and runs what fell due meanwhile. */
+  /** Attempts again after stop(), and runs what fell due meanwhile. */
   start(): void {
     if (!this.#stopped) return;
     this.#stopped = false;
@@ -147,41 +205,27 @@ export class Outbox {
     void this.runDue();
   }
 
-  /** The deliveries with these ids that belong to this very organization (not one reset since), as they are now (copies). */
-  deliveriesOf(organization: Organization, ids: ReadonlySet<string>): Delivery[] {
-    const entries = [...ids].map((id) => this.#entries.get(id)).filter((entry) => entry?.organization === organization);
-    return entries.map((entry) => structuredClone((entry as Entry).delivery));
-  }
-
-  /** Cancels the pending deliveries of webhooks deleted or disabled (the world calls it after each webhook change). */
-  cancelStale(): void {
-    this.#sweep();
-  }
-
-  /** Queues a run after the ones already on the lane; a run that failed does not stop the ones after it. */
+  /** Queues a drain of the lane, then wakes the timer for what the lanes at rest have due later. */
   #runLane(lane: string): Promise<void> {
-    const run = (this.#lanes.get(lane) ?? Promise.resolve()).then(() => this.#drainLane(lane)).catch(() => undefined);
-    this.#lanes.set(lane, run);
-    return run.then(() => {
-      if (this.#lanes.get(lane) === run) this.#lanes.delete(lane);
-      this.#scheduleTimer();
-    });
+    const failed = (error: unknown) => console.error('voice-config-mock: a webhook delivery run failed unexpectedly', error);
+    return this.#lanes.run(lane, () => this.#drainLane(lane), failed).then(() => this.#scheduleTimer());
   }
 
   /** Attempts the lane's due deliveries one at a time, earliest first, until none is due. */
   async #drainLane(lane: string): Promise<void> {
     while (!this.#stopped) {
-      this.#sweep();
-      const [next] = dueDeliveries(this.#entries.values(), this.#deps.now().getTime()).filter(({ delivery }) => laneOf(delivery) === lane);
+      const entries = [...(this.#byLane.get(lane) ?? [])];
+      for (const entry of entries) this.#sweepEntry(entry);
+      const [next] = dueDeliveries(this.#byLane.get(lane) ?? [], this.#deps.now().getTime());
       if (!next) return;
       await this.#attempt(next);
     }
   }
 
-  /** Wakes for the earliest due delivery of a lane that is not running (a running lane looks again when it ends). */
+  /** Wakes for the earliest due delivery of a lane at rest (a busy lane looks again when it ends). */
   #scheduleTimer(): void {
-    const idle = [...this.#entries.values()].filter(({ delivery }) => !this.#lanes.has(laneOf(delivery)));
-    const next = earliestDue(idle);
+    const atRest = [...this.#entries.values()].filter(({ lane }) => !this.#lanes.busy(lane));
+    const next = earliestDue(atRest);
     if (next === undefined) this.#timer.cancel();
     else this.#timer.schedule(next - this.#deps.now().getTime());
   }
@@ -190,12 +234,16 @@ export class Outbox {
     const { delivery, body } = entry;
     const webhook = this.#deps.webhook(delivery.orgId, delivery.webhookId);
     const cancelled = cancellation(webhook);
-    if (cancelled || !webhook) return finish(delivery, 'failed', cancelled ?? 'cancelled');
-    // Stamped with the time it was due: a clock moved far ahead replays the schedule as it would have run.
-    const at = new Date(delivery.nextAttemptAt ?? this.#deps.now());
+    if (cancelled || !webhook) {
+      finish(delivery, 'failed', cancelled ?? 'cancelled');
+      return this.#notify();
+    }
+    const clockRuns = this.#deps.clockRuns();
+    const started = this.#deps.now();
+    // A frozen clock moves only by jumps: an attempt takes the time it was due, so a jump far ahead replays the schedule.
+    // A running clock: the time the attempt is made (later than due when its lane was busy), so the signature's time is true.
+    const at = clockRuns ? started : new Date(delivery.nextAttemptAt ?? started);
     const { url, event, id: deliveryId } = delivery;
-    const started = this.#deps.now().getTime();
-    const startedReally = performance.now();
     const abandon = new AbortController();
     this.#inFlight.set(entry, abandon);
     try {
@@ -205,30 +253,55 @@ export class Outbox {
         abandon.signal,
       );
       // Abandoned by stop(): not an answer of the receiver's, so not an attempt to record.
-      if (this.#stopped) return;
-      // The backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
-      // The mock time it took, but no more than the real time: a clock moved on meanwhile (advanceMs) is a jump, not a slow answer.
-      const tookMs = Math.min(this.#deps.now().getTime() - started, performance.now() - startedReally);
-      recordAttempt(delivery, attempt, this.policy, Math.max(0, tookMs));
+      if (abandon.signal.aborted) return;
+      // With the clock running the backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
+      const tookMs = clockRuns ? Math.max(0, this.#deps.now().getTime() - started.getTime()) : 0;
+      recordAttempt(delivery, attempt, this.policy, tookMs);
+    } catch (error) {
+      // A fault of the mock's own (a receiver's faults are written into the attempt): the delivery ends, instead of falling due forever.
+      finish(
+        delivery,
+        'failed',
+        `not sent: the mock failed while attempting it (${error instanceof Error ? error.message : String(error)})`,
+      );
+      console.error('voice-config-mock: a webhook delivery failed unexpectedly', error);
     } finally {
       this.#inFlight.delete(entry);
+      this.#notify();
     }
+  }
+
+  #notify(): void {
+    for (const check of [...this.#waiters]) check();
+  }
+
+  #add(entry: Entry): void {
+    this.#entries.set(entry.delivery.id, entry);
+    const lane = this.#byLane.get(entry.lane) ?? new Set<Entry>();
+    this.#byLane.set(entry.lane, lane.add(entry));
+  }
+
+  #remove(id: string): void {
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    this.#entries.delete(id);
+    const lane = this.#byLane.get(entry.lane);
+    lane?.delete(entry);
+    if (lane?.size === 0) this.#byLane.delete(entry.lane);
   }
 
   /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */
   #sweep(): void {
-    for (const [id, entry] of this.#entries) {
-      const { delivery } = entry;
-      if (this.#deps.organization(delivery.orgId) !== entry.organization) this.#entries.delete(id);
-      else if (delivery.status === 'pending') {
-        const cancelled = cancellation(this.#deps.webhook(delivery.orgId, delivery.webhookId));
-        if (cancelled) finish(delivery, 'failed', cancelled);
-      }
+    for (const entry of this.#entries.values()) this.#sweepEntry(entry);
+    this.#notify();
+  }
+
+  #sweepEntry(entry: Entry): void {
+    const { delivery } = entry;
+    if (this.#deps.organization(delivery.orgId) !== entry.organization) this.#remove(delivery.id);
+    else if (delivery.status === 'pending') {
+      const cancelled = cancellation(this.#deps.webhook(delivery.orgId, delivery.webhookId));
+      if (cancelled) finish(delivery, 'failed', cancelled);
     }
   }
-}
-
-/** The lane a delivery goes in: its webhook's (organization included, so lanes never cross organizations). */
-function laneOf(delivery: Delivery): string {
-  return `${delivery.orgId}\n${delivery.webhookId}`;
 }

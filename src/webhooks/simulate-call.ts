@@ -53,8 +53,11 @@ export async function simulateCall(world: World, input: CallInput): Promise<Simu
     ),
   );
   const ids = new Set(queued.map((delivery) => delivery.id));
-  // Only this call's webhooks are waited for: another organization's slow receiver must not hold up its answer.
-  await world.outbox.runDue((delivery) => ids.has(delivery.id));
+  // Started, not waited for: the call waits for its own first attempts only, not for another organization's
+  // slow receiver, nor for retries that fall due meanwhile.
+  const running = world.outbox.runDue(() => false);
+  await world.outbox.firstAttempts(organization, ids);
+  await running;
   // Its own deliveries, by organization too: after a reset meanwhile, the same ids may be another call's.
   return { ...call, events, deliveries: world.outbox.deliveriesOf(organization, ids) };
 }

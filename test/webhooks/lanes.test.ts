@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { callFaker } from '../../src/webhooks/call-faker.js';
+import { createWorld } from '../../src/world.js';
 import { startReceiver } from './receiver.js';
 import { eachTestWithReceiver } from './setup.js';
 
@@ -172,6 +173,80 @@ describe('webhook lanes', () => {
     // The reset dropped the first call's delivery; the delivery with its id now is the second call's.
     expect((await running).deliveries).toEqual([]);
     expect((await again).deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
+  });
+
+  it('waits its backoff after an attempt that waited in its lane, and answers a call after its first attempts only', async () => {
+    const mock = await t.useMock({ webhooks: { firstRetryMs: 200 } });
+    // Each answer takes 150 ms, so the call's second and third events wait in the lane behind the first.
+    const slow = createServer((_req, res) => void setTimeout(() => res.writeHead(500).end('busy'), 150));
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const arrivals = new Map<string, number[]>();
+    slow.on('request', (req) => {
+      const id = String(req.headers['x-voice-delivery']);
+      arrivals.set(id, [...(arrivals.get(id) ?? []), performance.now()]);
+    });
+    try {
+      const assistant = await mock.assistant();
+      await mock.webhook('demo-token', `http://127.0.0.1:${(slow.address() as AddressInfo).port}`);
+      await mock.control.setClock({ resume: true });
+      const call = await mock.call('demo-token', assistant.id);
+      expect(call.deliveries.map(({ attempts }) => attempts.length)).toEqual([1, 1, 1]);
+
+      await expect.poll(() => [...arrivals.values()].every((times) => times.length >= 3), { timeout: 10_000 }).toBe(true);
+      for (const times of arrivals.values()) {
+        // At least the backoff after the end of the attempt before (150 ms of answer, then 200 ms, then 400 ms).
+        expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(340);
+        expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(540);
+      }
+    } finally {
+      await mock.stop();
+      slow.closeAllConnections();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+
+  it('keeps the deliveries and the call numbers of an organization whose reset failed', async () => {
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });
+    const first = await t.mock.call('demo-token', assistant.id);
+    // The default scenario provisions trunks, which the provider now refuses: the reset fails and changes nothing.
+    await t.mock.control.addFault({ target: 'telephony' });
+    const reset = await t.mock.app.request('/__mock/reset', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orgId: t.mock.orgId('demo-token'), scenario: 'default' }),
+    });
+    expect(reset.status).toBe(502);
+    expect(await t.mock.control.outbox()).toEqual(first.deliveries);
+    const second = await t.mock.call('demo-token', assistant.id);
+    expect(second.id).not.toBe(first.id);
+    expect(await t.mock.control.outbox()).toHaveLength(2);
+  });
+
+  it('does not record an attempt abandoned by stop(), even when start() follows at once', async () => {
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });
+    const release = t.receiver.hold();
+    const call = t.mock.call('demo-token', assistant.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    const stopped = t.mock.world.outbox.stop();
+    t.mock.world.outbox.start();
+    release();
+    await Promise.all([call, stopped]);
+    // The abandoned attempt is made again after the start, and only the receiver's answers are recorded.
+    await expect.poll(async () => (await t.mock.control.outbox())[0]?.status).toBe('delivered');
+    expect((await t.mock.control.outbox())[0]?.attempts.map(({ statusCode }) => statusCode)).toEqual([200]);
+  });
+
+  it.each([
+    ['timeoutMs', -1],
+    ['maxAttempts', 0],
+    ['firstRetryMs', 1.5],
+    ['limit', 0],
+  ] as const)('refuses webhooks.%s of %s when the world is made', (name, value) => {
+    expect(() => createWorld({ webhooks: { [name]: value } })).toThrow(
+      new RegExp(`^webhooks\\.${name} must be a whole number of at least`),
+    );
   });
 
   it('gives organizations different call ids, also where a 32-bit hash of their ids is the same', () => {

@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   /** The body exactly as it arrived (what the signature covers). */
   raw: string;
+  /** When it arrived whole (performance.now(), ms). */
+  receivedAt: number;
 }
 
 export interface Receiver {
@@ -29,7 +31,8 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
+      const raw = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, receivedAt: performance.now() });
       void held.then(() => {
         const status = queue.shift() ?? fallback;
         res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver says no');

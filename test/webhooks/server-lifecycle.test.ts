@@ -60,6 +60,20 @@ describe('webhooks across the server’s life', () => {
     }
   });
 
+  it('keeps delivering for a world that another server still serves when one closes', async () => {
+    const world = createWorld();
+    const first = await startServer({ port: 0, world });
+    const second = await startServer({ port: 0, world });
+    await first.close();
+    try {
+      const { status, body } = await simulate(second.url, webhookTo(world, receiver.url));
+      expect(status).toBe(201);
+      expect(body.deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('delivers again when the same world is served by a new server after the first closed', async () => {
     const world = createWorld();
     const first = await startServer({ port: 0, world });
