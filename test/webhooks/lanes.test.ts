@@ -238,6 +238,27 @@ describe('webhook lanes', () => {
     expect((await t.mock.control.outbox())[0]?.attempts.map(({ statusCode }) => statusCode)).toEqual([200]);
   });
 
+  it('waits in runDue() for a due retry another run has under way, until it is recorded', async () => {
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });
+    t.receiver.answer([500]);
+    await t.mock.call('demo-token', assistant.id);
+    const release = t.receiver.hold();
+    t.mock.world.clock.advance(1000);
+    // The first run (the timer's, say) starts the retry, which the receiver holds; a run after it must wait for that answer.
+    const first = t.mock.world.outbox.runDue();
+    await expect.poll(() => t.receiver.requests.length).toBe(2);
+    const second = t.mock.world.outbox.runDue();
+    let secondDone = false;
+    void second.then(() => (secondDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(secondDone).toBe(false);
+    release();
+    await second;
+    expect(t.mock.world.outbox.list()[0]).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 500 }, { statusCode: 200 }] });
+    await first;
+  });
+
   it.each([
     ['timeoutMs', -1],
     ['maxAttempts', 0],
