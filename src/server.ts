@@ -69,30 +69,36 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       // Deliveries run while a server serves the world (again, for a world whose server closed).
       const releaseOutbox = world.outbox.serve();
+      let closing: Promise<void> | undefined;
+      const close = async () => {
+        // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
+        // (The outbox stops only when no other server serves this world.)
+        const outboxStopped = releaseOutbox();
+        await new Promise<void>((done, fail) => {
+          // Connections that finish their request after this become idle later; close them as they do,
+          // instead of waiting out their keep-alive time.
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
+          // Node stops its own request timeouts once the server closes: past the grace, cut what is left.
+          const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+          server.close((error) => {
+            clearInterval(sweep);
+            clearTimeout(deadline);
+            if (error) fail(error);
+            else done();
+          });
+          server.closeIdleConnections();
+        });
+        await outboxStopped;
+        await writer?.flush();
+      };
       resolve({
         url: `http://${shownHost}:${info.port}`,
         world,
         stateLoaded: loaded,
-        close: async () => {
-          // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
-          // (The outbox stops only when no other server serves this world.)
-          const outboxStopped = releaseOutbox();
-          await new Promise<void>((done, fail) => {
-            // Connections that finish their request after this become idle later; close them as they do,
-            // instead of waiting out their keep-alive time.
-            const sweep = setInterval(() => server.closeIdleConnections(), 50);
-            // Node stops its own request timeouts once the server closes: past the grace, cut what is left.
-            const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
-            server.close((error) => {
-              clearInterval(sweep);
-              clearTimeout(deadline);
-              if (error) fail(error);
-              else done();
-            });
-            server.closeIdleConnections();
-          });
-          await outboxStopped;
-          await writer?.flush();
+        // A second call (a signal during a test's own close, say) waits for the first instead of failing on a closed server.
+        close: () => {
+          closing ??= close();
+          return closing;
         },
       });
     });

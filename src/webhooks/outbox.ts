@@ -85,6 +85,8 @@ export class Outbox {
       if (this.#entries.size <= this.policy.limit) break;
       this.#remove(id);
     }
+    // The oldest fell off, and a call may have been waiting for one of them.
+    this.#notify();
     return structuredClone(delivery);
   }
 
@@ -216,6 +218,8 @@ export class Outbox {
     while (!this.#stopped) {
       const entries = [...(this.#byLane.get(lane) ?? [])];
       for (const entry of entries) this.#sweepEntry(entry);
+      // A delivery dropped or cancelled just now may be the last one a waiting call needed.
+      this.#notify();
       const [next] = dueDeliveries(this.#byLane.get(lane) ?? [], this.#deps.now().getTime());
       if (!next) return;
       await this.#attempt(next);

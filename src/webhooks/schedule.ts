@@ -9,9 +9,14 @@ interface Queued {
 
 const dueTime = ({ delivery }: Queued) => (delivery.status === 'pending' ? Date.parse(delivery.nextAttemptAt ?? '') : Number.NaN);
 
-/** Pending deliveries due at `now` (mock time, ms), earliest first; equal times keep creation order (started, ended, analyzed). */
+/**
+ * Pending deliveries due at `now` (mock time, ms), earliest first; equal times
+ * keep creation order (started, ended, analyzed). A first attempt is due
+ * whatever the clock says (moved back since the call, say): only retries wait for it.
+ */
 export function dueDeliveries<T extends Queued>(queue: Iterable<T>, now: number): T[] {
-  return [...queue].filter((entry) => dueTime(entry) <= now).sort((a, b) => dueTime(a) - dueTime(b));
+  const due = (entry: T) => entry.delivery.status === 'pending' && (entry.delivery.attempts.length === 0 || dueTime(entry) <= now);
+  return [...queue].filter(due).sort((a, b) => dueTime(a) - dueTime(b));
 }
 
 /** When the next pending delivery is due, if any is pending. */

@@ -238,6 +238,40 @@ describe('webhook lanes', () => {
     expect((await t.mock.control.outbox())[0]?.attempts.map(({ statusCode }) => statusCode)).toEqual([200]);
   });
 
+  it.each([
+    [
+      'its tenant is removed',
+      (mock: typeof t.mock) => mock.app.request(`/__mock/tenants/${mock.orgId('demo-token')}`, { method: 'DELETE' }),
+    ],
+    ['its organization is reset alone', (mock: typeof t.mock) => mock.control.reset({ orgId: mock.orgId('demo-token') })],
+  ])('answers a call whose first attempt was under way when %s', async (_change, change) => {
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url);
+    const release = t.receiver.hold();
+    const call = t.mock.call('demo-token', assistant.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    await change(t.mock);
+    release();
+    // Its deliveries went with the organization; the call still answers, with none.
+    expect((await call).deliveries).toEqual([]);
+    expect(t.receiver.requests).toHaveLength(1);
+  });
+
+  it('makes every first attempt of a call when the clock is moved back while the call runs', async () => {
+    const assistant = await t.mock.assistant();
+    await t.mock.webhook('demo-token', t.receiver.url);
+    const release = t.receiver.hold();
+    const call = t.mock.call('demo-token', assistant.id);
+    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    await t.mock.control.setClock({ freezeAt: '2026-02-02T09:00:00.000Z' });
+    release();
+    expect((await call).deliveries.map(({ status, attempts }) => [status, attempts.length])).toEqual([
+      ['delivered', 1],
+      ['delivered', 1],
+      ['delivered', 1],
+    ]);
+  });
+
   it('waits in runDue() for a due retry another run has under way, until it is recorded', async () => {
     const assistant = await t.mock.assistant();
     await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });

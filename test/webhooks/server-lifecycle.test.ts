@@ -60,6 +60,12 @@ describe('webhooks across the server’s life', () => {
     }
   });
 
+  it('takes close() twice, the second waiting for the first', async () => {
+    const server = await startServer({ port: 0 });
+    await expect(Promise.all([server.close(), server.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(server.close()).resolves.toBeUndefined();
+  });
+
   it('keeps delivering for a world that another server still serves when one closes', async () => {
     const world = createWorld();
     const first = await startServer({ port: 0, world });

@@ -6,6 +6,10 @@ import type { World } from '../../world.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
 import { clockBody, faultBody, idParam, journalQuery, orgQuery, verifyBody } from './schemas.js';
 
+// Made once: a schema built per request with .openapi() is registered and kept for good.
+const trunkIdParam = idParam('SIP trunk');
+const faultIdParam = idParam('Fault');
+
 export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   const telephony = controlRoute({
     method: 'get',
@@ -21,10 +25,10 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     path: '/__mock/telephony/{id}',
     operationId: 'getTelephonyConfiguration',
     summary: 'What the provider holds for one trunk',
-    request: { params: idParam('SIP trunk') },
+    request: { params: trunkIdParam },
   });
   serveControl(app, trunk, (c) => {
-    const { id } = valid(c, 'param', idParam(''));
+    const { id } = valid(c, 'param', trunkIdParam);
     const found = world.telephony.configuration(id);
     if (!found) throw new DomainError('not-found', `The telephony provider holds no configuration for SIP trunk ${id}.`);
     return c.json(found, 200);
@@ -101,10 +105,10 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     path: '/__mock/faults/{id}',
     operationId: 'deleteFault',
     summary: 'Remove one fault',
-    request: { params: idParam('Fault') },
+    request: { params: faultIdParam },
   });
   serveControl(app, removeFault, (c) => {
-    const { id } = valid(c, 'param', idParam(''));
+    const { id } = valid(c, 'param', faultIdParam);
     if (!world.faults.remove(id)) throw new DomainError('not-found', `No fault with id ${id}; GET /__mock/faults lists them.`);
     return c.json({}, 200);
   });

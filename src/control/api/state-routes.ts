@@ -11,6 +11,9 @@ import { idParam, orgQuery, recordBody, resetBody, tenantBody } from './schemas.
 
 const identity = ({ id, name, token }: { id: string; name: string; token: string }) => ({ id, name, token });
 
+// Made once: a schema built per request with .openapi() is registered and kept for good.
+const organizationIdParam = idParam('Organization');
+
 export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   const reset = controlRoute({
     method: 'post',
@@ -49,10 +52,10 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     path: '/__mock/tenants/{id}',
     operationId: 'deleteTenant',
     summary: 'Remove an organization and all its records',
-    request: { params: idParam('Organization') },
+    request: { params: organizationIdParam },
   });
   serveControl(app, remove, (c) => {
-    removeTenant(world, valid(c, 'param', idParam('')).id);
+    removeTenant(world, valid(c, 'param', organizationIdParam).id);
     return c.json({}, 200);
   });
 
