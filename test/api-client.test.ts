@@ -174,6 +174,19 @@ describe('api client', () => {
     await expect(api.schemas.list({ signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('ends a call on its signal even when the fetch ignores it, as an in-process app.request does', async () => {
+    let sent = 0;
+    const deaf = () => {
+      sent += 1;
+      return new Promise<Response>(() => {});
+    };
+    const api = createApiClient({ baseUrl: 'http://mock.test', token: TOKEN, fetch: deaf });
+    await expect(api.tools.list({ signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    // Already aborted: nothing is sent, since an in-process fetch would carry the request out regardless.
+    await expect(api.tools.create({ name: 'x' } as never, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent).toBe(1);
+  });
+
   it.each(['', '.', '..'])('refuses the id %j before sending anything, since the url would name another path', async (id) => {
     const { api, sent } = clientOfFreshApp();
     await expect(api.sipTrunks.get(id)).rejects.toThrow(TypeError);

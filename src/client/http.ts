@@ -30,8 +30,10 @@ export async function send(transport: Transport, { method, path, body, answersJs
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  const response = await transport.fetch(url, init);
-  const answer = await readBody(response);
+  // Not sent at all when already aborted: an in-process fetch would carry out the request regardless.
+  signal?.throwIfAborted();
+  const response = await untilAborted(transport.fetch(url, init), signal);
+  const answer = await untilAborted(readBody(response), signal);
   if (!response.ok) throw new ApiError({ status: response.status, method, url, body: answer.body });
   // A dev server's page fallback answers 200 with HTML when the API is not where baseUrl says.
   if (answersJson && !answer.json) {
@@ -39,6 +41,18 @@ export async function send(transport: Transport, { method, path, body, answersJs
     throw new ApiError({ status: response.status, method, url, body: answer.body, unusable: `${what}, where this call needs JSON` });
   }
   return answer.body;
+}
+
+/** The promise's outcome, or the signal's reason once it aborts first: an in-process fetch (a Hono app's `request`) ignores the signal. */
+function untilAborted<T>(pending: T | Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  const promise = Promise.resolve(pending);
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 async function readBody(response: Response): Promise<{ body: unknown; json: boolean }> {

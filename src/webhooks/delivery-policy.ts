@@ -23,20 +23,23 @@ export type DeliveryPolicy = Required<DeliveryOptions>;
 
 export const DEFAULT_DELIVERY_OPTIONS = { maxAttempts: 5, firstRetryMs: 1000, timeoutMs: 5000, limit: 1000, allowRemote: false } as const;
 
-/** The least each number may be: a time limit of 0 or less could never be met, and an outbox of none keeps nothing to show. */
-const LEAST: Record<'maxAttempts' | 'firstRetryMs' | 'timeoutMs' | 'limit', number> = {
-  maxAttempts: 1,
-  firstRetryMs: 0,
-  timeoutMs: 1,
-  limit: 1,
+/**
+ * The range of each number: a time limit of 0 or less could never be met, one
+ * past 2^31 − 1 ms overflows Node's timers (to 1 ms), and an outbox of none keeps nothing to show.
+ */
+const RANGES: Record<'maxAttempts' | 'firstRetryMs' | 'timeoutMs' | 'limit', [number, number]> = {
+  maxAttempts: [1, Number.MAX_SAFE_INTEGER],
+  firstRetryMs: [0, 2 ** 31 - 1],
+  timeoutMs: [1, 2 ** 31 - 1],
+  limit: [1, Number.MAX_SAFE_INTEGER],
 };
 
 /** The options with every default filled in; a number out of range is a RangeError naming it. */
 export function deliveryPolicy(options: DeliveryOptions = {}): DeliveryPolicy {
-  for (const [name, least] of Object.entries(LEAST)) {
-    const value = options[name as keyof typeof LEAST];
-    if (value !== undefined && !(Number.isSafeInteger(value) && value >= least)) {
-      throw new RangeError(`webhooks.${name} must be a whole number of at least ${least}; got ${String(value)}.`);
+  for (const [name, [least, most]] of Object.entries(RANGES)) {
+    const value = options[name as keyof typeof RANGES];
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= least && value <= most)) {
+      throw new RangeError(`webhooks.${name} must be a whole number from ${least} to ${most}; got ${String(value)}.`);
     }
   }
   const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));

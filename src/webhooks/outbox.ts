@@ -52,6 +52,8 @@ export class Outbox {
   readonly #waiters = new Set<() => void>();
   #calls = new WeakMap<Organization, number>();
   #stopped = false;
+  /** Counts stops: a drain started before the latest stop ends, even when start() came since. */
+  #stops = 0;
   #servers = 0;
 
   constructor(deps: OutboxDeps, options: DeliveryOptions = {}) {
@@ -71,16 +73,17 @@ export class Outbox {
     const now = this.#deps.now().toISOString();
     const url = String(webhook.url);
     const refused = refusedTarget(url, this.policy);
+    const lane = `${organization.id}\n${webhook.id}`;
     const delivery: Delivery = {
       ...{ id: deliveryId, orgId: organization.id, callId: String(event.data.callId), eventId: event.id, event: event.event },
       ...{ webhookId: webhook.id, url, status: refused ? 'failed' : 'pending', attempts: [] },
-      ...{ nextAttemptAt: refused ? null : now, createdAt: now, reason: refused ?? null },
+      ...{ nextAttemptAt: refused ? null : this.#firstAttemptDue(lane, now), createdAt: now, reason: refused ?? null },
     };
     // Entries of a reset organization go first: its call numbers, and so its ids, start again.
     this.#sweep();
     // Removed first, so that an id seen before takes the newest place, not its old one.
     this.#remove(delivery.id);
-    this.#add({ delivery, body: JSON.stringify(event), organization, lane: `${delivery.orgId}\n${delivery.webhookId}` });
+    this.#add({ delivery, body: JSON.stringify(event), organization, lane });
     for (const id of this.#entries.keys()) {
       if (this.#entries.size <= this.policy.limit) break;
       this.#remove(id);
@@ -193,6 +196,7 @@ export class Outbox {
    */
   async stop(): Promise<void> {
     this.#stopped = true;
+    this.#stops += 1;
     this.#timer.stop();
     for (const attempt of this.#inFlight.values()) attempt.abort();
     this.#notify();
@@ -215,7 +219,8 @@ export class Outbox {
 
   /** Attempts the lane's due deliveries one at a time, earliest first, until none is due. */
   async #drainLane(lane: string): Promise<void> {
-    while (!this.#stopped) {
+    const stops = this.#stops;
+    while (!this.#stopped && this.#stops === stops) {
       const entries = [...(this.#byLane.get(lane) ?? [])];
       for (const entry of entries) this.#sweepEntry(entry);
       // A delivery dropped or cancelled just now may be the last one a waiting call needed.
@@ -279,6 +284,20 @@ export class Outbox {
     for (const check of [...this.#waiters]) check();
   }
 
+  /**
+   * When a new first attempt is due: now, or, when the clock was moved back
+   * since earlier first attempts of the lane were queued, their time, so that
+   * a webhook's first attempts keep the order of their calls.
+   */
+  #firstAttemptDue(lane: string, now: string): string {
+    let due = now;
+    for (const { delivery } of this.#byLane.get(lane) ?? []) {
+      const waiting = delivery.status === 'pending' && delivery.attempts.length === 0 && delivery.nextAttemptAt !== null;
+      if (waiting && Date.parse(delivery.nextAttemptAt as string) > Date.parse(due)) due = delivery.nextAttemptAt as string;
+    }
+    return due;
+  }
+
   #add(entry: Entry): void {
     this.#entries.set(entry.delivery.id, entry);
     const lane = this.#byLane.get(entry.lane) ?? new Set<Entry>();
@@ -288,6 +307,8 @@ export class Outbox {
   #remove(id: string): void {
     const entry = this.#entries.get(id);
     if (!entry) return;
+    // Forgotten (cleared, reset, pushed out): an attempt still out must not hold its webhook's lane until its time limit.
+    this.#inFlight.get(entry)?.abort();
     this.#entries.delete(id);
     const lane = this.#byLane.get(entry.lane);
     lane?.delete(entry);
