@@ -15,6 +15,16 @@ import { eachTestWithReceiver } from './setup.js';
 
 const t = eachTestWithReceiver();
 
+/** An assistant and a webhook to the test's receiver, and a call whose first attempt the receiver holds until `release()`. */
+async function callWithFirstAttemptHeld(events?: string[]) {
+  const assistant = await t.mock.assistant();
+  await t.mock.webhook('demo-token', t.receiver.url, events ? { events } : {});
+  const release = t.receiver.hold();
+  const call = t.mock.call('demo-token', assistant.id);
+  await expect.poll(() => t.receiver.requests.length).toBe(1);
+  return { assistant, call, release };
+}
+
 describe('webhook lanes', () => {
   it('answers another organization’s call while a receiver holds an attempt of its own', async () => {
     // Short attempts, so that a mock that makes calls wait on each other fails this test quickly instead of hanging it.
@@ -84,11 +94,7 @@ describe('webhook lanes', () => {
   });
 
   it('abandons the attempt under way when stopped, records nothing of it and sends nothing more', async () => {
-    const assistant = await t.mock.assistant();
-    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.started', 'call.ended'] });
-    const release = t.receiver.hold();
-    const call = t.mock.call('demo-token', assistant.id);
-    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    const { call, release } = await callWithFirstAttemptHeld(['call.started', 'call.ended']);
     await t.mock.stop();
     release();
     await call;
@@ -224,11 +230,7 @@ describe('webhook lanes', () => {
   });
 
   it('does not record an attempt abandoned by stop(), even when start() follows at once', async () => {
-    const assistant = await t.mock.assistant();
-    await t.mock.webhook('demo-token', t.receiver.url, { events: ['call.ended'] });
-    const release = t.receiver.hold();
-    const call = t.mock.call('demo-token', assistant.id);
-    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    const { call, release } = await callWithFirstAttemptHeld(['call.ended']);
     const stopped = t.mock.world.outbox.stop();
     t.mock.world.outbox.start();
     release();
@@ -245,11 +247,7 @@ describe('webhook lanes', () => {
     ],
     ['its organization is reset alone', (mock: typeof t.mock) => mock.control.reset({ orgId: mock.orgId('demo-token') })],
   ])('answers a call whose first attempt was under way when %s', async (_change, change) => {
-    const assistant = await t.mock.assistant();
-    await t.mock.webhook('demo-token', t.receiver.url);
-    const release = t.receiver.hold();
-    const call = t.mock.call('demo-token', assistant.id);
-    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    const { call, release } = await callWithFirstAttemptHeld();
     await change(t.mock);
     release();
     // Its deliveries went with the organization; the call still answers, with none.
@@ -258,11 +256,7 @@ describe('webhook lanes', () => {
   });
 
   it('makes every first attempt of a call when the clock is moved back while the call runs', async () => {
-    const assistant = await t.mock.assistant();
-    await t.mock.webhook('demo-token', t.receiver.url);
-    const release = t.receiver.hold();
-    const call = t.mock.call('demo-token', assistant.id);
-    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    const { call, release } = await callWithFirstAttemptHeld();
     await t.mock.control.setClock({ freezeAt: '2026-02-02T09:00:00.000Z' });
     release();
     expect((await call).deliveries.map(({ status, attempts }) => [status, attempts.length])).toEqual([
@@ -273,11 +267,7 @@ describe('webhook lanes', () => {
   });
 
   it('keeps a webhook’s first attempts in the order of their calls when the clock is moved back between them', async () => {
-    const assistant = await t.mock.assistant();
-    await t.mock.webhook('demo-token', t.receiver.url);
-    const release = t.receiver.hold();
-    const first = t.mock.call('demo-token', assistant.id);
-    await expect.poll(() => t.receiver.requests.length).toBe(1);
+    const { assistant, call: first, release } = await callWithFirstAttemptHeld();
     await t.mock.control.setClock({ freezeAt: '2026-02-02T09:00:00.000Z' });
     const second = t.mock.call('demo-token', assistant.id);
     release();
