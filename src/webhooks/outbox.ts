@@ -77,7 +77,7 @@ export class Outbox {
     const delivery: Delivery = {
       ...{ id: deliveryId, orgId: organization.id, callId: String(event.data.callId), eventId: event.id, event: event.event },
       ...{ webhookId: webhook.id, url, status: refused ? 'failed' : 'pending', attempts: [] },
-      ...{ nextAttemptAt: refused ? null : this.#firstAttemptDue(lane, now), createdAt: now, reason: refused ?? null },
+      ...{ nextAttemptAt: refused ? null : now, createdAt: now, reason: refused ?? null },
     };
     // Entries of a reset organization go first: its call numbers, and so its ids, start again.
     this.#sweep();
@@ -282,20 +282,6 @@ export class Outbox {
 
   #notify(): void {
     for (const check of [...this.#waiters]) check();
-  }
-
-  /**
-   * When a new first attempt is due: now, or, when the clock was moved back
-   * since earlier first attempts of the lane were queued, their time, so that
-   * a webhook's first attempts keep the order of their calls.
-   */
-  #firstAttemptDue(lane: string, now: string): string {
-    let due = now;
-    for (const { delivery } of this.#byLane.get(lane) ?? []) {
-      const waiting = delivery.status === 'pending' && delivery.attempts.length === 0 && delivery.nextAttemptAt !== null;
-      if (waiting && Date.parse(delivery.nextAttemptAt as string) > Date.parse(due)) due = delivery.nextAttemptAt as string;
-    }
-    return due;
   }
 
   #add(entry: Entry): void {

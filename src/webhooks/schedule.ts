@@ -11,12 +11,25 @@ const dueTime = ({ delivery }: Queued) => (delivery.status === 'pending' ? Date.
 
 /**
  * Pending deliveries due at `now` (mock time, ms), earliest first; equal times
- * keep creation order (started, ended, analyzed). A first attempt is due
- * whatever the clock says (moved back since the call, say): only retries wait for it.
+ * keep creation order (started, ended, analyzed). `queue` comes in creation
+ * order. A first attempt is due whatever the clock says (moved back since the
+ * call, say): only retries wait for it; and first attempts keep the order of
+ * their calls, so a clock moved back between two calls does not reverse them.
  */
 export function dueDeliveries<T extends Queued>(queue: Iterable<T>, now: number): T[] {
-  const due = (entry: T) => entry.delivery.status === 'pending' && (entry.delivery.attempts.length === 0 || dueTime(entry) <= now);
-  return [...queue].filter(due).sort((a, b) => dueTime(a) - dueTime(b));
+  const due: { entry: T; order: number }[] = [];
+  let latestFirst = Number.NEGATIVE_INFINITY;
+  for (const entry of queue) {
+    if (entry.delivery.status !== 'pending') continue;
+    const time = dueTime(entry);
+    if (entry.delivery.attempts.length > 0) {
+      if (time <= now) due.push({ entry, order: time });
+      continue;
+    }
+    latestFirst = Math.max(latestFirst, time);
+    due.push({ entry, order: latestFirst });
+  }
+  return due.sort((a, b) => a.order - b.order).map(({ entry }) => entry);
 }
 
 /** When the next pending delivery is due, if any is pending. */

@@ -283,6 +283,21 @@ describe('webhook lanes', () => {
     ]);
   });
 
+  it('stamps and schedules each call’s attempts on its own time when the clock is moved back between calls', async () => {
+    t.receiver.answer([], 500);
+    const { assistant, call: first, release } = await callWithFirstAttemptHeld(['call.started']);
+    await t.mock.control.setClock({ freezeAt: '2026-02-02T09:00:00.000Z' });
+    const second = t.mock.call('demo-token', assistant.id);
+    release();
+    await first;
+    expect((await second).deliveries).toEqual([
+      expect.objectContaining({
+        attempts: [expect.objectContaining({ at: '2026-02-02T09:00:00.000Z' })],
+        nextAttemptAt: '2026-02-02T09:00:01.000Z',
+      }),
+    ]);
+  });
+
   it('frees a webhook’s lane at once when the delivery whose attempt is out is cleared', async () => {
     // The first request is never answered; the later ones are, at once.
     const mock = await t.useMock({ webhooks: { timeoutMs: 60_000 } });
