@@ -149,11 +149,13 @@ export async function measureDataSet({ data, records, script, args = [], names, 
     await keep?.(mock);
     const results = [];
     let rssWarm;
+    let dataChanged = false;
     for (const name of names) {
       results.push(await measureCase(name, { mock, raw, target, opts, data }));
-      // After the first case that leaves the records as they were: the mock is warm, and still holds its data set
-      // (creates add tens of thousands of records). A run of creates and deletes alone has no such figure.
-      if (!usesUpRecords(name)) rssWarm ??= rssMiB(mock.pid);
+      // After the first case that leaves the records as they were, if no create or delete ran before it: the mock
+      // is warm, and still holds its data set (creates add tens of thousands of records). Otherwise there is no such figure.
+      if (usesUpRecords(name)) dataChanged = true;
+      else if (!dataChanged) rssWarm ??= rssMiB(mock.pid);
     }
     return { results: results.filter(Boolean), figures: { data, records, startup, rssMiB: rssWarm, rssEndMiB: rssMiB(mock.pid) } };
   } finally {

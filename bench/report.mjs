@@ -69,7 +69,8 @@ export function operationsTable({ sizes, costs }) {
   );
 }
 
-const unmeasuredRss = 'not measured, as this run had only creates and deletes (it is read after a case that leaves the records as they were)';
+const unmeasuredRss =
+  'not measured: it is read after the first case that leaves the records as they were, and in this run a create or delete came first (or no such case ran)';
 
 /** PASS/MISS lines for every target that was measured, SKIP for one that could not be. */
 export function verdicts({ results, processes, operations }) {
