@@ -12,10 +12,12 @@ import type { Organization } from '../store/tenants.js';
 import { attemptDelivery } from './delivery.js';
 import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';
 import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './delivery-record.js';
+import { EntryIndex } from './entry-index.js';
 import type { WebhookEvent } from './events.js';
 import { Lanes } from './lanes.js';
 import { RetryTimer } from './retry-timer.js';
 import { dueDeliveries, earliestDue, recordAttempt } from './schedule.js';
+import { Waiters } from './waiters.js';
 
 /** What the outbox reads from the rest of the world. */
 export interface OutboxDeps {
@@ -40,16 +42,13 @@ interface Entry {
 export class Outbox {
   readonly policy: DeliveryPolicy;
   readonly #deps: OutboxDeps;
-  /** By delivery id, oldest first. */
-  readonly #entries = new Map<string, Entry>();
-  /** The entries of each lane, so a lane looks only at its own. */
-  readonly #byLane = new Map<string, Set<Entry>>();
+  readonly #entries = new EntryIndex<Entry>();
   readonly #lanes = new Lanes();
   readonly #timer = new RetryTimer(() => void this.runDue());
   /** Attempts under way, so that stop() can abandon them. */
   readonly #inFlight = new Map<Entry, AbortController>();
-  /** Checks of firstAttempts() still waiting; each runs after every attempt and every change that may end its wait. */
-  readonly #waiters = new Set<() => void>();
+  /** Calls waiting on their first attempts; told after every attempt and every change that may end a wait. */
+  readonly #waiters = new Waiters();
   #calls = new WeakMap<Organization, number>();
   #stopped = false;
   /** Counts stops: a drain started before the latest stop ends, even when start() came since. */
@@ -83,10 +82,10 @@ export class Outbox {
     this.#sweep();
     // Removed first, so that an id seen before takes the newest place, not its old one.
     this.#remove(delivery.id);
-    this.#add({ delivery, body: JSON.stringify(event), organization, lane });
-    for (const id of this.#entries.keys()) {
+    this.#entries.add({ delivery, body: JSON.stringify(event), organization, lane });
+    for (const { delivery: oldest } of this.#entries.values()) {
       if (this.#entries.size <= this.policy.limit) break;
-      this.#remove(id);
+      this.#remove(oldest.id);
     }
     // The oldest fell off, and a call may have been waiting for one of them.
     this.#notify();
@@ -112,29 +111,22 @@ export class Outbox {
    * A simulated call answers then: the retries that fall due meanwhile are not its to wait for.
    */
   firstAttempts(organization: Organization, ids: ReadonlySet<string>): Promise<void> {
-    const done = () =>
-      this.#stopped ||
-      [...ids].every((id) => {
-        const entry = this.#entries.get(id);
-        return entry?.organization !== organization || entry.delivery.status !== 'pending' || entry.delivery.attempts.length > 0;
-      });
-    if (done()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const check = () => {
-        if (!done()) return;
-        this.#waiters.delete(check);
-        resolve();
-      };
-      this.#waiters.add(check);
-    });
+    return this.#waiters.until(
+      () =>
+        this.#stopped ||
+        [...ids].every((id) => {
+          const entry = this.#entries.get(id);
+          return entry?.organization !== organization || entry.delivery.status !== 'pending' || entry.delivery.attempts.length > 0;
+        }),
+    );
   }
 
   /** Forgets deliveries (all, or one organization's); their pending retries never happen. Answers how many. */
   clear(filter: { orgId?: string | undefined } = {}): number {
     let removed = 0;
-    for (const [id, entry] of this.#entries) {
-      if (filter.orgId !== undefined && entry.delivery.orgId !== filter.orgId) continue;
-      this.#remove(id);
+    for (const { delivery } of this.#entries.values()) {
+      if (filter.orgId !== undefined && delivery.orgId !== filter.orgId) continue;
+      this.#remove(delivery.id);
       removed++;
     }
     if (this.#entries.size === 0) this.#timer.cancel();
@@ -221,11 +213,10 @@ export class Outbox {
   async #drainLane(lane: string): Promise<void> {
     const stops = this.#stops;
     while (!this.#stopped && this.#stops === stops) {
-      const entries = [...(this.#byLane.get(lane) ?? [])];
-      for (const entry of entries) this.#sweepEntry(entry);
+      for (const entry of this.#entries.ofLane(lane)) this.#sweepEntry(entry);
       // A delivery dropped or cancelled just now may be the last one a waiting call needed.
       this.#notify();
-      const [next] = dueDeliveries(this.#byLane.get(lane) ?? [], this.#deps.now().getTime());
+      const [next] = dueDeliveries(this.#entries.ofLane(lane), this.#deps.now().getTime());
       if (!next) return;
       await this.#attempt(next);
     }
@@ -281,24 +272,13 @@ export class Outbox {
   }
 
   #notify(): void {
-    for (const check of [...this.#waiters]) check();
-  }
-
-  #add(entry: Entry): void {
-    this.#entries.set(entry.delivery.id, entry);
-    const lane = this.#byLane.get(entry.lane) ?? new Set<Entry>();
-    this.#byLane.set(entry.lane, lane.add(entry));
+    this.#waiters.changed();
   }
 
   #remove(id: string): void {
-    const entry = this.#entries.get(id);
-    if (!entry) return;
+    const entry = this.#entries.remove(id);
     // Forgotten (cleared, reset, pushed out): an attempt still out must not hold its webhook's lane until its time limit.
-    this.#inFlight.get(entry)?.abort();
-    this.#entries.delete(id);
-    const lane = this.#byLane.get(entry.lane);
-    lane?.delete(entry);
-    if (lane?.size === 0) this.#byLane.delete(entry.lane);
+    if (entry) this.#inFlight.get(entry)?.abort();
   }
 
   /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */
