@@ -15,6 +15,9 @@ const dueTime = ({ delivery }: Queued) => (delivery.status === 'pending' ? Date.
  * order. A first attempt is due whatever the clock says (moved back since the
  * call, say): only retries wait for it; and first attempts keep the order of
  * their calls, so a clock moved back between two calls does not reverse them.
+ * This leans on a lane making one attempt at a time, earliest first: a
+ * delivery never has its retry pending while an older call's delivery on the
+ * same webhook still waits for its first attempt.
  */
 export function dueDeliveries<T extends Queued>(queue: Iterable<T>, now: number): T[] {
   const due: { entry: T; order: number }[] = [];
