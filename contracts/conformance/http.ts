@@ -1,4 +1,5 @@
 /** Sending one request to the target and recording it for the report. */
+import { pause } from './settle.js';
 import type { Credentials, Exchange, SentRequest, Target } from './types.js';
 
 /** A parsed answer. `body` is the JSON value when the body parses, else the text. */
@@ -68,19 +69,6 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
 function waitOf(retryAfter: string | null, attempt: number): number {
   const seconds = Number(retryAfter);
   return retryAfter !== null && Number.isFinite(seconds) ? seconds * 1000 : 100 * 2 ** attempt;
-}
-
-/** Waits `ms`, or less if the run is interrupted. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 async function sendOnce(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {

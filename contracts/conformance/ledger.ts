@@ -6,10 +6,10 @@
 import { isSuccess, send } from './http.js';
 import { isGone, isRecord } from './matchers.js';
 import { deleteBody, resourceFacts } from './resources.js';
+import { settled } from './settle.js';
 import type { LedgerEntry, Target } from './types.js';
 
 /** Reads after a delete before its record counts as left behind. */
-const SETTLE_TRIES = 4;
 
 export class Ledger {
   private entries: LedgerEntry[] = [];
@@ -67,11 +67,6 @@ export class Ledger {
     if (reply.status === 404) return entry.notFoundMeansGone !== false;
     if (!isSuccess(reply.status)) return false;
     // A delete may be carried out a moment after its answer (202): read again, over about three seconds.
-    for (let attempt = 0; attempt <= SETTLE_TRIES; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** (attempt - 1)));
-      const after = await read();
-      if (isGone(after.status)) return true;
-    }
-    return false;
+    return isGone((await settled(read, (after) => isGone(after.status))).status);
   }
 }

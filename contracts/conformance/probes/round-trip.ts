@@ -3,6 +3,7 @@ import { isJsonType, isSuccess, type Reply } from '../http.js';
 import { answer, canonical, idsOf, isEmptyObject, isGone, isPlainObject, isRecord, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
+import { settled } from '../settle.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
 import { listed, whereabouts } from './whereabouts.js';
 
@@ -63,18 +64,16 @@ async function judgeGet(t: ProbeRun, checkId: string, url: string, id: string, e
  * it is read again, a few times over about three seconds, before the check fails.
  */
 async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    const reply = await t.send({ method: 'GET', path });
-    if (!Array.isArray(reply.body)) return t.skipCheck(checkId, `GET ${path} did not answer a list (${reply.status})`);
-    const listed = idsOf(reply.body).includes(id);
-    if (listed === present || attempt === LIST_SETTLE_TRIES) {
-      return t.verdict(checkId, listed === present, `${id} is ${listed ? 'still' : 'not'} in the list of ${reply.body.length} records`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
-  }
+  const holds = (reply: Reply) => Array.isArray(reply.body) && idsOf(reply.body).includes(id);
+  // Not a list is no reason to read again: it is skipped below.
+  const reply = await settled(
+    () => t.send({ method: 'GET', path }),
+    (read) => !Array.isArray(read.body) || holds(read) === present,
+  );
+  if (!Array.isArray(reply.body)) return t.skipCheck(checkId, `GET ${path} did not answer a list (${reply.status})`);
+  const listed = holds(reply);
+  t.verdict(checkId, listed === present, `${id} is ${listed ? 'still' : 'not'} in the list of ${reply.body.length} records`);
 }
-
-const LIST_SETTLE_TRIES = 4;
 
 async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, created: Record<string, unknown>): Promise<void> {
   const example = t.ctx.examples.update(url.slice(0, url.lastIndexOf('/')));
