@@ -122,7 +122,7 @@ export function createWorld(options: WorldOptions = {}): World {
       tenants.clear();
       telephony.clear();
       world.journal.clear();
-      faults.clear();
+      faults.reset(seed);
       world.outbox.reset();
       clock.reset();
       Object.assign(world, { seed, scenario });

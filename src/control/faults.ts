@@ -70,6 +70,17 @@ export class Faults {
     this.#faults.clear();
   }
 
+  /**
+   * Clears every fault and starts the fractions' generator again from `seed`
+   * (a reset of the mock): otherwise which requests a fault fails would
+   * depend on what ran before the reset. Fault ids go on counting, so an id
+   * a test kept from before never names a new fault.
+   */
+  reset(seed: number): void {
+    this.clear();
+    this.#random = seededRandom(seed);
+  }
+
   /** The first fault that applies to this request, counted as applied. */
   apply(target: FaultTarget, method: string, path: string, orgId: string | null): FaultEffect | undefined {
     for (const fault of this.#faults.values()) {

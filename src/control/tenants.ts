@@ -29,20 +29,50 @@ const EMPTY_PLAN: OrganizationPlan = {
   lockedSchemas: [],
 };
 
-let minted = 0;
+/** Minted tenants seed from (seed, TENANT_SEEDS + their number): apart from the scenario's organizations (seed, index). */
+const TENANT_SEEDS = 1000;
+/** The last tenant number each world gave out; a world reset keeps counting, so numbers never come again. */
+const lastNumber = new WeakMap<World, number>();
+
+/**
+ * The next tenant number. Tenants loaded from a state file or a snapshot were
+ * numbered by another process, and their seeds say which numbers they took:
+ * counting from 1 again gave a new tenant a loaded one's seed, and so its
+ * SIP trunk ids, which the provider refused (409).
+ */
+function nextTenantNumber(world: World): number {
+  const taken = world.tenants.list().map(({ plan }) => {
+    const seed = plan?.seed;
+    return Array.isArray(seed) && seed.length === 2 && (seed[1] ?? 0) > TENANT_SEEDS ? (seed[1] ?? 0) - TENANT_SEEDS : 0;
+  });
+  const number = Math.max(lastNumber.get(world) ?? 0, ...taken) + 1;
+  lastNumber.set(world, number);
+  return number;
+}
 
 /** A new organization with a token of its own, empty or seeded like a scenario's first organization. */
 export function createTenant(world: World, options: TenantOptions = {}): Organization {
   const plan = resolveScenario(options.scenario ?? 'empty').organizations[0] ?? EMPTY_PLAN;
-  const number = ++minted;
+  const number = nextTenantNumber(world);
   const identity = {
     id: globalThis.crypto.randomUUID(),
     name: options.name ?? `Tenant ${number}`,
     token: `mock_${globalThis.crypto.randomUUID().replaceAll('-', '')}`,
   };
   // Each tenant draws from its own seed, so seeded tenants never share record ids.
-  const seed = [options.seed ?? world.seed, 1000 + number];
+  const seed = [options.seed ?? world.seed, TENANT_SEEDS + number];
   return allOrNothing(world, identity.id, () => seedOrganization(world, plan, seed, identity));
+}
+
+/**
+ * What a reset of one organization seeds from: a seed given now takes the
+ * place of the first number of what it was seeded from (the world's seed), so
+ * the organization keeps its own place, and two organizations reset with
+ * the same seed still get records of their own (their trunk ids collided).
+ */
+function reseeded(planned: number | number[] | undefined, seed: number | undefined, worldSeed: number): number | number[] {
+  if (seed === undefined) return planned ?? worldSeed;
+  return Array.isArray(planned) ? [seed, ...planned.slice(1)] : seed;
 }
 
 /** Empties one organization and seeds it again from what it was seeded from (or a scenario given now). */
@@ -52,7 +82,7 @@ export function resetOrganization(world: World, orgId: string, options: Omit<Ten
   removeTenant(world, orgId);
   const planned = organization.plan;
   const plan = options.scenario ? (resolveScenario(options.scenario).organizations[0] ?? EMPTY_PLAN) : (planned?.plan ?? EMPTY_PLAN);
-  const seed = options.seed ?? planned?.seed ?? world.seed;
+  const seed = reseeded(planned?.seed, options.seed, world.seed);
   const { id, name, token } = organization;
   return allOrNothing(world, orgId, () => seedOrganization(world, plan, seed, { id, name, token }), before, organization);
 }

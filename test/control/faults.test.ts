@@ -80,6 +80,27 @@ describe('http faults', () => {
     expect(failed).toBeLessThan(30);
   });
 
+  it('starts the fractions again from the seed on a reset, the new seed if one is given', async () => {
+    const { control, api } = controlledMock({ seed: 5 });
+    const failures = async () => {
+      await control.addFault({ path: '/api/v1/schemas', status: 500, probability: 0.5 });
+      const statuses = [];
+      for (let i = 0; i < 24; i++) statuses.push((await api('demo-token', 'GET', '/schemas')).status);
+      return statuses;
+    };
+    const first = await failures();
+    await control.reset();
+    expect(await failures()).toEqual(first);
+    await control.reset({ seed: 6 });
+    const six = await failures();
+    const fresh = controlledMock({ seed: 6 });
+    await fresh.control.addFault({ path: '/api/v1/schemas', status: 500, probability: 0.5 });
+    const expected = [];
+    for (let i = 0; i < 24; i++) expected.push((await fresh.api('demo-token', 'GET', '/schemas')).status);
+    expect(six).toEqual(expected);
+    expect(six).not.toEqual(first);
+  });
+
   it('takes only error statuses, which can carry the problem shape', async () => {
     const { control } = controlledMock();
     for (const status of [101, 204, 304]) await expect(control.addFault({ status })).rejects.toMatchObject({ status: 400 });

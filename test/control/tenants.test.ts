@@ -36,6 +36,16 @@ describe('reset', () => {
     expect((await api('demo-token-2', 'GET', `/sip-trunks/${created.id}`)).status).toBe(200);
   });
 
+  it('reseeds one organization from a seed given now as the whole world would, so two organizations given the same seed keep their own ids', async () => {
+    const { control, api, orgId } = controlledMock();
+    await control.reset({ orgId: orgId('demo-token'), seed: 7 });
+    await control.reset({ orgId: orgId('demo-token-2'), seed: 7 });
+    const whole = controlledMock({ seed: 7 });
+    for (const token of ['demo-token', 'demo-token-2']) {
+      expect((await api(token, 'GET', '/sip-trunks')).body).toEqual((await whole.api(token, 'GET', '/sip-trunks')).body);
+    }
+  });
+
   it('refuses an unknown scenario and an unknown organization with a problem', async () => {
     const { control } = controlledMock();
     await expect(control.reset({ scenario: 'nope' })).rejects.toMatchObject({ status: 400 });
@@ -67,6 +77,21 @@ describe('tenants', () => {
     expect(trunksA.some((t: { isSystem: boolean }) => t.isSystem)).toBe(true);
     const ids = new Set(trunksA.map((t: { id: string }) => t.id));
     expect(trunksB.some((t: { id: string }) => ids.has(t.id))).toBe(false);
+  });
+
+  it('mints seeded tenants after loading a state another process saved, without reusing their seeds', async () => {
+    const first = controlledMock();
+    const minted = await first.control.createTenant({ scenario: 'default' });
+    const saved = await first.control.exportState();
+    // A new process (a restart with --state-file) loads what the first one saved.
+    const { control, api } = controlledMock();
+    await control.importState(saved);
+    const next = await control.createTenant({ scenario: 'default' });
+    expect(next.name).not.toBe(minted.name);
+    const loadedIds = new Set((await api(minted.token, 'GET', '/sip-trunks')).body.map((t: { id: string }) => t.id));
+    const nextTrunks = (await api(next.token, 'GET', '/sip-trunks')).body;
+    expect(nextTrunks.length).toBeGreaterThan(0);
+    expect(nextTrunks.some((t: { id: string }) => loadedIds.has(t.id))).toBe(false);
   });
 
   it('deletes a tenant: its token stops working and its provider configuration goes', async () => {
