@@ -73,6 +73,8 @@ export async function main(argv: string[]): Promise<void> {
   if (!own(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
   if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
+  // Likewise an empty path (--state-file "$UNSET") would run without saving anything, and say nothing of it.
+  if (values['state-file'] !== undefined && values['state-file'].trim() === '') fail('--state-file needs a path');
 
   // Output piped into a program that has quit (`voice-config-mock | head -3`) must not stop the server.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -34,7 +34,7 @@ export interface RunningServer {
   world: World;
   /** The state came from the state file (which existed), not from the seed and scenario. */
   stateLoaded: boolean;
-  /** Stops accepting connections, lets requests in flight finish (within `closeGraceMs`), then saves the state file if there is one. */
+  /** Stops accepting connections, lets requests in flight finish (within `closeGraceMs`), then saves the state file if there is one (rejects if that save fails). */
   close(): Promise<void>;
 }
 
@@ -89,7 +89,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           server.closeIdleConnections();
         });
         await outboxStopped;
-        await writer?.flush();
+        await writer?.close();
       };
       resolve({
         url: `http://${shownHost}:${info.port}`,

@@ -4,10 +4,13 @@
  * values (tool names) unique within an organization, references that stay
  * inside it, SIP trunk ids no other organization holds (the provider knows
  * trunks by id), and provider configurations that belong to a trunk of the
- * same organization. A snapshot is thus never a state the API would refuse.
+ * same organization and match its settings. A snapshot is thus never a
+ * state the API would refuse.
  */
-import type { Problem } from '../domain/resource.js';
+import type { Problem, StoredRecord } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
+import { trunkSettings } from '../domain/resources/sip-trunk.js';
+import type { TrunkConfiguration, TrunkSettings } from '../telephony/provider.js';
 import type { State } from './snapshot.js';
 
 type Path = Problem['path'];
@@ -58,12 +61,26 @@ export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet
   state.telephony.forEach((configuration, index) => {
     if (only !== undefined && configuration.orgId !== only) return;
     const owner = trunkOwner.get(configuration.trunkId);
-    if (owner === undefined || state.organizations[owner]?.id !== configuration.orgId) {
+    const organization = owner === undefined ? undefined : state.organizations[owner];
+    const trunk = organization?.records.sipTrunks?.find((record) => record.id === configuration.trunkId);
+    if (organization?.id !== configuration.orgId || trunk === undefined) {
       problems.push({
         path: ['telephony', index],
         message: `No SIP trunk ${configuration.trunkId} in organization ${configuration.orgId} of the snapshot.`,
       });
+      return;
     }
+    problems.push(...settingsProblems(configuration, trunkSettings(trunk as StoredRecord, organization.id), index));
   });
   return problems;
+}
+
+/** The provider holds what the trunk says (the API provisions every change before storing it): a configuration that differs is refused. */
+function settingsProblems(configuration: TrunkConfiguration, expected: TrunkSettings, index: number): Problem[] {
+  return Object.entries(expected)
+    .filter(([key, value]) => JSON.stringify(configuration[key as keyof TrunkSettings]) !== JSON.stringify(value))
+    .map(([key, value]) => ({
+      path: ['telephony', index, key],
+      message: `The trunk says ${JSON.stringify(value)}; leave the configuration out of the snapshot to have it made from the trunk.`,
+    }));
 }

@@ -14,19 +14,27 @@ import { MAX_RECORD_DEPTH } from '../domain/untrusted-json.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
 import type { Organization } from '../store/tenants.js';
 import { type TrunkConfiguration, trunkConfigurationSchema } from '../telephony/provider.js';
-import type { World } from '../world.js';
+import { MAX_SEED, type World } from '../world.js';
 import { integrityProblems } from './snapshot-integrity.js';
 
 export const STATE_FORMAT = 'voice-config-mock/state';
 /** A record in a snapshot sits five levels down: state, organizations, organization, records, its kind's list. */
 export const MAX_SNAPSHOT_DEPTH = MAX_RECORD_DEPTH + 5;
 
+/** An organization id, as every control route takes one: a snapshot's must be one they can name. */
+export const organizationId = z.string().min(1).max(100);
+/** A seed, as every control route and `createWorld` take one. */
+export const seedSchema = z.int().min(0).max(MAX_SEED);
+
 const organizationState = z.object({
-  id: z.string().min(1),
+  id: organizationId,
   name: z.string(),
   token: z.string().min(1),
-  /** What the organization was seeded from, so a reset of it alone can seed it again. */
-  plan: z.strictObject({ plan: organizationPlanSchema, seed: z.union([z.int(), z.array(z.int())]) }).optional(),
+  /**
+   * What the organization was seeded from, so a reset of it alone can seed it again: a seed, or the seed and
+   * the number that sets the organization apart (its place in the scenario, a tenant's number).
+   */
+  plan: z.strictObject({ plan: organizationPlanSchema, seed: z.union([seedSchema, z.array(seedSchema).min(1).max(2)]) }).optional(),
   records: z.partialRecord(z.enum(['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks']), z.array(z.record(z.string(), z.unknown()))),
 });
 
@@ -211,7 +219,8 @@ function parseState(input: unknown): State {
       const records = organization.records[def.kind as ResourceKind];
       records?.forEach((record, position) => {
         const checked = def.stored.safeParse(record);
-        if (checked.success) records[position] = checked.data as Record<string, unknown>;
+        // What a create generates (a webhook's secret) is generated for a record written without it, as a create would.
+        if (checked.success) records[position] = def.complete ? def.complete(checked.data) : (checked.data as Record<string, unknown>);
         for (const issue of checked.error?.issues ?? []) {
           problems.push({
             path: ['organizations', index, 'records', def.kind, position, ...issue.path.map(String)],
@@ -229,11 +238,14 @@ function parseState(input: unknown): State {
 
 function assertTokensFree(world: World, incoming: readonly { id: string; token: string }[], leaving: readonly Organization[]): void {
   const leavingIds = new Set(leaving.map((organization) => organization.id));
-  const seen = new Set<string>();
+  // Apart: one organization's id may well be another's token.
+  const ids = new Set<string>();
+  const tokens = new Set<string>();
   for (const { id, token } of incoming) {
-    if (seen.has(token) || seen.has(id))
-      throw new DomainError('conflict', `The snapshot holds organization ${id} or token ${token} twice.`);
-    seen.add(token).add(id);
+    if (ids.has(id)) throw new DomainError('conflict', `The snapshot holds organization ${id} twice.`);
+    if (tokens.has(token)) throw new DomainError('conflict', `The snapshot gives token ${token} to two organizations.`);
+    ids.add(id);
+    tokens.add(token);
     const holder = world.tenants.byToken(token);
     if (holder && !leavingIds.has(holder.id)) {
       throw new DomainError('conflict', `Token ${token} of organization ${id} already belongs to organization ${holder.id}.`);

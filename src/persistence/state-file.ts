@@ -62,6 +62,8 @@ export class StateFileWriter {
   #dirty = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #firstUnsaved: number | undefined;
+  /** Why the last write failed; cleared by the next one that succeeds. */
+  #failure: StateFileError | undefined;
   readonly #serializer: StateSerializer;
 
   constructor(
@@ -93,6 +95,16 @@ export class StateFileWriter {
     return this.#writing;
   }
 
+  /**
+   * The last save, at shutdown: like `flush`, but rejects when the state could
+   * not be written, so whoever stops the mock can tell the changes were lost
+   * (the CLI then exits 1 instead of 0).
+   */
+  async close(): Promise<void> {
+    await this.flush();
+    if (this.#failure) throw this.#failure;
+  }
+
   /** Writes at once and fails loudly: at start, so a path that cannot be written stops the mock instead of losing every change. */
   async writeNow(): Promise<void> {
     try {
@@ -107,8 +119,10 @@ export class StateFileWriter {
       this.#dirty = false;
       try {
         await writeAtomically(this.path, this.#serializer.pieces());
+        this.#failure = undefined;
       } catch (error) {
-        this.onError(new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`));
+        this.#failure = new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`);
+        this.onError(this.#failure);
       }
     }
   }

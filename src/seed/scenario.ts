@@ -4,6 +4,7 @@
  * snapshots and state files, where they are checked when they load.
  */
 import { z } from '@hono/zod-openapi';
+import { schemas } from '../domain/resources/index.js';
 
 /**
  * Most records of one kind a plan seeds, counting system trunks and locked
@@ -13,11 +14,8 @@ import { z } from '@hono/zod-openapi';
 export const MAX_PLANNED_PER_KIND = 10_000;
 const count = z.int().min(0).max(MAX_PLANNED_PER_KIND);
 
-export const lockedSchemaPlan = z.strictObject({
-  name: z.string().min(1).max(100),
-  description: z.string().max(2000),
-  properties: z.record(z.string(), z.enum(['string', 'integer', 'number', 'boolean'])),
-});
+/** A locked schema is created like any schema (with the flag set), so a plan holds only what a create would take. */
+export const lockedSchemaPlan = schemas.createInput;
 
 export const organizationPlanSchema = z
   .strictObject({

@@ -6,6 +6,7 @@
  */
 
 import { z } from '@hono/zod-openapi';
+import { timestamp } from '../domain/fields.js';
 
 /** What the provider holds for one trunk (snapshots carry it, so it is checked when they load). */
 export const trunkConfigurationSchema = z.strictObject({
@@ -22,7 +23,7 @@ export const trunkConfigurationSchema = z.strictObject({
   outboundEnabled: z.boolean(),
   /** 1 on first provisioning, +1 on every re-provisioning. */
   revision: z.int().min(1),
-  provisionedAt: z.string(),
+  provisionedAt: timestamp,
 });
 
 export type TrunkConfiguration = z.infer<typeof trunkConfigurationSchema>;

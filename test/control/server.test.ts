@@ -3,7 +3,7 @@
  * working side by side on one server, and the state file surviving a kill.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -197,6 +197,28 @@ describe('state file', () => {
     const { code, stderr } = await exitOf(['--state-file', join(dir, 'no-such-folder', 'state.json')]);
     expect(code).toBe(2);
     expect(stderr).toContain('Cannot write the state file');
+  });
+
+  it('exits 1 on SIGTERM when the last save fails, saying why', async () => {
+    const folder = join(dir, 'vanishing');
+    mkdirSync(folder);
+    const run = await startCli(['--state-file', join(folder, 'state.json')]);
+    let stderr = '';
+    run.child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    rmSync(folder, { recursive: true });
+    await createControlClient({ baseUrl: run.url }).createTenant({ name: 'Lost' });
+    const exited = new Promise((resolve) => run.child.on('exit', resolve));
+    run.child.kill('SIGTERM');
+    expect(await exited).toBe(1);
+    expect(stderr).toContain('Could not save the state file');
+  });
+
+  it('refuses an empty --state-file instead of running without one', async () => {
+    const { code, stderr } = await exitOf(['--state-file', '']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--state-file needs a path');
   });
 
   it('reports a file that parses but is not a state, and keeps it', async () => {

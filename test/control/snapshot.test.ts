@@ -210,6 +210,66 @@ describe('snapshots written by hand', () => {
     await expect(control.importState(state)).rejects.toMatchObject({ status: 400 });
   });
 
+  it('generates the secret of a webhook written without one, as a create does', async () => {
+    const { control, api } = controlledMock();
+    const hook = { id: trunkId, url: 'https://hooks.example.com/voice', events: ['call.ended'], ...times };
+    await control.importState(minimalState(orgId, 'hand-token', { webhooks: [hook] }));
+    const [stored] = (await control.exportState(orgId)).organizations[0]?.records.webhooks ?? [];
+    expect(stored?.secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    expect((await api('hand-token', 'GET', `/webhooks/${trunkId}`)).body.secret).toBe(`whsec_********${String(stored?.secret).slice(-4)}`);
+  });
+
+  it('refuses what the control API could not address or seed again: a long organization id, a seed out of range, a locked schema a create refuses', async () => {
+    const { control } = controlledMock();
+    const plan = (overrides: object) => ({
+      plan: {
+        token: 'hand-token',
+        counts: { sipTrunks: 0, schemas: 0, tools: 0, assistants: 0, webhooks: 0 },
+        systemTrunks: 0,
+        lockedSchemas: [],
+      },
+      seed: [1, 0],
+      ...overrides,
+    });
+    const refusals = [
+      minimalState('o'.repeat(101), 'hand-token', {}),
+      minimalState(orgId, 'hand-token', {}, plan({ seed: -5 })),
+      minimalState(orgId, 'hand-token', {}, plan({ seed: [1, 2 ** 53 - 1] })),
+      minimalState(
+        orgId,
+        'hand-token',
+        {},
+        { ...plan({}), plan: { ...plan({}).plan, lockedSchemas: [{ name: 'L', properties: { 'bad-name': 'string' } }] } },
+      ),
+    ];
+    for (const state of refusals) await expect(control.importState(state)).rejects.toMatchObject({ status: 400 });
+    await expect(control.importState(minimalState('o'.repeat(100), 'hand-token', {}, plan({})))).resolves.toBeDefined();
+    await expect(control.reset({ orgId: 'o'.repeat(100) })).resolves.toBeDefined();
+  });
+
+  it('refuses a provider configuration that differs from its trunk, and one whose time is no timestamp', async () => {
+    const { control } = controlledMock();
+    const trunk = { id: trunkId, name: 'T', host: 'sip.example.com', isSystem: false, ...times };
+    await control.importState(minimalState(orgId, 'hand-token', { sipTrunks: [trunk] }), orgId);
+    const saved = await control.exportState(orgId);
+    const configuration = saved.telephony[0];
+    if (!configuration) throw new Error('the import provisioned no configuration');
+    const changed = (overrides: object) => ({ ...saved, telephony: [{ ...configuration, ...overrides }] });
+    const error = await control.importState(changed({ host: 'elsewhere.example.com', port: 7 }), orgId).catch((e) => e);
+    expect(error.problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(['/telephony/0/host', '/telephony/0/port']);
+    await expect(control.importState(changed({ provisionedAt: 'yesterday' }), orgId)).rejects.toMatchObject({ status: 400 });
+    await expect(control.importState(saved, orgId)).resolves.toBeDefined();
+  });
+
+  it("takes organizations whose ids and tokens cross: one's id may be another's token", async () => {
+    const { control, api } = controlledMock();
+    const crossed = minimalState('a', 't', {});
+    crossed.organizations.push({ id: 't', name: 'Other', token: 'a', records: {} });
+    await control.importState(crossed);
+    expect((await api('t', 'GET', '/tools')).status).toBe(200);
+    expect((await api('a', 'GET', '/tools')).status).toBe(200);
+  });
+
   it('takes back a snapshot larger than the 1 MiB limit of other bodies', async () => {
     const { control, orgId: idOf } = controlledMock({ scenario: 'empty' });
     const org = idOf('demo-token');

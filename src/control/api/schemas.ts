@@ -1,11 +1,11 @@
 /** Request bodies and queries of the control API, described once: validation and OpenAPI both read them. */
 import { z } from '@hono/zod-openapi';
 import { scenarios } from '../../../fixtures/index.js';
-import { MAX_SEED } from '../../world.js';
+import { organizationId, seedSchema } from '../snapshot.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
-const seed = z.int().min(0).max(MAX_SEED).openapi({ description: 'Seed of the generated data.' });
-const orgId = z.string().min(1).max(100).openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
+const seed = seedSchema.openapi({ description: 'Seed of the generated data.' });
+const orgId = organizationId.openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
 const kinds = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'] as const;
 
 export const resetBody = z
