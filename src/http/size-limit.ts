@@ -14,7 +14,12 @@ export const tooLargeDetail = (maxSize: number): string => `The body is larger t
 
 export function sizeLimit(maxSize: number): MiddlewareHandler {
   const tooLarge = tooLargeDetail(maxSize);
-  const streamed = bodyLimit({ maxSize, onError: (c) => problemResponse(c, 'payload-too-large', tooLarge) });
+  // A chunked body refused halfway is left unread, and Node then ends the connection: the answer says so,
+  // or a client would send its next request on a connection about to close ("other side closed").
+  const streamed = bodyLimit({
+    maxSize,
+    onError: (c) => problemResponse(c, 'payload-too-large', tooLarge, undefined, { connection: 'close' }),
+  });
   return function limitBodySize(c, next) {
     const length = c.req.header('content-length');
     if (length === undefined) return streamed(c, next);
