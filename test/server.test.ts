@@ -489,6 +489,23 @@ describe('cli', () => {
     expect(journal.entries.map((entry) => entry.query)).toEqual(['?b', '?c']);
   });
 
+  it('refuses creates past --max-records of a kind, counting the seeded records', async () => {
+    const cli = runCli(['--port', '0', '--max-records', '6']);
+    const url = await cli.listening;
+    const seeded = (await schemaIds(url)).length;
+    expect(seeded).toBe(5);
+    const create = () =>
+      fetch(`${url}/api/v1/schemas`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'One more' }),
+      });
+    expect((await create()).status).toBe(201);
+    const refused = await create();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ title: 'Record Limit Reached' });
+  });
+
   it('listens on the PORT environment variable when --port is absent', async () => {
     const port = await freePort();
     const cli = runCli([], { PORT: String(port) });

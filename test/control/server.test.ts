@@ -136,12 +136,12 @@ describe('state file', () => {
     }
   });
 
-  it('saves on SIGTERM and exits cleanly', async () => {
-    const file = join(dir, 'term.json');
+  it.each(['SIGTERM', 'SIGINT'] as const)('saves on %s and exits cleanly', async (signal) => {
+    const file = join(dir, `${signal}.json`);
     const run = await startCli(['--state-file', file]);
     await createControlClient({ baseUrl: run.url }).createTenant({ name: 'Kept' });
     const exited = new Promise((resolve) => run.child.on('exit', resolve));
-    run.child.kill('SIGTERM');
+    run.child.kill(signal);
     expect(await exited).toBe(0);
     const saved = JSON.parse(readFileSync(file, 'utf8'));
     expect(saved.organizations.map((o: { name: string }) => o.name)).toContain('Kept');
