@@ -210,6 +210,11 @@ describe('startServer', () => {
     const res = await fetch(`${server.url}/api/v1/schemas`, { headers: { ...AUTH, origin: 'http://app.example.test' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    // A page reads a 401's challenge and a 405's Allow only when they are exposed to it.
+    const refused = await fetch(`${server.url}/api/v1/schemas`, { headers: { origin: 'http://app.example.test' } });
+    expect(refused.status).toBe(401);
+    const exposed = (refused.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['www-authenticate', 'allow']));
   });
 
   it('refuses a body over the limit before the client sends it, when the client asks first (Expect: 100-continue)', async () => {

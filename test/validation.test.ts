@@ -139,6 +139,9 @@ describe('reading the body', () => {
     { what: 'text/plain', contentType: 'text/plain' },
     { what: 'form data', contentType: 'application/x-www-form-urlencoded' },
     { what: 'xml', contentType: 'application/xml' },
+    // Types that only begin like JSON's.
+    { what: 'application/jsonfoo', contentType: 'application/jsonfoo' },
+    { what: 'JSON text sequences', contentType: 'application/json-seq' },
   ])('answers 415 for a json text sent as $what', async ({ contentType }) => {
     const { call } = freshMock();
     const reply = await call('POST', '/api/v1/schemas', { raw: JSON.stringify(schemaBody), headers: { 'content-type': contentType } });
@@ -435,7 +438,7 @@ describe('webhook rules', () => {
     expect(pointers(reply)).toEqual([pointer]);
   });
 
-  it.each(['http://localhost:3000/hook', 'http://127.0.0.1:8080/hook', 'https://hooks.example.com/calls'])(
+  it.each(['http://localhost:3000/hook', 'http://127.0.0.1:8080/hook', 'http://[::1]:8080/hook', 'https://hooks.example.com/calls'])(
     'accepts the url %s',
     async (url) => {
       const { call } = freshMock();
@@ -559,5 +562,33 @@ describe('sip trunk rules', () => {
     const reply = await call('POST', '/api/v1/sip-trunks', { body: { ...trunkBody, allowedIps: [ip] } });
     expectProblem(reply, 400);
     expect(pointers(reply)).toEqual(['/allowedIps/0']);
+  });
+});
+
+describe('how many entries a map takes', () => {
+  const keys = (count: number, value: (index: number) => unknown) =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, value(index)]));
+  const cases = [
+    {
+      what: 'schema properties',
+      path: '/api/v1/schemas',
+      most: 100,
+      body: (n: number) => ({ name: 'S', properties: keys(n, () => 'string') }),
+    },
+    {
+      what: 'tool parameters',
+      path: '/api/v1/tools',
+      most: 50,
+      body: (n: number) => ({ ...toolBody, parameters: { type: 'object', properties: keys(n, () => ({ type: 'string' })) } }),
+    },
+    { what: 'tool headers', path: '/api/v1/tools', most: 30, body: (n: number) => ({ ...toolBody, headers: keys(n, () => 'v') }) },
+    { what: 'assistant metadata', path: '/api/v1/assistants', most: 50, body: (n: number) => ({ name: 'A', metadata: keys(n, () => 1) }) },
+  ];
+
+  it.each(cases)('takes as many $what as the limit, and refuses one more', async ({ path, most, body }) => {
+    const { call } = freshMock();
+    expect((await call('POST', path, { body: body(most) })).status).toBe(201);
+    const refused = await call('POST', path, { body: body(most + 1) });
+    expectProblem(refused, 400);
   });
 });

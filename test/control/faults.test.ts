@@ -76,8 +76,9 @@ describe('http faults', () => {
     const first = await run();
     expect(await run()).toEqual(first);
     const failed = first.filter((status) => status === 500).length;
-    expect(failed).toBeGreaterThan(2);
-    expect(failed).toBeLessThan(30);
+    // About 30 % of 40 (a fault that failed the other 70 % instead would fail some 28).
+    expect(failed).toBeGreaterThan(4);
+    expect(failed).toBeLessThan(20);
   });
 
   it('starts the fractions again from the seed on a reset, the new seed if one is given', async () => {

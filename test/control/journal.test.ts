@@ -153,6 +153,8 @@ describe('the journal ring', () => {
       [7, '?i=7'],
     ]);
     expect(journal.find({ status: 201 }, 1).map((entry) => entry.id)).toEqual([7]);
+    // Asking for more than it holds gives what it holds, each entry once.
+    expect(journal.find({}, 100).map((entry) => entry.id)).toEqual([5, 6, 7]);
     expect(journal.find({ method: 'post', status: 404 }).map((entry) => entry.id)).toEqual([6]);
   });
 
