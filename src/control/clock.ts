@@ -20,8 +20,8 @@ export interface ClockChange {
  * writes with four digits. Past them `toISOString` gives `+010000-…`, which no
  * record's timestamp field (nor a snapshot of it) takes.
  */
-const EARLIEST_INSTANT_MS = Date.parse('0000-01-01T00:00:00.000Z');
-const LATEST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+export const EARLIEST_INSTANT_MS = Date.parse('0000-01-01T00:00:00.000Z');
+export const LATEST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 export class Clock {
   /** Added to the real time while running; the frozen instant while frozen. */

@@ -1,4 +1,6 @@
 /** When deliveries are due, in which order they go, and what an attempt's result does to a delivery. */
+
+import { LATEST_INSTANT_MS } from '../control/clock.js';
 import type { Attempt } from './delivery.js';
 import { backoffMs, type DeliveryPolicy } from './delivery-policy.js';
 import { type Delivery, finish } from './delivery-record.js';
@@ -54,5 +56,9 @@ export function recordAttempt(delivery: Delivery, attempt: Attempt, policy: Deli
   // Cancelled (its webhook disabled or deleted) while this attempt was under way: no retry.
   else if (delivery.status !== 'pending') return;
   else if (made >= policy.maxAttempts) finish(delivery, 'failed', `gave up after ${made} attempts`);
-  else delivery.nextAttemptAt = new Date(Date.parse(attempt.at) + tookMs + backoffMs(policy, made)).toISOString();
+  else {
+    // Never past the clock's last instant: a retry due later could never come due (nor be written with four-digit years).
+    const due = Math.min(Date.parse(attempt.at) + tookMs + backoffMs(policy, made), LATEST_INSTANT_MS);
+    delivery.nextAttemptAt = new Date(due).toISOString();
+  }
 }

@@ -6,6 +6,7 @@
  * resolves, retries follow the clock.
  */
 import type { Faker } from '@faker-js/faker';
+import { EARLIEST_INSTANT_MS } from '../control/clock.js';
 import { requireOrganization } from '../control/tenants.js';
 import { DomainError } from '../domain/errors.js';
 import type { StoredRecord } from '../domain/resource.js';
@@ -26,6 +27,9 @@ export interface CallInput {
   to?: string | undefined;
 }
 
+/** How long a call lasts when the request gives no duration (within the assistant's maxDurationSeconds). */
+const DRAWN_SECONDS = { min: 20, max: 300 };
+
 export interface SimulatedCall extends CallFacts {
   events: WebhookEvent[];
   /** The deliveries the events created, after their first attempts. */
@@ -39,6 +43,7 @@ export async function simulateCall(world: World, input: CallInput): Promise<Simu
   if (!assistant)
     throw new DomainError('not-found', `No assistant with id ${input.assistantId} exists in organization ${organization.id}.`);
   assertDuration(assistant, input);
+  assertStartsInSpan(world, assistant, input);
   // Numbered only once the call is accepted: a refused call must not shift the seeded values of later ones.
   const sequence = world.outbox.nextCallNumber(organization);
   const faker = callFaker(world.seed, organization.id, sequence, 'call');
@@ -80,11 +85,31 @@ function assertDuration(assistant: StoredRecord, input: CallInput): void {
   }
 }
 
+/** The longest call a call of this input may be: its duration, or the longest one it may draw. */
+const longestSeconds = (assistant: StoredRecord, input: CallInput): number =>
+  input.durationSeconds ?? Math.min(DRAWN_SECONDS.max, Number(assistant.maxDurationSeconds));
+
+/**
+ * A call ends at the mock's now and starts its duration before: with the
+ * clock at the very start of year 0000 it would start before the earliest
+ * time the mock writes (a five-digit, negative year). Refused before the
+ * call is numbered, judged by the longest duration it could draw.
+ */
+function assertStartsInSpan(world: World, assistant: StoredRecord, input: CallInput): void {
+  const seconds = longestSeconds(assistant, input);
+  const now = world.now();
+  if (now.getTime() - seconds * 1000 >= EARLIEST_INSTANT_MS) return;
+  throw new DomainError(
+    'conflict',
+    `At the mock's clock (${now.toISOString()}) a call of ${input.durationSeconds === undefined ? 'up to ' : ''}${seconds} s would start before ${new Date(EARLIEST_INSTANT_MS).toISOString()}, the earliest time the mock writes; move the clock later (POST /__mock/clock).`,
+  );
+}
+
 function callFacts(world: World, assistant: StoredRecord, input: CallInput, faker: Faker): CallFacts {
   const maxDuration = Number(assistant.maxDurationSeconds);
   // Drawn in a fixed order whatever the input, so a given value never shifts the others.
   const id = faker.string.uuid();
-  const drawnDuration = faker.number.int({ min: Math.min(20, maxDuration), max: Math.min(300, maxDuration) });
+  const drawnDuration = faker.number.int({ min: Math.min(DRAWN_SECONDS.min, maxDuration), max: Math.min(DRAWN_SECONDS.max, maxDuration) });
   const drawnFrom = `+1415555${faker.string.numeric(4)}`;
   const drawnTo = `+1415555${faker.string.numeric(4)}`;
   const durationSeconds = input.durationSeconds ?? drawnDuration;

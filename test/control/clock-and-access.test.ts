@@ -1,6 +1,7 @@
 /** The clock stamps records reproducibly; the control API is guarded by its own token, never by an API token. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createControlClient } from '../../src/control/client.js';
+import { Clock } from '../../src/control/clock.js';
 import { createApp } from '../../src/http/app.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
@@ -51,6 +52,20 @@ describe('clock', () => {
     world.clock.resume();
     expect(() => world.clock.advance(8.64e15)).toThrow(RangeError);
     expect(Math.abs(world.clock.now().getTime() - Date.parse('2030-01-01T00:00:00.000Z'))).toBeLessThan(60_000);
+  });
+});
+
+describe('clock at the end of its span', () => {
+  it('stops a running clock at the last instant of year 9999 instead of running past it', () => {
+    vi.useFakeTimers();
+    try {
+      const clock = new Clock();
+      clock.change({ freezeAt: new Date('9999-12-31T23:59:59.000Z'), resume: true });
+      vi.setSystemTime(Date.now() + 60_000);
+      expect(clock.state()).toEqual({ now: '9999-12-31T23:59:59.999Z', frozen: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

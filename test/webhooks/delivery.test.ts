@@ -132,6 +132,20 @@ describe('simulated calls', () => {
     ]);
   });
 
+  it('refuses a call that would start before year 0000 at the clock, and takes one that fits', async () => {
+    const assistant = await t.mock.assistant();
+    await t.mock.control.setClock({ freezeAt: '0000-01-01T00:00:30.000Z' });
+    await expect(t.mock.call('demo-token', assistant.id, { durationSeconds: 60 })).rejects.toMatchObject({ status: 409 });
+    // Without a duration, judged by the longest it could draw (300 s here).
+    await expect(t.mock.call('demo-token', assistant.id)).rejects.toMatchObject({ status: 409 });
+    await t.mock.control.setClock({ freezeAt: '0000-01-01T00:05:00.000Z' });
+    expect(await t.mock.call('demo-token', assistant.id, { durationSeconds: 60 })).toMatchObject({
+      startedAt: '0000-01-01T00:04:00.000Z',
+      endedAt: '0000-01-01T00:05:00.000Z',
+    });
+    expect((await t.mock.call('demo-token', assistant.id)).startedAt).toMatch(/^0000-01-01T/);
+  });
+
   it('refuses a malformed call request with every problem listed', async () => {
     const res = await t.mock.app.request('/__mock/calls', {
       method: 'POST',

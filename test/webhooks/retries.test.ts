@@ -121,4 +121,14 @@ describe('backoff', () => {
     recordAttempt(delivery, { ...failed, at: '2030-01-01T00:00:01.200Z' }, policy);
     expect(delivery.nextAttemptAt).toBe('2030-01-01T00:00:01.600Z');
   });
+
+  it("is due at the clock's last instant at the latest, so a retry near the end of year 9999 still comes due", async () => {
+    const { recordAttempt } = await import('../../src/webhooks/schedule.js');
+    const { deliveryPolicy } = await import('../../src/webhooks/delivery-policy.js');
+    const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<
+      typeof recordAttempt
+    >[0];
+    recordAttempt(delivery, { at: '9999-12-31T23:59:59.900Z', statusCode: 500, error: 'answered 500', response: null }, deliveryPolicy({}));
+    expect(delivery.nextAttemptAt).toBe('9999-12-31T23:59:59.999Z');
+  });
 });
