@@ -330,6 +330,27 @@ describe('startServer', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('closes a kept-alive connection as soon as its request in flight is answered, without waiting out its keep-alive', async () => {
+    // A grace far longer than the wait below: only closing idle connections as they become idle ends close() in time.
+    const running = await startServer({ port: 0, closeGraceMs: 30_000 });
+    running.world.faults.add({ path: '/api/v1/schemas', latencyMs: 300 });
+    const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write('GET /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nConnection: keep-alive\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await running.close();
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    // Node keeps an idle connection 5 s; the request takes 300 ms.
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   it('stops answering after close()', async () => {
     const running = await startServer({ port: 0 });
     const ok = await fetch(`${running.url}/api/v1/schemas`, { headers: AUTH });
