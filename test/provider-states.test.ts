@@ -36,6 +36,20 @@ describe('provider-state endpoint', () => {
     expect(world.tenants.list()).toHaveLength(2);
   });
 
+  it('sets up two states of one kind in one interaction, giving the second a name of its own', async () => {
+    const { call } = freshMock();
+    const setup = (id: string) =>
+      call('POST', '/__mock/provider-states', {
+        token: null,
+        body: { state: 'a tool with id {id} exists', params: { id }, action: 'setup' },
+      });
+    const first = await setup(TOOL_ID);
+    const second = await setup('3c0f5a8b-7d2e-4b4f-9a6c-1e8d0f3b5c7a');
+    expect(second.status).toBe(200);
+    const names = (await call('GET', '/api/v1/tools', { token: first.body.token })).body.map((tool: { name: string }) => tool.name);
+    expect(names.sort()).toEqual(['lookup_order', 'lookup_order_2']);
+  });
+
   it('makes a new organization, and tears that one down, when a reset removed the one it had', async () => {
     const { call, world } = freshMock();
     const setup = (state: string) => call('POST', '/__mock/provider-states', { token: null, body: { state, params: { id: TOOL_ID } } });

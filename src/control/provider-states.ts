@@ -8,8 +8,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { DomainError } from '../domain/errors.js';
+import { uniqueKey } from '../domain/index-keys.js';
 import { own } from '../domain/own.js';
 import type { ResourceKind, StoredRecord } from '../domain/resource.js';
+import { resourceByKind } from '../domain/resources/index.js';
 import type { AppEnv } from '../http/auth.js';
 import type { Organization } from '../store/tenants.js';
 import type { World } from '../world.js';
@@ -62,6 +64,21 @@ export const stateRecords: Readonly<Record<string, (params: StateParams) => Stat
   'no webhook with id {id} exists': () => [],
 };
 
+/**
+ * The record with a suffix (`_2`, `_3`, …) on any unique value the
+ * organization already holds: two states of one kind in one interaction
+ * (two tools) would otherwise clash on their fixed name (409).
+ */
+function withFreeUniqueValues(world: World, orgId: string, kind: ResourceKind, record: Record<string, unknown>): Record<string, unknown> {
+  const free = { ...record };
+  for (const field of resourceByKind[kind].unique ?? []) {
+    const base = free[field];
+    if (typeof base !== 'string') continue;
+    for (let n = 2; world.store.lookup(orgId, uniqueKey(kind, field, free[field])).length > 0; n++) free[field] = `${base}_${n}`;
+  }
+  return free;
+}
+
 /** What a state's setup answers: the organization's token and the ids of what it made. */
 export type StateValues = { token: string; orgId: string } & Record<string, unknown>;
 
@@ -76,7 +93,9 @@ export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler
       const org = given ?? createTenant(world, { name: 'Pact provider state' });
       let made: StoredRecord[];
       try {
-        made = records(params).map(({ kind, record }) => injectRecord(world, org.id, kind, record));
+        made = records(params).map(({ kind, record }) =>
+          injectRecord(world, org.id, kind, withFreeUniqueValues(world, org.id, kind, record)),
+        );
       } catch (error) {
         // A tenant made for this state goes again when the state cannot be set up.
         if (!given) removeTenant(world, org.id);

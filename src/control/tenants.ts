@@ -42,8 +42,8 @@ const lastNumber = new WeakMap<World, number>();
  */
 function nextTenantNumber(world: World): number {
   const taken = world.tenants.list().map(({ plan }) => {
-    const seed = plan?.seed;
-    return Array.isArray(seed) && seed.length === 2 && (seed[1] ?? 0) > TENANT_SEEDS ? (seed[1] ?? 0) - TENANT_SEEDS : 0;
+    const place = Array.isArray(plan?.seed) ? (plan.seed[1] ?? 0) : 0;
+    return Math.max(0, place - TENANT_SEEDS);
   });
   const number = Math.max(lastNumber.get(world) ?? 0, ...taken) + 1;
   lastNumber.set(world, number);
