@@ -13,7 +13,7 @@ import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
 import { own } from './domain/own.js';
 import type { ResourceKind } from './domain/resource.js';
-import { type OrganizationPlan, organizationPlanSchema, type Scenario } from './seed/scenario.js';
+import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store/store.js';
 import { Tenants } from './store/tenants.js';
@@ -142,7 +142,7 @@ export function resolveScenario(scenario: Scenario | string): Scenario {
 }
 
 function checkedPlan(scenarioName: string) {
-  return (plan: OrganizationPlan, index: number): OrganizationPlan => {
+  return (plan: OrganizationPlanInput, index: number): OrganizationPlan => {
     const parsed = organizationPlanSchema.safeParse(plan);
     if (parsed.success) return parsed.data;
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(plan)'}: ${issue.message}`).join('; ');

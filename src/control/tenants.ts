@@ -12,7 +12,7 @@ import { resourceByKind } from '../domain/resources/index.js';
 import type { OrganizationPlan } from '../seed/scenario.js';
 import { seedOrganization } from '../seed/seed.js';
 import type { Organization } from '../store/tenants.js';
-import { resolveScenario, type World } from '../world.js';
+import { checkedSeed, MAX_SEED, resolveScenario, type World } from '../world.js';
 import { exportState, importState, type State } from './snapshot.js';
 
 export interface TenantOptions {
@@ -34,18 +34,27 @@ const TENANT_SEEDS = 1000;
 /** The last tenant number each world gave out; a world reset keeps counting, so numbers never come again. */
 const lastNumber = new WeakMap<World, number>();
 
+/** Tenant places stay seeds (at most MAX_SEED), or no snapshot of the tenant would load. */
+const MAX_TENANT_NUMBER = MAX_SEED - TENANT_SEEDS;
+
 /**
  * The next tenant number. Tenants loaded from a state file or a snapshot were
  * numbered by another process, and their seeds say which numbers they took:
  * counting from 1 again gave a new tenant a loaded one's seed, and so its
- * SIP trunk ids, which the provider refused (409).
+ * SIP trunk ids, which the provider refused (409). Past the last number (a
+ * hand-made state can take it), the lowest free one.
  */
 function nextTenantNumber(world: World): number {
-  const taken = world.tenants.list().map(({ plan }) => {
-    const place = Array.isArray(plan?.seed) ? (plan.seed[1] ?? 0) : 0;
-    return Math.max(0, place - TENANT_SEEDS);
-  });
-  const number = Math.max(lastNumber.get(world) ?? 0, ...taken) + 1;
+  const taken = new Set<number>();
+  let highest = lastNumber.get(world) ?? 0;
+  for (const { plan } of world.tenants.list()) {
+    const number = (Array.isArray(plan?.seed) ? (plan.seed[1] ?? 0) : 0) - TENANT_SEEDS;
+    if (number < 1) continue;
+    taken.add(number);
+    highest = Math.max(highest, number);
+  }
+  let number = highest + 1;
+  if (number > MAX_TENANT_NUMBER) for (number = 1; taken.has(number); number++);
   lastNumber.set(world, number);
   return number;
 }
@@ -53,6 +62,7 @@ function nextTenantNumber(world: World): number {
 /** A new organization with a token of its own, empty or seeded like a scenario's first organization. */
 export function createTenant(world: World, options: TenantOptions = {}): Organization {
   const plan = resolveScenario(options.scenario ?? 'empty').organizations[0] ?? EMPTY_PLAN;
+  const base = checkedSeed(options.seed ?? world.seed);
   const number = nextTenantNumber(world);
   const identity = {
     id: globalThis.crypto.randomUUID(),
@@ -60,19 +70,22 @@ export function createTenant(world: World, options: TenantOptions = {}): Organiz
     token: `mock_${globalThis.crypto.randomUUID().replaceAll('-', '')}`,
   };
   // Each tenant draws from its own seed, so seeded tenants never share record ids.
-  const seed = [options.seed ?? world.seed, TENANT_SEEDS + number];
+  const seed = [base, TENANT_SEEDS + number];
   return allOrNothing(world, identity.id, () => seedOrganization(world, plan, seed, identity));
 }
 
 /**
- * What a reset of one organization seeds from: a seed given now takes the
- * place of the first number of what it was seeded from (the world's seed), so
- * the organization keeps its own place, and two organizations reset with
+ * What a reset of one organization seeds from. A seed given now takes the
+ * place of the first number of what it was seeded from (the world's seed),
+ * so the organization keeps its own place and two organizations reset with
  * the same seed still get records of their own (their trunk ids collided).
+ * An organization with no place of its own (written by hand, or reset with
+ * a seed by an older version, which kept the bare seed) gets a tenant's.
  */
-function reseeded(planned: number | number[] | undefined, seed: number | undefined, worldSeed: number): number | number[] {
-  if (seed === undefined) return planned ?? worldSeed;
-  return Array.isArray(planned) ? [seed, ...planned.slice(1)] : seed;
+function reseeded(world: World, planned: number | number[] | undefined, seed: number | undefined): number | number[] {
+  if (Array.isArray(planned)) return seed === undefined ? planned : [checkedSeed(seed), ...planned.slice(1)];
+  if (seed === undefined && planned !== undefined) return planned;
+  return [checkedSeed(seed ?? world.seed), TENANT_SEEDS + nextTenantNumber(world)];
 }
 
 /** Empties one organization and seeds it again from what it was seeded from (or a scenario given now). */
@@ -82,7 +95,7 @@ export function resetOrganization(world: World, orgId: string, options: Omit<Ten
   removeTenant(world, orgId);
   const planned = organization.plan;
   const plan = options.scenario ? (resolveScenario(options.scenario).organizations[0] ?? EMPTY_PLAN) : (planned?.plan ?? EMPTY_PLAN);
-  const seed = reseeded(planned?.seed, options.seed, world.seed);
+  const seed = reseeded(world, planned?.seed, options.seed);
   const { id, name, token } = organization;
   return allOrNothing(world, orgId, () => seedOrganization(world, plan, seed, { id, name, token }), before, organization);
 }

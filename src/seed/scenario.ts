@@ -37,11 +37,15 @@ export const organizationPlanSchema = z
     path: ['lockedSchemas'],
   });
 
-export type LockedSchema = z.infer<typeof lockedSchemaPlan>;
+/** A locked schema as a scenario writes it: what a schema create takes, defaults left out. */
+export type LockedSchema = z.input<typeof lockedSchemaPlan>;
+/** A plan as a scenario writes it. */
+export type OrganizationPlanInput = z.input<typeof organizationPlanSchema>;
+/** A plan as an organization keeps it (and a snapshot carries it): checked, defaults filled in. */
 export type OrganizationPlan = z.infer<typeof organizationPlanSchema>;
 
 export interface Scenario {
   name: string;
   description: string;
-  organizations: readonly OrganizationPlan[];
+  organizations: readonly OrganizationPlanInput[];
 }

@@ -12,7 +12,7 @@ import { resources, schemas, sipTrunks } from '../domain/resources/index.js';
 import type { Store } from '../store/store.js';
 import type { Organization, Tenants } from '../store/tenants.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
-import type { OrganizationPlan, Scenario } from './scenario.js';
+import { type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './scenario.js';
 
 /** Seeded records are dated from here on, a few minutes apart. */
 const SEED_EPOCH = Date.parse('2026-01-05T09:00:00.000Z');
@@ -34,13 +34,14 @@ export function seedScenario(target: SeedTarget, scenario: Scenario, seed: numbe
  */
 export function seedOrganization(
   target: SeedTarget,
-  plan: OrganizationPlan,
+  plan: OrganizationPlanInput,
   seed: number | number[],
   identity: Partial<Organization> = {},
 ): Organization {
   const faker = seededFaker(seed);
   const generated = { id: faker.string.uuid(), name: plan.name ?? faker.company.name(), token: plan.token };
-  const organization: Organization = { ...generated, ...identity, plan: { plan, seed } };
+  // Kept as a snapshot carries it (defaults filled in), so an export loads back as it is.
+  const organization: Organization = { ...generated, ...identity, plan: { plan: organizationPlanSchema.parse(plan), seed } };
   target.tenants.add(organization);
   let clock = SEED_EPOCH;
   const ctx: OrgContext = {

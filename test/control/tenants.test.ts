@@ -1,6 +1,9 @@
 /** Reset and tenants: back to the scenario for all or one organization; fresh isolated organizations per worker. */
 import { describe, expect, it } from 'vitest';
 import { ControlError } from '../../src/control/client.js';
+import { importState } from '../../src/control/snapshot.js';
+import { createTenant } from '../../src/control/tenants.js';
+import { createWorld } from '../../src/world.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 describe('reset', () => {
@@ -44,6 +47,25 @@ describe('reset', () => {
     for (const token of ['demo-token', 'demo-token-2']) {
       expect((await api(token, 'GET', '/sip-trunks')).body).toEqual((await whole.api(token, 'GET', '/sip-trunks')).body);
     }
+  });
+
+  it('gives an organization with no place of its own (a bare seed, or no plan) records of its own when reset with a seed', async () => {
+    const { control, api, orgId } = controlledMock();
+    const saved = await control.exportState();
+    const [a, b] = saved.organizations;
+    if (!a?.plan || !b) throw new Error('the demo has two organizations, the first with a plan');
+    a.plan.seed = 3;
+    delete b.plan;
+    await control.importState(saved);
+    await control.reset({ orgId: orgId('demo-token'), seed: 7 });
+    await control.reset({ orgId: orgId('demo-token-2'), seed: 7, scenario: 'default' });
+    const trunks = async (token: string) => (await api(token, 'GET', '/sip-trunks')).body.map((t: { id: string }) => t.id);
+    const [first, second] = [await trunks('demo-token'), await trunks('demo-token-2')];
+    expect(first.length).toBeGreaterThan(0);
+    expect(second.some((id: string) => first.includes(id))).toBe(false);
+    // Reset again without a seed: each comes back as it was just seeded.
+    await control.reset({ orgId: orgId('demo-token-2') });
+    expect(await trunks('demo-token-2')).toEqual(second);
   });
 
   it('refuses an unknown scenario and an unknown organization with a problem', async () => {
@@ -92,6 +114,31 @@ describe('tenants', () => {
     const nextTrunks = (await api(next.token, 'GET', '/sip-trunks')).body;
     expect(nextTrunks.length).toBeGreaterThan(0);
     expect(nextTrunks.some((t: { id: string }) => loadedIds.has(t.id))).toBe(false);
+  });
+
+  it('keeps tenant seeds within what a snapshot takes, however high the loaded ones go', async () => {
+    const { control, world } = controlledMock();
+    const saved = await control.exportState();
+    const [first] = saved.organizations;
+    if (!first?.plan) throw new Error('the demo organization has no plan');
+    first.plan.seed = [1, 2 ** 31 - 1];
+    await control.importState(saved);
+    const tenant = await control.createTenant({ scenario: 'default' });
+    expect(world.tenants.byId(tenant.id)?.plan?.seed).toEqual([1, 1001]);
+    await expect(control.importState(await control.exportState())).resolves.toBeDefined();
+    expect(() => createTenant(world, { seed: -1 })).toThrow(RangeError);
+  });
+
+  it('numbers a tenant among many loaded organizations', () => {
+    const world = createWorld({ scenario: 'empty' });
+    const organizations = Array.from({ length: 150_000 }, (_, index) => ({
+      id: `org-${index}`,
+      name: 'Many',
+      token: `token-${index}`,
+      records: {},
+    }));
+    importState(world, { format: 'voice-config-mock/state', version: 1, organizations, telephony: [] });
+    expect(createTenant(world).name).toBe('Tenant 1');
   });
 
   it('deletes a tenant: its token stops working and its provider configuration goes', async () => {
