@@ -80,12 +80,13 @@ export function createTenant(world: World, options: TenantOptions = {}): Organiz
  * so the organization keeps its own place and two organizations reset with
  * the same seed still get records of their own (their trunk ids collided).
  * An organization with no place of its own (written by hand, or reset with
- * a seed by an older version, which kept the bare seed) gets a tenant's.
+ * a seed by an older version, which kept the bare seed) gets a tenant's:
+ * two of them seeded again from one bare seed would share record ids.
  */
-function reseeded(world: World, planned: number | number[] | undefined, seed: number | undefined): number | number[] {
-  if (Array.isArray(planned)) return seed === undefined ? planned : [checkedSeed(seed), ...planned.slice(1)];
-  if (seed === undefined && planned !== undefined) return planned;
-  return [checkedSeed(seed ?? world.seed), TENANT_SEEDS + nextTenantNumber(world)];
+function reseeded(world: World, planned: number | number[] | undefined, seed: number | undefined): number[] {
+  if (Array.isArray(planned) && planned.length === 2) return seed === undefined ? planned : [checkedSeed(seed), ...planned.slice(1)];
+  const base = seed ?? (Array.isArray(planned) ? planned[0] : planned) ?? world.seed;
+  return [checkedSeed(base), TENANT_SEEDS + nextTenantNumber(world)];
 }
 
 /** Empties one organization and seeds it again from what it was seeded from (or a scenario given now). */

@@ -50,7 +50,7 @@ describe('reset', () => {
   });
 
   it('gives an organization with no place of its own (a bare seed, or no plan) records of its own when reset with a seed', async () => {
-    const { control, api, orgId } = controlledMock();
+    const { control, api, orgId, world } = controlledMock();
     const saved = await control.exportState();
     const [a, b] = saved.organizations;
     if (!a?.plan || !b) throw new Error('the demo has two organizations, the first with a plan');
@@ -59,6 +59,7 @@ describe('reset', () => {
     await control.importState(saved);
     await control.reset({ orgId: orgId('demo-token'), seed: 7 });
     await control.reset({ orgId: orgId('demo-token-2'), seed: 7, scenario: 'default' });
+    expect(world.tenants.byToken('demo-token')?.plan?.seed).toEqual([7, expect.any(Number)]);
     const trunks = async (token: string) => (await api(token, 'GET', '/sip-trunks')).body.map((t: { id: string }) => t.id);
     const [first, second] = [await trunks('demo-token'), await trunks('demo-token-2')];
     expect(first.length).toBeGreaterThan(0);
@@ -67,6 +68,31 @@ describe('reset', () => {
     await control.reset({ orgId: orgId('demo-token-2') });
     expect(await trunks('demo-token-2')).toEqual(second);
   });
+
+  it.each([
+    { shared: [7], reset: { seed: 9 } },
+    { shared: 7, reset: {} },
+  ])(
+    'gives two organizations sharing the seed $shared, which names no place of theirs, places of their own on reset',
+    async ({ shared, reset }) => {
+      const { control, api, orgId } = controlledMock();
+      const saved = await control.exportState();
+      for (const organization of saved.organizations) {
+        if (!organization.plan) throw new Error('the demo organizations have plans');
+        organization.plan.seed = shared;
+      }
+      // Loaded as they are: neither holds records the other's seed would make.
+      for (const organization of saved.organizations) organization.records = {};
+      saved.telephony = [];
+      await control.importState(saved);
+      await control.reset({ orgId: orgId('demo-token'), ...reset });
+      await control.reset({ orgId: orgId('demo-token-2'), ...reset });
+      const trunks = async (token: string) => (await api(token, 'GET', '/sip-trunks')).body.map((t: { id: string }) => t.id);
+      const first = await trunks('demo-token');
+      expect(first.length).toBeGreaterThan(0);
+      expect((await trunks('demo-token-2')).some((id: string) => first.includes(id))).toBe(false);
+    },
+  );
 
   it('refuses an unknown scenario and an unknown organization with a problem', async () => {
     const { control } = controlledMock();
