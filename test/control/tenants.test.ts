@@ -6,6 +6,11 @@ import { createTenant } from '../../src/control/tenants.js';
 import { createWorld } from '../../src/world.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
+/** The ids of the SIP trunks a token lists. */
+async function trunkIds(api: ReturnType<typeof controlledMock>['api'], token: string): Promise<string[]> {
+  return (await api(token, 'GET', '/sip-trunks')).body.map((trunk: { id: string }) => trunk.id);
+}
+
 describe('reset', () => {
   it('puts every organization back to the scenario and forgets minted tenants', async () => {
     const { control, api } = controlledMock();
@@ -60,7 +65,7 @@ describe('reset', () => {
     await control.reset({ orgId: orgId('demo-token'), seed: 7 });
     await control.reset({ orgId: orgId('demo-token-2'), seed: 7, scenario: 'default' });
     expect(world.tenants.byToken('demo-token')?.plan?.seed).toEqual([7, expect.any(Number)]);
-    const trunks = async (token: string) => (await api(token, 'GET', '/sip-trunks')).body.map((t: { id: string }) => t.id);
+    const trunks = (token: string) => trunkIds(api, token);
     const [first, second] = [await trunks('demo-token'), await trunks('demo-token-2')];
     expect(first.length).toBeGreaterThan(0);
     expect(second.some((id: string) => first.includes(id))).toBe(false);
@@ -87,7 +92,7 @@ describe('reset', () => {
       await control.importState(saved);
       await control.reset({ orgId: orgId('demo-token'), ...reset });
       await control.reset({ orgId: orgId('demo-token-2'), ...reset });
-      const trunks = async (token: string) => (await api(token, 'GET', '/sip-trunks')).body.map((t: { id: string }) => t.id);
+      const trunks = (token: string) => trunkIds(api, token);
       const first = await trunks('demo-token');
       expect(first.length).toBeGreaterThan(0);
       expect((await trunks('demo-token-2')).some((id: string) => first.includes(id))).toBe(false);
