@@ -1,8 +1,8 @@
 /** Request bodies and queries of the call and outbox control routes, described once for validation and OpenAPI. */
 import { z } from '@hono/zod-openapi';
+import { orgId } from '../control/api/schemas.js';
 import { webhookEvents } from '../domain/resources/webhook.js';
 
-const orgId = z.string().min(1).max(100).openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
 const party = z
   // Bounded: each delivery in the outbox keeps its own copy of the call's events.
   .union([

@@ -39,8 +39,13 @@ export function dueDeliveries<T extends Queued>(queue: Iterable<T>, now: number)
 
 /** When the next pending delivery is due, if any is pending. */
 export function earliestDue(queue: Iterable<Queued>): number | undefined {
-  const times = [...queue].map(dueTime).filter((time) => !Number.isNaN(time));
-  return times.length ? Math.min(...times) : undefined;
+  // A loop, not Math.min(...times): an outbox may hold more deliveries than a call takes arguments.
+  let earliest: number | undefined;
+  for (const entry of queue) {
+    const time = dueTime(entry);
+    if (!Number.isNaN(time) && (earliest === undefined || time < earliest)) earliest = time;
+  }
+  return earliest;
 }
 
 /**

@@ -122,6 +122,15 @@ describe('backoff', () => {
     expect(delivery.nextAttemptAt).toBe('2030-01-01T00:00:01.600Z');
   });
 
+  it('finds the earliest due time among more deliveries than a call takes arguments', async () => {
+    const { earliestDue } = await import('../../src/webhooks/schedule.js');
+    const start = Date.parse('2030-01-01T00:00:00.000Z');
+    const queue = Array.from({ length: 300_000 }, (_, index) => ({
+      delivery: { status: index === 0 ? 'delivered' : 'pending', nextAttemptAt: new Date(start + (300_000 - index) * 1000).toISOString() },
+    })) as unknown as Parameters<typeof earliestDue>[0];
+    expect(earliestDue(queue)).toBe(start + 1000);
+  });
+
   it("is due at the clock's last instant at the latest, so a retry near the end of year 9999 still comes due", async () => {
     const { recordAttempt } = await import('../../src/webhooks/schedule.js');
     const { deliveryPolicy } = await import('../../src/webhooks/delivery-policy.js');

@@ -5,7 +5,8 @@ import { organizationId, seedSchema } from '../snapshot.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
 const seed = seedSchema.openapi({ description: 'Seed of the generated data.' });
-const orgId = organizationId.openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
+/** An organization id as every control route takes one (the call and outbox routes too). */
+export const orgId = organizationId.openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
 const kinds = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'] as const;
 
 export const resetBody = z
