@@ -93,8 +93,16 @@ async function warmUp(name, { port, mock, target, opts }) {
   await runLoad({ port, connections: opts.connections, durationS: opts.warmupS, amount, request: cases[name].request(warmTarget, { mock }) });
 }
 
-/** Measures one case on the mock, then the baseline answering the mock's sample body; undefined when it cannot run. */
-async function measureCase(name, { mock, raw, target, opts, data }) {
+/** The cases the bare Hono app of `--floor` answers (bench/hono-floor.mjs). */
+const FLOOR_CASES = ['patch', 'create'];
+
+/**
+ * Measures one case on the mock, then the baseline answering the mock's
+ * sample body, then (with `floor`, for the write cases) the bare Hono app;
+ * undefined when it cannot run.
+ */
+async function measureCase(name, { mock, raw, floor, target, opts, data }) {
+  const floored = floor !== undefined && FLOOR_CASES.includes(name);
   const sampleTarget = usesUpRecords(name) ? (target.warmUp ?? target) : target;
   if (usesUpRecords(name)) await recount(mock.port, sampleTarget);
   const sample = await send(mock.port, sampleRequest(name, sampleTarget));
@@ -102,6 +110,7 @@ async function measureCase(name, { mock, raw, target, opts, data }) {
   await raw.answer(sample);
   await warmUp(name, { port: mock.port, mock: true, target, opts });
   await warmUp(name, { port: raw.port, mock: false, target, opts });
+  if (floored) await warmUp(name, { port: floor.port, mock: false, target, opts });
   if (usesUpRecords(name)) await recount(mock.port, target);
   const bounded = bound(name, target, opts);
   if (bounded.amount !== undefined && bounded.amount < opts.connections) {
@@ -115,18 +124,22 @@ async function measureCase(name, { mock, raw, target, opts, data }) {
   if (bounded.amount !== undefined) slice.amount = Math.max(opts.connections, Math.floor(bounded.amount / opts.rounds));
   const mockRuns = [];
   const rawRuns = [];
-  const cpuBefore = [cpuTimes(mock.pid), cpuTimes(raw.child.pid)];
+  const floorRuns = [];
+  const cpuBefore = [cpuTimes(mock.pid), cpuTimes(raw.child.pid), floored ? cpuTimes(floor.pid) : undefined];
   for (let round = 0; round < opts.rounds; round++) {
     mockRuns.push(await load(mock.port, true, slice));
     rawRuns.push(await load(raw.port, false, slice));
+    if (floored) floorRuns.push(await load(floor.port, false, slice));
   }
   // CPU time per request barely depends on what else the machine runs, unlike requests/s.
   const mockResult = { ...summarize(mockRuns), ...cpuPerRequest(mock.pid, cpuBefore[0], mockRuns) };
   const rawResult = { ...summarize(rawRuns), ...cpuPerRequest(raw.child.pid, cpuBefore[1], rawRuns) };
+  const floorResult = floored ? { ...summarize(floorRuns), ...cpuPerRequest(floor.pid, cpuBefore[2], floorRuns) } : undefined;
   const failed = mockResult.non2xx + mockResult.errors;
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
-  process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(rawResult.rps)} req/s${why}\n`);
-  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, sliceS: slice.durationS };
+  const bare = floorResult ? `, bare Hono ${Math.round(floorResult.rps)} req/s` : '';
+  process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(rawResult.rps)} req/s${bare}${why}\n`);
+  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, floor: floorResult, sliceS: slice.durationS };
 }
 
 /** µs of CPU per answered request: all of it, and the kernel's part (mostly the socket reads and writes). */
@@ -138,9 +151,10 @@ function cpuPerRequest(pid, before, runs) {
 
 /**
  * One data set: `script` and `args` start the mock; `startupRuns` 0 skips the
- * start-up figure; `keep` sees the mock before the cases change its data.
+ * start-up figure; `keep` sees the mock before the cases change its data;
+ * `floor` (optional) is the bare Hono app the write cases also run against.
  */
-export async function measureDataSet({ data, records, script, args = [], names, raw, opts, startupRuns, keep }) {
+export async function measureDataSet({ data, records, script, args = [], names, raw, floor, opts, startupRuns, keep }) {
   process.stderr.write(`${data}:\n`);
   const startup = startupRuns > 0 ? await measureStartup({ script, args }, startupRuns) : undefined;
   const mock = await startMock({ script, args, probe });
@@ -151,7 +165,7 @@ export async function measureDataSet({ data, records, script, args = [], names, 
     let rssWarm;
     let dataChanged = false;
     for (const name of names) {
-      results.push(await measureCase(name, { mock, raw, target, opts, data }));
+      results.push(await measureCase(name, { mock, raw, floor, target, opts, data }));
       // After the first case that leaves the records as they were, if no create or delete ran before it: the mock
       // is warm, and still holds its data set (creates add tens of thousands of records). Otherwise there is no such figure.
       if (usesUpRecords(name)) dataChanged = true;

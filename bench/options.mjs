@@ -9,6 +9,7 @@ export const usage = `Usage: npm run bench -- [options]
   --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
   --records N        records in the large state file, and the largest size operations are timed at in process (default 100000; 0 skips both)
   --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
+  --floor            also run PATCH and create, with the demo seed, against a bare Hono app that only parses, keeps and answers the record (bench/hono-floor.mjs)
   --calibrate        only measure the machine: p99 of the raw server when it works 0 to 80 µs more per request
   -h, --help         show this help
 `;
@@ -25,6 +26,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
       'startup-runs': { type: 'string', default: '5' },
       records: { type: 'string', default: '100000' },
       cases: { type: 'string', default: 'list,get,patch,create,delete' },
+      floor: { type: 'boolean', default: false },
       calibrate: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -46,6 +48,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
     warmupS: number('warmup', 0),
     startupRuns: number('startup-runs', 1),
     records: number('records', 0),
+    floor: values.floor,
     calibrate: values.calibrate,
     cases: values.cases.split(',').map((name) => {
       if (!known.includes(name.trim())) throw new Error(`--cases: unknown case "${name}"; known: ${known.join(', ')}`);

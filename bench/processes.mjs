@@ -128,6 +128,17 @@ export async function startRawServer() {
   return { child, port, answer };
 }
 
+/** Starts the bare Hono app of `--floor` (bench/hono-floor.mjs) with the node flags `npm start` gives the mock. */
+export async function startFloorServer() {
+  const script = new URL('./hono-floor.mjs', import.meta.url);
+  const child = track(fork(script, { execArgv: startCommand().nodeFlags, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const port = await new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`the bare Hono app exited with code ${code}`)));
+  });
+  return { child, port, pid: child.pid };
+}
+
 /** Resident memory of a process in MiB, from /proc/<pid>/status (VmRSS). */
 export function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -17,9 +17,9 @@ import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
 import { calibrate } from './calibrate.mjs';
 import { measureDataSet } from './measure.mjs';
 import { benchOptions } from './options.mjs';
-import { send, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
+import { send, startFloorServer, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
 import { operationCostsApart } from './operation-costs.mjs';
-import { casesTable, operationsTable, processTable, verdicts } from './report.mjs';
+import { casesTable, floorTable, operationsTable, processTable, verdicts } from './report.mjs';
 import { writeLargeStateApart } from './state-file.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -50,7 +50,8 @@ async function main() {
       demoState = await send(mock.port, { path: '/__mock/state' });
     };
     const names = opts.cases;
-    const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, opts, startupRuns: opts.startupRuns, keep })];
+    const floor = opts.floor ? await startFloorServer() : undefined;
+    const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, floor, opts, startupRuns: opts.startupRuns, keep })];
     sets[0].figures.records = demoState?.status === 200 ? countRecords(demoState.body) : Number.NaN;
     if (opts.records > 0) sets.push(...(await largeSets(demoState, raw, opts, scratch)));
     const operations = opts.records > 0 ? operationCostsApart(operationSizes(opts.records)) : undefined;
@@ -58,6 +59,8 @@ async function main() {
     const processes = sets.map((set) => set.figures);
     process.stdout.write(`\nvoice-config-mock benchmark: ${opts.connections} connections, ${opts.durationS} s per case, Node ${process.version}\n\n`);
     process.stdout.write(`${casesTable(results)}\n\n${processTable(processes)}\n\n`);
+    const floors = floorTable(results);
+    if (floors) process.stdout.write(`The write cases beside a bare Hono app (--floor):\n\n${floors}\n\n`);
     if (operations) process.stdout.write(`${operationsTable(operations)}\n\n`);
     process.stdout.write(`${verdicts({ results, processes, operations })}\n`);
   } finally {
