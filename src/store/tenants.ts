@@ -17,8 +17,11 @@ export class Tenants {
   readonly #byToken = new Map<string, Organization>();
   readonly #byId = new Map<string, Organization>();
 
+  /** Callers check first and answer the client; these throws guard the two maps against a caller that did not. */
   add(organization: Organization): void {
     if (this.#byToken.has(organization.token)) throw new Error(`Token ${organization.token} already belongs to an organization.`);
+    // Replacing the id's entry would leave the old organization's token pointing at an organization no longer listed.
+    if (this.#byId.has(organization.id)) throw new Error(`An organization with id ${organization.id} already exists.`);
     this.#byToken.set(organization.token, organization);
     this.#byId.set(organization.id, organization);
   }
