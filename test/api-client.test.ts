@@ -233,6 +233,10 @@ describe('api client', () => {
     const api = createApiClient({ baseUrl: 'http://mock.test' });
     expectTypeOf(api.sipTrunks.get).returns.resolves.toEqualTypeOf<SipTrunk>();
     expectTypeOf(api.schemas.create).parameter(0).toHaveProperty('properties');
+    // Shown as a string in every answer (whole right after create, masked afterwards), though a create may leave it out.
+    expectTypeOf(api.webhooks.create).returns.resolves.toHaveProperty('secret').toEqualTypeOf<string>();
+    // A field with a default is in every record.
+    expectTypeOf(api.schemas.get).returns.resolves.toHaveProperty('description').toEqualTypeOf<string>();
     // @ts-expect-error a trunk has no field "phoneNumber" (it is phoneNumbers)
     void (() => api.sipTrunks.update('id', { phoneNumber: '+14155550123' }));
     // @ts-expect-error the password is write-only: records do not show it

@@ -14,8 +14,9 @@ export const optionalRef = (what: string) =>
   z
     .uuid()
     .nullable()
-    .default(null)
-    .openapi({ description: `Id of ${what} of your organization, or null.` });
+    // Described before the default: a record's schema shows the field without its default (it is always there).
+    .openapi({ description: `Id of ${what} of your organization, or null.` })
+    .default(null);
 
 /** ISO 8601 UTC timestamp with milliseconds, as `Date.prototype.toISOString` writes it. */
 export const timestamp = z.iso.datetime({ precision: 3 }).openapi({ example: '2026-01-05T09:30:00.000Z' });

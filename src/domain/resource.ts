@@ -88,8 +88,16 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
 
 const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
 
+/** A writable field as a record holds it: one with a default is always there, so without the default. */
+type Filled<W extends z.ZodRawShape> = { [K in keyof W]: W[K] extends z.ZodDefault<infer T> ? T : W[K] };
 /** The PATCH shape: every writable field optional, without its default. */
-type UpdateShape<W extends z.ZodRawShape> = { [K in keyof W]: z.ZodOptional<W[K] extends z.ZodDefault<infer T> ? T : W[K]> };
+type UpdateShape<W extends z.ZodRawShape> = { [K in keyof W]: z.ZodOptional<Filled<W>[K]> };
+/** The record responses show: server-owned and shown writable fields, with `shownAs` replacing (not joining) what it names. */
+type RecordShape<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W, SA extends z.ZodRawShape> = Omit<
+  S & Omit<Filled<W>, WO>,
+  keyof SA
+> &
+  SA;
 
 export function defineResource<
   W extends z.ZodRawShape,
@@ -99,7 +107,12 @@ export function defineResource<
   SA extends z.ZodRawShape = {},
 >(spec: ResourceSpec<W, S, WO, SA>) {
   const writeOnly = new Set<string>(spec.writeOnly ?? []);
-  const shown = Object.fromEntries(Object.entries(spec.writable).filter(([key]) => !writeOnly.has(key)));
+  // A record always holds a defaulted field, so the record schema (and the OpenAPI document) requires it.
+  const shown = Object.fromEntries(
+    Object.entries(spec.writable)
+      .filter(([key]) => !writeOnly.has(key))
+      .map(([key, schema]) => [key, withoutDefault(schema as z.ZodType)]),
+  );
   const { type } = spec.names;
   const createInput = z.strictObject(spec.writable).openapi(`${type}Create`);
   // PATCH changes only what it names, so defaults must not fill the rest.
@@ -107,7 +120,8 @@ export function defineResource<
     Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
   ) as unknown as UpdateShape<W>;
   const updateInput = z.strictObject(updateShape).openapi(`${type}Update`);
-  const record = z.strictObject({ ...spec.serverOwned, ...(shown as Omit<W, WO>), ...(spec.shownAs as SA) }).openapi(type);
+  const recordShape = { ...spec.serverOwned, ...shown, ...spec.shownAs } as unknown as RecordShape<W, S, WO, SA>;
+  const record = z.strictObject(recordShape).openapi(type);
   // What the store holds (and a snapshot carries): write-only fields included, presentation-only ones not.
   const stored = z.strictObject({ ...spec.serverOwned, ...spec.writable });
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
