@@ -94,6 +94,17 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     },
   },
   {
+    name: 'the delete of a system trunk fails with a 500 (a failure, not a refusal)',
+    check: 'sip-trunks.delete.system-refused',
+    alsoFails: ['sip-trunks.delete.system-status'],
+    breakage: {
+      response: (res, req) =>
+        req.method === 'DELETE' && res.status === 403 && pathOf(req).startsWith('/api/v1/sip-trunks/')
+          ? json({ error: 'internal' }, 500)
+          : res,
+    },
+  },
+  {
     name: 'a delete answers 204 instead of {}',
     check: 'webhooks.delete.empty-object',
     alsoFails: ['sip-trunks.delete.empty-object', 'assistants.delete.empty-object'],

@@ -3,7 +3,7 @@
  * delete, on a trunk it was given (--system-trunk-id) or found listed with
  * `isSystem: true`, and on nothing else.
  */
-import { isSuccess } from '../http.js';
+import { isRefusal } from '../http.js';
 import { answer, idsOf, isPlainObject } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 
@@ -21,7 +21,7 @@ export const systemTrunkProbe: Probe = {
       id: REFUSED,
       source: 'spec',
       title: 'a delete of a system trunk is refused',
-      expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal, not 2xx`,
+      expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal (4xx; a 2xx accepts it, a 5xx is the server failing)`,
       basis: '§3 rule 1: when a SIP trunk has isSystem=true, a delete of it is refused (§2: a system trunk cannot be deleted)',
     },
     {
@@ -42,7 +42,7 @@ export const systemTrunkProbe: Probe = {
   async run(t) {
     const id = await findSystemTrunk(t);
     const reply = await t.send({ method: 'DELETE', path: `${PATH}/${id}`, body: {} });
-    t.verdict(REFUSED, !isSuccess(reply.status), answer(reply));
+    t.verdict(REFUSED, isRefusal(reply.status), answer(reply));
     t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
     const after = await t.send({ method: 'GET', path: PATH });
     if (!Array.isArray(after.body)) return t.skip(`GET ${PATH} did not answer a list to look for the trunk in`);
