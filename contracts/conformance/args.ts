@@ -1,5 +1,7 @@
 /** Reading the command line of `voice-config-mock verify`. */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { type GivenExamples, givenExamples } from './examples.js';
 
 /** A mistake on the command line (exit code 2). */
 export class UsageError extends Error {}
@@ -14,6 +16,8 @@ export interface VerifyArgs {
   compareWithMock: boolean;
   reports: { format: 'junit' | 'json'; path: string }[];
   timeoutMs?: number;
+  examples?: GivenExamples;
+  failOnSkippedSpec: boolean;
   help: boolean;
 }
 
@@ -33,15 +37,27 @@ Options:
   --report json=PATH      write a JSON report
   --compare-with-mock     also run against the built-in mock and list the checks that come out differently
   --timeout-ms N          time limit per request (default 15000)
+  --examples FILE         request examples by hand, {"/api/v1/tools": {"create": {…}, "update": {…}}}, used before the target's OpenAPI
+  --fail-on-skipped-spec  exit 1 when a check the spec states could not run (no example, no system trunk, …)
   -h, --help              show this help
 
-Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or the target cannot be checked, 130 interrupted (Ctrl+C).
+Exit codes: 0 conforms, 1 a counted check failed (or, with --fail-on-skipped-spec, a spec check skipped), 2 usage error or the target cannot be checked, 130 interrupted (Ctrl+C).
 `;
 
 /** Parses `argv`; throws a UsageError saying what is wrong. */
 export function parseVerifyArgs(argv: string[]): VerifyArgs {
   const { values, positionals } = parse(argv);
-  if (values.help) return { baseUrl: '', token: '', strict: false, readOnly: false, compareWithMock: false, reports: [], help: true };
+  if (values.help)
+    return {
+      baseUrl: '',
+      token: '',
+      strict: false,
+      readOnly: false,
+      compareWithMock: false,
+      reports: [],
+      failOnSkippedSpec: false,
+      help: true,
+    };
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const baseUrl = values['base-url'];
   if (!baseUrl) throw new UsageError('--base-url is required');
@@ -57,11 +73,13 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
     readOnly: values['read-only'] ?? false,
     compareWithMock: values['compare-with-mock'] ?? false,
     reports: (values.report ?? []).map(parseReport),
+    failOnSkippedSpec: values['fail-on-skipped-spec'] ?? false,
     help: false,
   };
   if (values.token2 !== undefined) args.token2 = values.token2;
   if (values['system-trunk-id'] !== undefined) args.systemTrunkId = values['system-trunk-id'];
   if (values['timeout-ms'] !== undefined) args.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  if (values.examples !== undefined) args.examples = readExamples(values.examples);
   return args;
 }
 
@@ -80,6 +98,8 @@ function parse(argv: string[]) {
         report: { type: 'string', multiple: true },
         'compare-with-mock': { type: 'boolean' },
         'timeout-ms': { type: 'string' },
+        examples: { type: 'string' },
+        'fail-on-skipped-spec': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -109,6 +129,20 @@ function parseReport(text: string): VerifyArgs['reports'][number] {
   const match = /^(junit|json)=(.+)$/.exec(text);
   if (!match) throw new UsageError(`--report takes junit=PATH or json=PATH (got "${text}")`);
   return { format: match[1] as 'junit' | 'json', path: match[2]! };
+}
+
+function readExamples(file: string): GivenExamples {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--examples: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return givenExamples(JSON.parse(text));
+  } catch (error) {
+    throw new UsageError(`--examples: ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function positiveInteger(flag: string, text: string): number {

@@ -1,5 +1,5 @@
 /** `voice-config-mock verify`: exit codes, one-line messages for problems with the run, and the report files. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -158,6 +158,50 @@ describe('verify command', () => {
       expect(run.err).toMatch(/answered HTML \(200\), not JSON; --base-url should be the API's address, without \/api\/v1\n$/);
     } finally {
       html.server.close();
+    }
+  });
+
+  it('says the spec was judged only in part when spec checks were skipped, and fails then with --fail-on-skipped-spec', async () => {
+    const base = ['--base-url', mock.url, '--token', 'demo-token'];
+
+    const partial = await verify(...base);
+    const failing = await verify(...base, '--fail-on-skipped-spec');
+
+    // Without --token2 the cross-organization checks cannot run.
+    expect(partial.code).toBe(0);
+    expect(partial.out).toMatch(/The target conforms.*\nBut \d+ checks the spec states were skipped, so the spec was judged only in part/);
+    expect(failing.code).toBe(1);
+    expect(failing.out).toMatch(/--fail-on-skipped-spec: \d+ spec checks could not run, so the run fails\./);
+    const whole = await verify(...base, '--token2', 'demo-token-2', '--fail-on-skipped-spec');
+    expect(whole.code).toBe(0);
+    expect(whole.out).not.toContain('judged only in part');
+  });
+
+  it('reads request examples from --examples, and refuses a file it cannot use with exit 2', async () => {
+    const noDocument = await serveWith(async (method, path, body, headers) =>
+      path === '/openapi.json'
+        ? new Response('not here', { status: 404 })
+        : fetch(mock.url + path, { method, headers, ...(body ? { body } : {}) }),
+    );
+    const examples = join(dir, 'examples.json');
+    writeFileSync(
+      examples,
+      JSON.stringify({ '/api/v1/tools': { create: { name: 'kit_tool', type: 'function', url: 'https://example.com/t' } } }),
+    );
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, JSON.stringify({ tools: { create: {} } }));
+    try {
+      const run = await verify('--base-url', noDocument.url, '--token', 'demo-token', '--examples', examples);
+      const refused = await verify('--base-url', noDocument.url, '--token', 'demo-token', '--examples', broken);
+      const missing = await verify('--base-url', noDocument.url, '--token', 'demo-token', '--examples', join(dir, 'none.json'));
+
+      expect(run.code).toBe(0);
+      expect(run.out).toMatch(/✓ \[assumed\] +tools\.create: /);
+      expect(run.out).toMatch(/– \[assumed\] +webhooks\.create: .*none given by --examples, and GET \/openapi\.json answered 404/);
+      expect([refused.code, refused.err]).toEqual([2, expect.stringContaining('"tools" is not a collection path such as "/api/v1/tools"')]);
+      expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('cannot read')]);
+    } finally {
+      noDocument.server.close();
     }
   });
 

@@ -3,7 +3,7 @@
  * that decides one or more checks. Its checks are declared up front, so a
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
-import type { Examples } from './examples.js';
+import { type Examples, noExampleReason } from './examples.js';
 import { type Reply, type RequestSpec, send, TransportError } from './http.js';
 import type { Ledger } from './ledger.js';
 import { show } from './matchers.js';
@@ -99,8 +99,7 @@ export class ProbeRun {
   /** Sends the published create example; the caller judges the answer. Skips when there is no example. */
   async tryCreate(path: string, credentials: Credentials = 'token'): Promise<{ reply: Reply; id: string | undefined }> {
     const example = this.ctx.examples.create(path);
-    if (!example)
-      this.skip(`no request example for POST ${path} in the target's OpenAPI (${this.ctx.examples.problem ?? 'none published'})`);
+    if (!example) this.skip(noExampleReason(this.ctx.examples, `POST ${path}`));
     const reply = await this.send({ method: 'POST', path, credentials, body: example });
     const body = reply.body as { id?: unknown } | undefined;
     const id = reply.status >= 200 && reply.status < 300 && typeof body?.id === 'string' ? body.id : undefined;

@@ -155,20 +155,63 @@ describe('the suite against the mock', () => {
   });
 
   it('skips the round trips when the target publishes no request examples', async () => {
-    const noOpenApi: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) =>
-      url.endsWith('/openapi.json')
-        ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } })
-        : fetch(url, init);
-
-    const report = await runSuite(inProcess(createWorld(), noOpenApi));
+    const report = await runSuite(inProcess(createWorld(), withoutOpenApi));
 
     expect(report.results.find((result) => result.id === 'webhooks.create')).toMatchObject({
       outcome: 'skipped',
       reason: expect.stringContaining('no request example'),
     });
     expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'passed' });
+    expect(report.summary.conforms).toBe(true);
+    expect(report.summary.skippedSpec).toBe(report.results.filter((r) => r.outcome === 'skipped' && r.source === 'spec').length);
+    expect(report.summary.skippedSpec).toBeGreaterThan(10);
+  });
+
+  it('takes request examples given by hand where the target publishes none, and only for the paths given', async () => {
+    const report = await runSuite(inProcess(createWorld(), withoutOpenApi), {
+      examples: { '/api/v1/schemas': { create: { name: 'Kit schema' }, update: { description: 'Changed by the kit.' } } },
+    });
+
+    const outcome = (id: string) => report.results.find((result) => result.id === id)?.outcome;
+    expect([outcome('schemas.create'), outcome('schemas.update'), outcome('tenancy.schemas.delete')]).toEqual([
+      'passed',
+      'passed',
+      'passed',
+    ]);
+    expect(outcome('tools.create')).toBe('skipped');
+    expect(report.results.find((result) => result.id === 'tools.create')?.reason).toContain('none given by --examples');
+  });
+
+  it('finds the examples of a document whose server carries /api/v1, written as `examples` or on the schema', async () => {
+    const relocated: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      const res = await fetch(url, init);
+      if (!url.endsWith('/openapi.json')) return res;
+      const document = (await res.json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, any> } }>> };
+      const paths = Object.entries(document.paths)
+        .filter(([path]) => path.startsWith('/api/v1/'))
+        .map(([path, item]) => {
+          for (const [method, operation] of Object.entries(item)) {
+            const media = operation.requestBody?.content['application/json'];
+            if (media?.example === undefined) continue;
+            // Creates as a named example, updates on the schema: the two other places OpenAPI allows.
+            if (method === 'post') media.examples = { typical: { value: media.example } };
+            else media.schema = { ...media.schema, example: media.example };
+            delete media.example;
+          }
+          return [path.slice('/api/v1'.length), item];
+        });
+      return Response.json({ ...document, servers: [{ url: '/api/v1' }], paths: Object.fromEntries(paths) });
+    };
+
+    const report = await runSuite(inProcess(createWorld(), relocated));
+
+    expect(report.summary).toMatchObject({ failed: 0, skipped: 0, skippedSpec: 0 });
   });
 });
+
+/** The target answers 404 for its OpenAPI document. */
+const withoutOpenApi: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) =>
+  url.endsWith('/openapi.json') ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }) : fetch(url, init);
 
 describe('the kit is written from the spec', () => {
   it('imports nothing from the mock to judge a target, only to start it for --compare-with-mock', () => {

@@ -111,5 +111,7 @@ export interface Summary {
   /** Failures that fail the run. */
   counted: number;
   skipped: number;
+  /** Skipped checks that the spec states: what the run could not judge of the spec. */
+  skippedSpec: number;
   conforms: boolean;
 }

@@ -1,4 +1,5 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
+import { noExampleReason } from '../examples.js';
 import { isJsonType, isSuccess, type Reply } from '../http.js';
 import { answer, canonical, idsOf, isEmptyObject, isGone, isPlainObject, isRecord, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
@@ -78,7 +79,7 @@ async function judgeListed(t: ProbeRun, checkId: string, path: string, id: strin
 async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, created: Record<string, unknown>): Promise<void> {
   const example = t.ctx.examples.update(url.slice(0, url.lastIndexOf('/')));
   if (!example) {
-    const reason = `no request example for PATCH ${url.slice(0, url.lastIndexOf('/'))}/{id} in the target's OpenAPI`;
+    const reason = noExampleReason(t.ctx.examples, `PATCH ${url.slice(0, url.lastIndexOf('/'))}/{id}`);
     t.skipCheck(ids.update, reason);
     t.skipCheck(ids.updateNeedsToken, reason);
     return t.skipCheck(ids.getAfterUpdate, reason);

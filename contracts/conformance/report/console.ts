@@ -33,6 +33,10 @@ export function closingText(report: SuiteReport): string {
         ? `The target conforms${report.strict ? ' (strict: every source counted)' : ' (spec checks; --strict also counts documented and assumed ones)'}.`
         : `The target does not conform: ${summary.counted} counted check${summary.counted === 1 ? '' : 's'} failed.`,
   );
+  if (summary.skippedSpec > 0 && !report.interrupted) {
+    const checks = summary.skippedSpec === 1 ? 'check the spec states was' : 'checks the spec states were';
+    lines.push(`But ${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`);
+  }
   return lines.join('\n');
 }
 
