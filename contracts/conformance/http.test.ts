@@ -1,6 +1,6 @@
 /** The kit's one sender: a throttled request is sent again after the wait it asks for, within a budget per target. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { send } from './http.js';
+import { MAX_ANSWER_BYTES, send, TransportError } from './http.js';
 import type { Target } from './types.js';
 
 /** A target that throttles every request, asking for `retryAfter` seconds; `calls` counts what reached it. */
@@ -80,5 +80,66 @@ describe('send', () => {
     // A 503 without Retry-After is an answer to judge, not a request to repeat.
     expect((await send(target, { method: 'GET', path: '/api/v1/schemas' })).reply.status).toBe(503);
     expect(calls).toBe(1);
+  });
+});
+
+describe('reading an answer', () => {
+  /** A target whose every answer is `body`, as a stream the test can watch being read. */
+  function streamingTarget(chunks: () => Iterable<Uint8Array>, headers: Record<string, string> = {}) {
+    const read = { bytes: 0, cancelled: false };
+    const target: Target = {
+      baseUrl: 'http://endless.test',
+      token: 't',
+      fetch: async () => {
+        const source = chunks()[Symbol.iterator]();
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            const next = source.next();
+            if (next.done) return controller.close();
+            read.bytes += next.value.byteLength;
+            controller.enqueue(next.value);
+          },
+          cancel() {
+            read.cancelled = true;
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+      },
+    };
+    return { target, read };
+  }
+  const MiB = new Uint8Array(1024 * 1024).fill(0x20);
+
+  it('stops reading an endless answer past MAX_ANSWER_BYTES and says so, instead of filling the memory', async () => {
+    const { target, read } = streamingTarget(function* () {
+      while (true) yield MiB;
+    });
+
+    const failure = await send(target, { method: 'GET', path: '/api/v1/schemas' }).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(TransportError);
+    expect(failure).toMatchObject({ code: 'TOO_LARGE', message: 'the answer is larger than 64 MiB; the kit read no further' });
+    expect(read.cancelled).toBe(true);
+    expect(read.bytes).toBeLessThan(MAX_ANSWER_BYTES + 4 * MiB.byteLength);
+  });
+
+  it('refuses at once an answer whose Content-Length is over the limit', async () => {
+    const { target, read } = streamingTarget(() => [MiB], { 'content-length': String(MAX_ANSWER_BYTES + 1) });
+
+    // Compared as a word: a failure printing a megabyte-long reply would take the diff minutes.
+    const outcome = await send(target, { method: 'GET', path: '/api/v1/schemas' }).then(
+      () => 'read whole',
+      (error: TransportError) => error.code,
+    );
+    expect(outcome).toBe('TOO_LARGE');
+    expect(read.bytes).toBeLessThanOrEqual(MiB.byteLength);
+  });
+
+  it('reads an answer of any size up to the limit, with bytes that are not UTF-8 replaced', async () => {
+    const { target } = streamingTarget(() => [new TextEncoder().encode('["a'), new Uint8Array([0xff]), new TextEncoder().encode('"]')]);
+
+    const { reply } = await send(target, { method: 'GET', path: '/api/v1/schemas' });
+
+    expect(reply.body).toEqual(['a\uFFFD']);
   });
 });

@@ -20,7 +20,7 @@ export interface RequestSpec {
   body?: unknown;
 }
 
-/** No answer came (connection refused, timeout, aborted). */
+/** No answer came (connection refused, timeout, aborted), or one too large to read (MAX_ANSWER_BYTES). */
 export class TransportError extends Error {
   constructor(
     message: string,
@@ -33,6 +33,15 @@ export class TransportError extends Error {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const SHOWN_TEXT = 2000;
+/**
+ * The most of one answer the kit reads: far above any list it asks for, and
+ * low enough that a target streaming without end (or gigabytes) cannot take
+ * the machine's memory before the time limit ends the request.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** An answer longer than MAX_ANSWER_BYTES: the kit stopped reading it. */
+class AnswerTooLarge extends Error {}
 
 /**
  * How often a request the target throttles (429, or 503 with Retry-After) is sent again, the longest wait before
@@ -108,7 +117,7 @@ function shorten(text: string): string {
 }
 
 async function readReply(res: Response): Promise<Reply> {
-  const text = await res.text();
+  const text = await readText(res);
   const contentType = res.headers.get('content-type');
   let body: unknown = text;
   let json = false;
@@ -121,6 +130,31 @@ async function readReply(res: Response): Promise<Reply> {
     }
   } else body = undefined;
   return { status: res.status, contentType, headers: res.headers, body, text, json };
+}
+
+/** The body as text (bytes that are not UTF-8 become U+FFFD, as `res.text()` does), read up to MAX_ANSWER_BYTES. */
+async function readText(res: Response): Promise<string> {
+  const tooLarge = `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the kit read no further`;
+  if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+    await res.body?.cancel();
+    throw new AnswerTooLarge(tooLarge);
+  }
+  if (res.body === null) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += chunk.byteLength;
+    // Leaving the loop early cancels the stream, which ends the connection's download.
+    if (size > MAX_ANSWER_BYTES) throw new AnswerTooLarge(tooLarge);
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 /** `baseUrl` may end with or without a slash, and may carry a path prefix. */
@@ -148,6 +182,7 @@ function authLabel(credentials: Credentials): string {
 
 function describeFailure(error: unknown, target: Target): { message: string; code?: string } {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (error instanceof AnswerTooLarge) return { message: error.message, code: 'TOO_LARGE' };
   if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: 'TIMEOUT' };
   if (err?.name === 'AbortError') return { message: 'interrupted', code: 'ABORTED' };
   // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port",

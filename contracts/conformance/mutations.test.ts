@@ -416,6 +416,26 @@ describe('the suite against broken variants of the mock', () => {
     expect(report.leftovers).toEqual([]);
   });
 
+  it('skips, not fails, the delete checks of a token that may not delete assistants (403 is listed for that delete)', async () => {
+    const report = await runSuite(
+      brokenMock({
+        response: (res, req) =>
+          req.method === 'DELETE' && pathOf(req).startsWith('/api/v1/assistants/') ? json({ title: 'Forbidden Error' }, 403) : res,
+      }),
+    );
+
+    expect(report.summary.conforms).toBe(true);
+    const result = (id: string) => report.results.find((candidate) => candidate.id === id);
+    expect(result('assistants.delete.accepts-example')).toMatchObject({
+      outcome: 'skipped',
+      reason: expect.stringContaining('roles and permissions'),
+    });
+    expect(result('assistants.delete.empty-object')?.outcome).toBe('skipped');
+    // The other resources' deletes are still judged, and the assistant the kit made is named for removal by hand.
+    expect(result('webhooks.delete.accepts-example')?.outcome).toBe('passed');
+    expect(report.leftovers.map((entry) => entry.path)).toContain('/api/v1/assistants');
+  });
+
   it('still passes the unbroken mock with the same adapter', async () => {
     const report = await runSuite(brokenMock({}), { strict: true });
 
