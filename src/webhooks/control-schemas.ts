@@ -1,6 +1,6 @@
 /** Request bodies and queries of the call and outbox control routes, described once for validation and OpenAPI. */
 import { z } from '@hono/zod-openapi';
-import { orgId } from '../control/api/schemas.js';
+import { orgFilter, orgId } from '../control/api/schemas.js';
 import { webhookEvents } from '../domain/resources/webhook.js';
 
 const party = z
@@ -32,11 +32,11 @@ export const callBody = z
   });
 
 export const outboxQuery = z.strictObject({
-  orgId: orgId.optional(),
+  orgId: orgFilter,
   webhookId: z.string().min(1).max(100).optional(),
   callId: z.string().min(1).max(100).optional(),
   event: z.enum(webhookEvents).optional(),
   status: z.enum(['pending', 'delivered', 'failed']).optional(),
 });
 
-export const outboxOrgQuery = z.strictObject({ orgId: orgId.optional() });
+export const outboxOrgQuery = z.strictObject({ orgId: orgFilter });

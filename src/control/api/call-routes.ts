@@ -29,6 +29,8 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     summary: 'Simulate a call and deliver its events to the webhooks',
     request: { body: json(callBody) },
     status: 201,
+    missing: 'No organization with this orgId, or no assistant with this assistantId in it.',
+    conflict: 'At the mock’s clock the call would start before the earliest time the mock writes (year 0000); move the clock later.',
   });
   serveControl(app, call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
 

@@ -17,6 +17,7 @@ import { describeIssues } from '../../domain/validate.js';
 import type { AppEnv } from '../../http/auth.js';
 import { controlJsonBody } from '../../http/json-body.js';
 import { problemResponse } from '../../http/problem.js';
+import { webPageRefusals } from './web-pages.js';
 
 interface ControlRouteSpec {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -25,20 +26,27 @@ interface ControlRouteSpec {
   summary: string;
   request?: RouteConfig['request'];
   status?: 200 | 201;
+  /** The success answer is a JSON array of objects (a list), not one object. */
+  list?: boolean;
+  /** When the route can answer 404: what is missing. */
+  missing?: string;
   /** When the route can answer 409: what the conflict is. */
   conflict?: string;
   /** How deep its body may nest (default: as deep as an API body); a route whose body wraps records says so. */
   bodyDepth?: number;
 }
 
+const answer = { type: 'object' as const };
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 
 /** A JSON body; optional, so a bodiless POST counts as `{}` (and is validated as such). */
 export const json = <T extends z.ZodType>(schema: T) => ({ required: false, content: { 'application/json': { schema } } });
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
-  const { status = 200, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
+  const { status = 200, list = false, missing, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
+  // A path parameter cannot be invalid: a route matches only a non-empty segment, and any such id is looked up (404).
+  const takesInput = takesBody || spec.request?.query !== undefined;
   const media = spec.request?.body?.content['application/json'];
   const declared = media && 'schema' in media ? media.schema : undefined;
   const bodySchema = declared instanceof z.ZodType ? declared : undefined;
@@ -55,11 +63,25 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
     tags: ['Control'],
     security: [{ controlToken: [] }, {}],
     responses: {
-      [status]: { description: 'Done.', content: { 'application/json': { schema: { type: 'object' as const } } } },
-      400: { description: 'The request is not valid.', ...problem },
+      [status]: { description: 'Done.', content: { 'application/json': { schema: list ? { type: 'array', items: answer } : answer } } },
+      // Every route sits behind the web-page guard (control-api.ts); only one with input has more to refuse.
+      400: {
+        description: takesInput
+          ? `The request is not valid; \`errors\` lists every problem. Or: ${webPageRefusals[400]}`
+          : webPageRefusals[400],
+        ...problem,
+      },
       401: { description: 'The control token is missing or wrong (only when the mock runs with one).', ...problem },
-      404: { description: 'No such organization, fault or trunk.', ...problem },
+      403: { description: webPageRefusals[403], ...problem },
+      ...(missing ? { 404: { description: missing, ...problem } } : {}),
       ...(conflict ? { 409: { description: conflict, ...problem } } : {}),
+      // Read and checked by controlJsonBody whether or not the route declares one (app.ts limits its size).
+      ...(takesBody
+        ? {
+            413: { description: 'The body is larger than the body limit.', ...problem },
+            415: { description: 'The body is not sent as JSON (Content-Type: application/json).', ...problem },
+          }
+        : {}),
     },
   });
 }

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/errors.js';
 import type { AppEnv } from '../../http/auth.js';
 import type { World } from '../../world.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
-import { clockBody, faultBody, idParam, journalQuery, orgQuery, verifyBody } from './schemas.js';
+import { clockBody, faultBody, idParam, journalQuery, orgFilterQuery, verifyBody } from './schemas.js';
 
 // Made once: a schema built per request with .openapi() is registered and kept for good.
 const trunkIdParam = idParam('SIP trunk');
@@ -16,9 +16,10 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     path: '/__mock/telephony',
     operationId: 'listTelephonyConfigurations',
     summary: 'What the fake telephony provider holds',
-    request: { query: orgQuery },
+    request: { query: orgFilterQuery },
+    list: true,
   });
-  serveControl(app, telephony, (c) => c.json(world.telephony.configurations(valid(c, 'query', orgQuery).orgId), 200));
+  serveControl(app, telephony, (c) => c.json(world.telephony.configurations(valid(c, 'query', orgFilterQuery).orgId), 200));
 
   const trunk = controlRoute({
     method: 'get',
@@ -26,6 +27,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'getTelephonyConfiguration',
     summary: 'What the provider holds for one trunk',
     request: { params: trunkIdParam },
+    missing: 'The telephony provider holds no configuration for this trunk id.',
   });
   serveControl(app, trunk, (c) => {
     const { id } = valid(c, 'param', trunkIdParam);
@@ -81,7 +83,13 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     return c.json({ count: entries.length, entries }, 200);
   });
 
-  const listFaults = controlRoute({ method: 'get', path: '/__mock/faults', operationId: 'listFaults', summary: 'Active faults' });
+  const listFaults = controlRoute({
+    method: 'get',
+    path: '/__mock/faults',
+    operationId: 'listFaults',
+    summary: 'Active faults',
+    list: true,
+  });
   serveControl(app, listFaults, (c) => c.json(world.faults.list(), 200));
 
   const addFault = controlRoute({
@@ -106,6 +114,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'deleteFault',
     summary: 'Remove one fault',
     request: { params: faultIdParam },
+    missing: 'No active fault with this id.',
   });
   serveControl(app, removeFault, (c) => {
     const { id } = valid(c, 'param', faultIdParam);

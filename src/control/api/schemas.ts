@@ -7,6 +7,10 @@ const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).ope
 const seed = seedSchema.openapi({ description: 'Seed of the generated data.' });
 /** An organization id as every control route takes one (the call and outbox routes too). */
 export const orgId = organizationId.openapi({ description: 'An organization id (GET /__mock/tenants lists them).' });
+/** An organization id that narrows what a route looks at: an unknown one matches nothing (an empty answer, not a 404). */
+export const orgFilter = orgId
+  .optional()
+  .openapi({ description: 'Only what belongs to this organization. A filter: an unknown id matches nothing (an empty answer, not 404).' });
 const kinds = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'] as const;
 
 export const resetBody = z
@@ -90,7 +94,7 @@ export const clockBody = z
 export const journalFilter = z.strictObject({
   method: z.string().min(1).max(20).optional(),
   path: z.string().min(1).max(500).optional(),
-  orgId: orgId.optional(),
+  orgId: orgFilter,
   status: z.coerce.number().int().min(100).max(599).optional(),
 });
 
@@ -99,6 +103,8 @@ export const journalQuery = journalFilter.extend({ limit: z.coerce.number().int(
 export const verifyBody = journalFilter.openapi('VerifyRequest');
 
 export const orgQuery = z.strictObject({ orgId: orgId.optional() });
+
+export const orgFilterQuery = z.strictObject({ orgId: orgFilter });
 
 export const idParam = (name: string) =>
   z.object({

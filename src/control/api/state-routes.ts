@@ -21,6 +21,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     operationId: 'resetMock',
     summary: 'Back to the scenario',
     request: { body: json(resetBody) },
+    missing: 'No organization with this orgId.',
   });
   serveControl(app, reset, (c) => {
     const { orgId, ...options } = valid(c, 'json', resetBody);
@@ -34,6 +35,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     path: '/__mock/tenants',
     operationId: 'listTenants',
     summary: 'Organizations and their tokens',
+    list: true,
   });
   serveControl(app, listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
 
@@ -53,6 +55,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     operationId: 'deleteTenant',
     summary: 'Remove an organization and all its records',
     request: { params: organizationIdParam },
+    missing: 'No organization with this id.',
   });
   serveControl(app, remove, (c) => {
     removeTenant(world, valid(c, 'param', organizationIdParam).id);
@@ -65,6 +68,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     operationId: 'exportState',
     summary: 'The whole state, or one organization’s',
     request: { query: orgQuery },
+    missing: 'No organization with this orgId.',
   });
   serveControl(app, getState, (c) => {
     const { orgId } = valid(c, 'query', orgQuery);
@@ -80,6 +84,8 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Replace the state (or one organization’s) with a snapshot',
     request: { body: json(stateSchema), query: orgQuery },
     bodyDepth: MAX_SNAPSHOT_DEPTH,
+    conflict:
+      'The snapshot holds an organization twice, gives one token to two organizations, or gives a token another organization (one that stays) already holds.',
   });
   serveControl(app, putState, (c) => {
     importState(world, valid(c, 'json', stateSchema), valid(c, 'query', orgQuery).orgId);
@@ -93,6 +99,9 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Add a record with a fixed id, flags or timestamps',
     request: { body: json(recordBody) },
     status: 201,
+    missing: 'No organization with this orgId.',
+    conflict:
+      'The organization already has a record of this kind with this id, another record already uses a value that must be unique, the organization holds the most records of this kind it may, or (a SIP trunk) another organization holds this id at the telephony provider.',
     // A record may nest as deep as through the API, under its envelope.
     bodyDepth: MAX_RECORD_DEPTH + 1,
   });

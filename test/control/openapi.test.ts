@@ -1,0 +1,199 @@
+/**
+ * The control API's part of the OpenAPI document says what its routes do:
+ * each documented status is one a request can get (and each one a request
+ * gets is documented), and list answers are documented as arrays.
+ */
+import { describe, expect, it } from 'vitest';
+import { controlledMock, trunkBody } from './helpers.js';
+
+type Json = Record<string, any>;
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const METHODS = ['get', 'put', 'post', 'delete'];
+
+const { app: documentApp } = controlledMock();
+const doc = (await (await documentApp.request('/openapi.json')).json()) as Json;
+
+const operations = Object.entries<Json>(doc.paths)
+  .filter(([path]) => path.startsWith('/__mock/'))
+  .flatMap(([path, item]) =>
+    Object.entries<Json>(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ operationId: op.operationId as string, method: method.toUpperCase(), path, op })),
+  );
+const byId = (operationId: string) => {
+  const found = operations.find((operation) => operation.operationId === operationId);
+  if (!found) throw new Error(`no control operation ${operationId}`);
+  return found;
+};
+const takesBody = ({ method }: { method: string }) => method === 'POST' || method === 'PUT';
+/** The operation's path with an id no route knows where it takes one. */
+const concrete = (path: string) => path.replace('{id}', UNKNOWN);
+const statuses = (operationId: string) => Object.keys(byId(operationId).op.responses);
+
+interface Ask {
+  method: string;
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+async function ask(app: ReturnType<typeof controlledMock>['app'], { method, path, body, headers = {} }: Ask) {
+  const init: RequestInit = { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers } };
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  const res = await app.request(path, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+describe('control API document', () => {
+  it('has operations to check', () => {
+    expect(operations.length).toBeGreaterThan(20);
+  });
+
+  const lists = operations.filter(({ method, path }) => method === 'GET' && !path.includes('{'));
+  it.each(lists)('$operationId documents a list answer exactly when it answers a JSON array', async ({ operationId, path, op }) => {
+    const { app } = controlledMock();
+    const reply = await ask(app, { method: 'GET', path });
+    expect(reply.status).toBe(200);
+    const schema = op.responses['200'].content['application/json'].schema;
+    expect(schema.type, operationId).toBe(Array.isArray(reply.body) ? 'array' : 'object');
+    if (schema.type === 'array') expect(schema.items).toEqual({ type: 'object' });
+  });
+
+  it('documents the three list answers as arrays', () => {
+    const arrays = lists.filter(({ op }) => op.responses['200'].content['application/json'].schema.type === 'array');
+    expect(arrays.map(({ operationId }) => operationId).sort()).toEqual(['listFaults', 'listTelephonyConfigurations', 'listTenants']);
+  });
+
+  it.each(operations)('$operationId lists 403 and 400, which the web-page guard answers', async ({ operationId, method, path }) => {
+    const { app } = controlledMock();
+    const otherOrigin = await ask(app, { method, path: concrete(path), headers: { origin: 'http://evil.example' } });
+    expect(otherOrigin.status).toBe(403);
+    const otherName = await ask(app, { method, path: concrete(path), headers: { host: 'evil.example' } });
+    expect(otherName.status).toBe(403);
+    const noHostName = await ask(app, { method, path: concrete(path), headers: { host: '999.999.999.999' } });
+    expect(noHostName.status).toBe(400);
+    expect(statuses(operationId)).toEqual(expect.arrayContaining(['400', '403']));
+  });
+
+  it.each(operations)('$operationId says a request can be invalid only when it takes a body or a query', async (operation) => {
+    const { app } = controlledMock();
+    const { operationId, method, path, op } = operation;
+    const takesQuery = (op.parameters ?? []).some((parameter: Json) => parameter.in === 'query');
+    expect(op.responses['400'].description.includes('not valid'), operationId).toBe(takesBody(operation) || takesQuery);
+    if (takesQuery) expect((await ask(app, { method, path: `${concrete(path)}?nope=1` })).status).toBe(400);
+    if (takesBody(operation)) expect((await ask(app, { method, path: concrete(path), body: '{' })).status).toBe(400);
+  });
+
+  it.each(operations)('$operationId lists 413 and 415 exactly when it reads a body', async (operation) => {
+    const { app } = controlledMock();
+    const { operationId, method, path } = operation;
+    const listed = statuses(operationId).filter((status) => status === '413' || status === '415');
+    if (!takesBody(operation)) {
+      expect(listed).toEqual([]);
+      return;
+    }
+    expect(listed).toEqual(['413', '415']);
+    const tooLarge = { 'content-length': String(2 ** 30) };
+    expect((await ask(app, { method, path: concrete(path), body: '{}', headers: tooLarge })).status).toBe(413);
+    expect((await ask(app, { method, path: concrete(path), body: 'x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+  });
+
+  /** A request that answers 404, for each operation that can. */
+  const notFound: Record<string, Ask> = {
+    resetMock: { method: 'POST', path: '/__mock/reset', body: { orgId: UNKNOWN } },
+    exportState: { method: 'GET', path: `/__mock/state?orgId=${UNKNOWN}` },
+    injectRecord: { method: 'POST', path: '/__mock/records', body: { orgId: UNKNOWN, kind: 'tools', record: {} } },
+    simulateCall: { method: 'POST', path: '/__mock/calls', body: { orgId: UNKNOWN, assistantId: 'x' } },
+    deleteTenant: { method: 'DELETE', path: `/__mock/tenants/${UNKNOWN}` },
+    getTelephonyConfiguration: { method: 'GET', path: `/__mock/telephony/${UNKNOWN}` },
+    deleteFault: { method: 'DELETE', path: `/__mock/faults/${UNKNOWN}` },
+  };
+  /** Routes whose orgId filters: an unknown one gives an empty answer. */
+  const filters: Record<string, Ask & { empty: unknown }> = {
+    listTelephonyConfigurations: { method: 'GET', path: `/__mock/telephony?orgId=${UNKNOWN}`, empty: [] },
+    listOutbox: { method: 'GET', path: `/__mock/outbox?orgId=${UNKNOWN}`, empty: { deliveries: [] } },
+    flushOutbox: { method: 'POST', path: `/__mock/outbox/flush?orgId=${UNKNOWN}`, empty: { deliveries: [] } },
+    clearOutbox: { method: 'DELETE', path: `/__mock/outbox?orgId=${UNKNOWN}`, empty: { removed: 0 } },
+    listJournal: { method: 'GET', path: `/__mock/journal?orgId=${UNKNOWN}`, empty: { entries: [] } },
+    verifyRequests: { method: 'POST', path: '/__mock/journal/verify', body: { orgId: UNKNOWN }, empty: { count: 0, entries: [] } },
+  };
+
+  it.each(Object.entries(notFound))('%s answers and lists 404', async (operationId, request) => {
+    const { app } = controlledMock();
+    expect(byId(operationId)).toMatchObject({ method: request.method });
+    expect((await ask(app, request)).status).toBe(404);
+    expect(statuses(operationId)).toContain('404');
+  });
+
+  it('lists 404 on no other operation', () => {
+    const listing = operations.filter(({ op }) => '404' in op.responses).map(({ operationId }) => operationId);
+    expect(listing.sort()).toEqual(Object.keys(notFound).sort());
+  });
+
+  it.each(Object.entries(filters))('%s takes an unknown orgId as a filter, and says so', async (operationId, { empty, ...request }) => {
+    const { app } = controlledMock();
+    expect(await ask(app, request)).toEqual({ status: 200, body: empty });
+    const { op } = byId(operationId);
+    const orgId =
+      op.parameters?.find((parameter: Json) => parameter.name === 'orgId')?.schema ??
+      doc.components.schemas[op.requestBody?.content['application/json'].schema.$ref.split('/').pop()].properties.orgId;
+    expect(orgId.description).toMatch(/filter/i);
+  });
+
+  /** A request that answers 409, for each operation that can. */
+  const conflicts: Record<string, (mock: ReturnType<typeof controlledMock>) => Promise<number>> = {
+    simulateCall: async ({ app, api, control, orgId }) => {
+      const [assistant] = (await api('demo-token', 'GET', '/assistants')).body;
+      await control.setClock({ freezeAt: '0000-01-01T00:00:30.000Z' });
+      const call = { orgId: orgId('demo-token'), assistantId: assistant.id, durationSeconds: 60 };
+      return (await ask(app, { method: 'POST', path: '/__mock/calls', body: call })).status;
+    },
+    injectRecord: async ({ app, orgId, control }) => {
+      const inject = (org: string, kind: string, record: Json) =>
+        ask(app, { method: 'POST', path: '/__mock/records', body: { orgId: org, kind, record } }).then((reply) => reply.status);
+      const own = orgId('demo-token');
+      const other = (await control.createTenant()).id;
+      const tool = { type: 'endCall', name: 'hang_up' };
+      expect(await inject(own, 'tools', { ...tool, id: UNKNOWN })).toBe(201);
+      // Another tool of that name (tool names are unique), then a SIP trunk whose id another organization holds at the provider.
+      expect(await inject(own, 'tools', tool)).toBe(409);
+      expect(await inject(own, 'sipTrunks', { ...trunkBody, id: UNKNOWN })).toBe(201);
+      expect(await inject(other, 'sipTrunks', { ...trunkBody, id: UNKNOWN })).toBe(409);
+      // The organization holds the most records of a kind it may.
+      const full = controlledMock({ limits: { recordsPerKind: 1 } });
+      const reply = await ask(full.app, {
+        method: 'POST',
+        path: '/__mock/records',
+        body: { orgId: full.orgId('demo-token'), kind: 'tools', record: { ...tool, name: 'hang_up_2' } },
+      });
+      expect(reply.body.title).toBe('Record Limit Reached');
+      // The same id twice.
+      return inject(own, 'tools', { ...tool, name: 'hang_up_3', id: UNKNOWN });
+    },
+    importState: async ({ app, control }) => {
+      const state = await control.exportState();
+      state.organizations.push(state.organizations[0]!);
+      return (await ask(app, { method: 'PUT', path: '/__mock/state', body: state })).status;
+    },
+    changeProviderState: async ({ app }) => {
+      const state = { state: 'a tool with id {id} exists', params: { id: UNKNOWN } };
+      expect((await ask(app, { method: 'POST', path: '/__mock/provider-states', body: state })).status).toBe(200);
+      return (await ask(app, { method: 'POST', path: '/__mock/provider-states', body: state })).status;
+    },
+    listJournal: async () => (await ask(controlledMock({ journalLimit: 0 }).app, { method: 'GET', path: '/__mock/journal' })).status,
+    verifyRequests: async () =>
+      (await ask(controlledMock({ journalLimit: 0 }).app, { method: 'POST', path: '/__mock/journal/verify', body: {} })).status,
+  };
+
+  it.each(Object.entries(conflicts))('%s answers and lists 409', async (operationId, conflict) => {
+    expect(await conflict(controlledMock())).toBe(409);
+    expect(statuses(operationId)).toContain('409');
+  });
+
+  it('lists 409 on no other operation', () => {
+    const listing = operations.filter(({ op }) => '409' in op.responses).map(({ operationId }) => operationId);
+    expect(listing.sort()).toEqual(Object.keys(conflicts).sort());
+  });
+});
