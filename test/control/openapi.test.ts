@@ -1,7 +1,8 @@
 /**
  * The control API's part of the OpenAPI document says what its routes do:
  * each documented status is one a request can get (and each one a request
- * gets is documented), and list answers are documented as arrays.
+ * gets is documented), list answers are documented as arrays, and a body is
+ * required exactly where a request without one is refused.
  */
 import { describe, expect, it } from 'vitest';
 import { controlledMock, trunkBody } from './helpers.js';
@@ -195,5 +196,19 @@ describe('control API document', () => {
   it('lists 409 on no other operation', () => {
     const listing = operations.filter(({ op }) => '409' in op.responses).map(({ operationId }) => operationId);
     expect(listing.sort()).toEqual(Object.keys(conflicts).sort());
+  });
+
+  const withBody = operations.filter(({ op }) => op.requestBody !== undefined);
+  it.each(withBody)('$operationId requires its body exactly when a request without one is refused', async ({ method, path, op }) => {
+    const { app } = controlledMock();
+    const reply = await ask(app, { method, path: concrete(path) });
+    expect(op.requestBody.required).toBe(reply.status === 400);
+    if (reply.status !== 400) expect(reply.status).toBeLessThan(300);
+  });
+
+  it('requires the bodies of calls and injected records, and not that of a reset', () => {
+    expect(byId('simulateCall').op.requestBody.required).toBe(true);
+    expect(byId('injectRecord').op.requestBody.required).toBe(true);
+    expect(byId('resetMock').op.requestBody.required).toBe(false);
   });
 });

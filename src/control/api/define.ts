@@ -39,8 +39,14 @@ interface ControlRouteSpec {
 const answer = { type: 'object' as const };
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 
-/** A JSON body; optional, so a bodiless POST counts as `{}` (and is validated as such). */
-export const json = <T extends z.ZodType>(schema: T) => ({ required: false, content: { 'application/json': { schema } } });
+/**
+ * A JSON body. A bodiless POST counts as `{}` and is validated as such, so
+ * the body is required exactly when `{}` does not pass its schema.
+ */
+export const json = <T extends z.ZodType>(schema: T) => ({
+  required: !schema.safeParse({}).success,
+  content: { 'application/json': { schema } },
+});
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
   const { status = 200, list = false, missing, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
