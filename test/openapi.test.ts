@@ -133,6 +133,24 @@ describe('openapi document', () => {
     }
   });
 
+  it('lists 502 exactly on the writes that reach the telephony provider, which answer it under a telephony fault', async () => {
+    const listing = operationsOf(doc).filter(({ op }) => '502' in op.responses);
+    expect(listing.map(({ op }) => op.operationId).sort()).toEqual(['createSipTrunk', 'deleteSipTrunk', 'updateSipTrunk']);
+    for (const { op } of listing) expect(Object.keys(op.responses['502'].content)).toEqual(['application/problem+json']);
+
+    const { call } = freshMock();
+    const created = await call('POST', '/api/v1/sip-trunks', { body: exampleOf(operation(doc, 'createSipTrunk')) });
+    expect(created.status).toBe(201);
+    const fault = await call('POST', '/__mock/faults', { body: { target: 'telephony' }, token: null });
+    expect(fault.status).toBe(201);
+    const answers = [
+      await call('POST', '/api/v1/sip-trunks', { body: { ...(exampleOf(operation(doc, 'createSipTrunk')) as Json), name: 'Another' } }),
+      await call('PATCH', `/api/v1/sip-trunks/${created.body.id}`, { body: exampleOf(operation(doc, 'updateSipTrunk')) }),
+      await call('DELETE', `/api/v1/sip-trunks/${created.body.id}`),
+    ];
+    expect(answers.map(({ status }) => status)).toEqual([502, 502, 502]);
+  });
+
   it.each(operationRows.filter((row) => row.operationId.startsWith('create') || row.operationId.startsWith('update')))(
     '$operationId has a json request body with an example object',
     ({ operationId }) => {

@@ -59,6 +59,9 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   };
   const auth = problem('unauthorized', 'The bearer token is missing, malformed or unknown.');
   const missing = problem('not-found', `No ${names.singular} with this id in your organization.`);
+  // Effects reach the telephony provider (EffectDeps), which fails when a telephony fault is injected.
+  const providerFailure = (effect: unknown) =>
+    effect ? problem('telephony-failed', 'The telephony provider failed (a telephony fault is injected); nothing was changed.') : {};
   const conflict = def.unique?.length ? problem('conflict', `Another ${names.singular} already uses this ${def.unique.join(', ')}.`) : {};
   const ctx = (c: Context<AppEnv>) => {
     const org = c.get('org');
@@ -119,6 +122,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
         'conflict',
         `${def.unique?.length ? `Another ${names.singular} already uses this ${def.unique.join(', ')} (Conflict), or the` : 'The'} organization holds the most ${names.plural} it may (Record Limit Reached).`,
       ),
+      ...providerFailure(def.effects?.created),
     },
   });
   serve(app, create, (c) => c.json(show(createRecord(ctx(c), def, c.get('body')), true), 201));
@@ -150,6 +154,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
       ...missing,
       ...conflict,
       ...(def.refuseUpdate ? problem('forbidden', def.refuseUpdate.when) : {}),
+      ...providerFailure(def.effects?.updated),
     },
   });
   serve(app, update, (c) => c.json(show(updateRecord(ctx(c), def, c.req.param('id') ?? '', c.get('body'))), 200));
@@ -172,6 +177,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
       ...auth,
       ...(def.refuseDelete ? problem('forbidden', def.refuseDelete.when) : {}),
       ...unknownOnDelete,
+      ...providerFailure(def.effects?.deleted),
     },
   });
   serve(app, remove, (c) => {
