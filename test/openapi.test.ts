@@ -196,6 +196,81 @@ describe('openapi document', () => {
   });
 });
 
+/** Whether a string passes a schema's string rules (type, pattern, allOf, anyOf): enough for the rules below. */
+function passes(schema: Json, value: string): boolean {
+  if (schema.anyOf && !schema.anyOf.some((arm: Json) => passes(arm, value))) return false;
+  if (schema.allOf && !schema.allOf.every((part: Json) => passes(part, value))) return false;
+  // JSON Schema patterns are ECMA-262 regular expressions, not anchored.
+  return schema.pattern === undefined || new RegExp(schema.pattern).test(value);
+}
+
+function formatsIn(value: unknown): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => (key === 'format' && typeof inner === 'string' ? [inner] : formatsIn(inner)));
+}
+
+describe('request rules in the document, as the server applies them', () => {
+  let doc: Json;
+  beforeAll(async () => {
+    ({ doc } = await fetchDocument());
+  });
+  const created = async (path: string, body: Json) => (await freshMock().call('POST', `/api/v1/${path}`, { body })).status;
+
+  it('uses only formats JSON Schema defines', () => {
+    expect([...new Set(formatsIn(doc))].sort()).toEqual(['date-time', 'ipv4', 'uri', 'uuid']);
+  });
+
+  const trunk = { name: 'Rules', host: 'sip.example.com' };
+  const trunkField = (field: string) => doc.components.schemas.SipTrunkCreate.properties[field];
+
+  it.each(['+14155550123', '14155550123', '+0123456789', '+1415', '+1415555012345678', '+1 415 555 0123'])(
+    'a SIP trunk phone number %s passes the documented pattern exactly when the server takes it',
+    async (number) => {
+      const documented = passes(trunkField('phoneNumbers').items, number);
+      expect(await created('sip-trunks', { ...trunk, phoneNumbers: [number] })).toBe(documented ? 201 : 400);
+    },
+  );
+
+  it.each(['sip.example.com', 'pbx', '10.0.0.1', '999.1.1.1', '10.0.0', 'bad host', '-pbx.example.com', 'a..b', 'sip.example.com:5060'])(
+    'a SIP trunk host %s passes the documented patterns exactly when the server takes it',
+    async (host) => {
+      const documented = passes(trunkField('host'), host);
+      expect(await created('sip-trunks', { ...trunk, host })).toBe(documented ? 201 : 400);
+    },
+  );
+
+  it.each(['10.0.0.1', '10.0.0.0/24', '10.0.0.0/33', '256.0.0.1', '::1', '2001:db8::/32', 'pbx.example.com', '010.0.0.1'])(
+    'an allowed IP %s passes the documented patterns exactly when the server takes it',
+    async (ip) => {
+      const documented = passes(trunkField('allowedIps').items, ip);
+      expect(await created('sip-trunks', { ...trunk, allowedIps: [ip] })).toBe(documented ? 201 : 400);
+    },
+  );
+
+  const properties = () => doc.components.schemas.SchemaCreate.properties.properties;
+
+  it.each(['summary', '_private', 'callback2', '2callback', 'call-back', 'x'.repeat(64), 'x'.repeat(65), ''])(
+    'a schema property name %s passes the documented propertyNames exactly when the server takes it',
+    async (name) => {
+      const documented = passes(properties().propertyNames, name);
+      expect(await created('schemas', { name: 'Rules', properties: { [name]: 'string' } })).toBe(documented ? 201 : 400);
+    },
+  );
+
+  it.each([100, 101])(
+    'a schema of %i properties is within the documented maxProperties exactly when the server takes it',
+    async (count) => {
+      const map = Object.fromEntries(Array.from({ length: count }, (_, index) => [`p${index}`, 'string']));
+      expect(await created('schemas', { name: 'Rules', properties: map })).toBe(count <= properties().maxProperties ? 201 : 400);
+    },
+  );
+
+  it('documents the E.164 rule of a simulated call party, the one the API uses', () => {
+    const party = doc.components.schemas.SimulateCallRequest.properties.from.anyOf;
+    expect(party).toContainEqual(expect.objectContaining({ pattern: trunkField('phoneNumbers').items.pattern }));
+  });
+});
+
 describe('docs page', () => {
   it('answers html that loads its assets from /docs/assets/ and from no other host', async () => {
     const res = await createApp().request('/docs');

@@ -3,6 +3,7 @@
  * rule (what a phone number or a hostname is) means the same everywhere.
  */
 import { z } from '@hono/zod-openapi';
+import { withPatterns } from './patterns.js';
 
 /** Server-generated identifier (the spec: every id is a UUID string). */
 export const id = z
@@ -30,7 +31,7 @@ export const timestamps = {
 export const displayName = z.string().trim().min(1).max(100);
 
 /** A phone number in E.164 form, such as +14155550123. */
-export const e164 = z.e164().openapi({ example: '+14155550123' });
+export const e164 = withPatterns(z.e164()).openapi({ example: '+14155550123' });
 
 /** A list whose items must not repeat; OpenAPI shows it as `uniqueItems`. */
 export const uniqueList = <T extends z.ZodType>(item: T, max: number) =>

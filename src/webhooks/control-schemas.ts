@@ -1,12 +1,13 @@
 /** Request bodies and queries of the call and outbox control routes, described once for validation and OpenAPI. */
 import { z } from '@hono/zod-openapi';
 import { orgFilter, orgId } from '../control/api/schemas.js';
+import { e164 } from '../domain/fields.js';
 import { webhookEvents } from '../domain/resources/webhook.js';
 
 const party = z
   // Bounded: each delivery in the outbox keeps its own copy of the call's events.
   .union([
-    z.e164(),
+    e164,
     z
       .string()
       .max(256)

@@ -4,9 +4,12 @@
  */
 import { z } from '@hono/zod-openapi';
 import { displayName, id, timestamps } from '../fields.js';
+import { patternsOf } from '../patterns.js';
 import { defineResource } from '../resource.js';
 
 export const propertyTypes = ['string', 'integer', 'number', 'boolean'] as const;
+
+const MAX_PROPERTIES = 100;
 
 const propertyName = z
   .string()
@@ -18,8 +21,14 @@ const writable = {
   description: z.string().max(2000).openapi({ description: 'What is extracted.' }).default(''),
   properties: z
     .record(propertyName, z.enum(propertyTypes))
-    .refine((map) => Object.keys(map).length <= 100, 'A schema has at most 100 properties')
-    .openapi({ description: 'Map from a property name to its type name.', example: { summary: 'string', callbackRequested: 'boolean' } })
+    .refine((map) => Object.keys(map).length <= MAX_PROPERTIES, `A schema has at most ${MAX_PROPERTIES} properties`)
+    .openapi({
+      description: 'Map from a property name to its type name.',
+      example: { summary: 'string', callbackRequested: 'boolean' },
+      maxProperties: MAX_PROPERTIES,
+      // zod-to-openapi documents a record's values only. Its metadata type holds what OpenAPI 3.0 allows too; this 3.1 document takes propertyNames.
+      ...({ propertyNames: patternsOf(propertyName) } as object),
+    })
     .default({}),
 };
 

@@ -3,11 +3,14 @@ import { z } from '@hono/zod-openapi';
 import type { TrunkSettings } from '../../telephony/provider.js';
 import { DomainError } from '../errors.js';
 import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
+import { withPatterns } from '../patterns.js';
 import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
+
+const ipv4 = withPatterns(z.ipv4(), 'ipv4');
 
 // A name made only of digits and dots is a mistyped address (999.1.1.1), not a hostname.
 const host = z
-  .union([z.ipv4(), z.hostname().regex(/[^\d.]/)], { error: 'Use a hostname or an IPv4 address, without scheme or port' })
+  .union([ipv4, withPatterns(z.hostname().regex(/[^\d.]/))], { error: 'Use a hostname or an IPv4 address, without scheme or port' })
   .openapi({ description: 'Hostname or IPv4 address of the SIP server, without scheme or port.', example: 'sip.carrier.example.com' });
 
 const writable = {
@@ -23,7 +26,7 @@ const writable = {
     .nullable()
     .openapi({ description: 'Digest password. Write-only: responses show `hasPassword` instead.', writeOnly: true })
     .default(null),
-  allowedIps: uniqueList(z.union([z.ipv4(), z.cidrv4()]), 100)
+  allowedIps: uniqueList(z.union([ipv4, withPatterns(z.cidrv4())]), 100)
     .openapi({ description: 'IPv4 addresses or CIDR ranges allowed to send calls.' })
     .default([]),
   phoneNumbers: uniqueList(e164, 100).openapi({ description: 'Numbers (E.164) routed through this trunk.' }).default([]),
