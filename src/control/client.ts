@@ -38,7 +38,9 @@ export class ControlError extends Error {
     readonly status: number,
     readonly problem: unknown,
   ) {
-    super(`Control request failed with ${status}: ${(problem as { detail?: string } | null)?.detail ?? JSON.stringify(problem)}`);
+    const detail =
+      typeof problem === 'string' ? problem.slice(0, 200) : ((problem as { detail?: string } | null)?.detail ?? JSON.stringify(problem));
+    super(`Control request failed with ${status}: ${detail}`);
     this.name = 'ControlError';
   }
 }
@@ -51,8 +53,15 @@ export function createControlClient(options: ControlClientOptions = {}) {
     if (options.controlToken !== undefined) headers['x-control-token'] = options.controlToken;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await send(`${base}/__mock${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
-    const parsed = (await res.text()) || 'null';
-    const value = JSON.parse(parsed) as unknown;
+    const text = await res.text();
+    let value: unknown = null;
+    try {
+      if (text) value = JSON.parse(text);
+    } catch {
+      // Not the mock's answer (a proxy's HTML error page, say): a failure carries the text as its problem, a success cannot be used.
+      if (!res.ok) throw new ControlError(res.status, text);
+      throw new Error(`Control request ${method} ${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+    }
     if (!res.ok) throw new ControlError(res.status, value);
     return value as T;
   }

@@ -1,6 +1,6 @@
 /** Reset and tenants: back to the scenario for all or one organization; fresh isolated organizations per worker. */
 import { describe, expect, it } from 'vitest';
-import { ControlError } from '../../src/control/client.js';
+import { ControlError, createControlClient } from '../../src/control/client.js';
 import { importState } from '../../src/control/snapshot.js';
 import { createTenant } from '../../src/control/tenants.js';
 import { createWorld } from '../../src/world.js';
@@ -105,6 +105,27 @@ describe('reset', () => {
     const error = await control.reset({ orgId: 'no-such-org' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ControlError);
     expect((error as ControlError).problem).toMatchObject({ status: 404, title: 'Not Found Error' });
+  });
+});
+
+describe('control client', () => {
+  const answering = (status: number, text: string) =>
+    createControlClient({ fetch: async () => new Response(text, { status, headers: { 'content-type': 'text/html' } }) });
+
+  it('fails with a ControlError carrying the text when a failure is not JSON (a proxy error page)', async () => {
+    const page = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    const error = await answering(502, page)
+      .clock()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ControlError);
+    expect(error).toMatchObject({ status: 502, problem: page });
+    expect((error as ControlError).message).toContain('502 Bad Gateway');
+  });
+
+  it('fails with an error naming the request when a success is not JSON', async () => {
+    await expect(answering(200, '<html>ok</html>').clock()).rejects.toThrow(
+      'Control request GET /clock answered 200 with a body that is not JSON',
+    );
   });
 });
 
