@@ -425,6 +425,7 @@ describe('webhook rules', () => {
 
   it.each([
     { what: 'a plain http url of a public host', body: { ...webhookBody, url: 'http://hooks.example.com/calls' }, pointer: '/url' },
+    { what: 'a plain http url written in capitals', body: { ...webhookBody, url: 'HTTP://hooks.example.com/calls' }, pointer: '/url' },
     { what: 'a url that is not http', body: { ...webhookBody, url: 'ftp://hooks.example.com/calls' }, pointer: '/url' },
     { what: 'a url that is not a url', body: { ...webhookBody, url: 'hooks.example.com' }, pointer: '/url' },
     { what: 'an empty event list', body: { ...webhookBody, events: [] }, pointer: '/events' },
@@ -438,15 +439,18 @@ describe('webhook rules', () => {
     expect(pointers(reply)).toEqual([pointer]);
   });
 
-  it.each(['http://localhost:3000/hook', 'http://127.0.0.1:8080/hook', 'http://[::1]:8080/hook', 'https://hooks.example.com/calls'])(
-    'accepts the url %s',
-    async (url) => {
-      const { call } = freshMock();
-      const reply = await call('POST', '/api/v1/webhooks', { body: { ...webhookBody, url } });
-      expect(reply.status).toBe(201);
-      expect(reply.body.url).toBe(url);
-    },
-  );
+  it.each([
+    'http://localhost:3000/hook',
+    'HTTP://LOCALHOST:3000/hook',
+    'http://127.0.0.1:8080/hook',
+    'http://[::1]:8080/hook',
+    'https://hooks.example.com/calls',
+  ])('accepts the url %s', async (url) => {
+    const { call } = freshMock();
+    const reply = await call('POST', '/api/v1/webhooks', { body: { ...webhookBody, url } });
+    expect(reply.status).toBe(201);
+    expect(reply.body.url).toBe(url);
+  });
 
   it('refuses a patch to a plain http url of a public host', async () => {
     const { call } = freshMock();

@@ -36,8 +36,10 @@ export const webhooks = defineResource({
   references: [{ field: 'assistantId', target: 'assistants', many: false }],
   check: (webhook) => {
     const problems: Problem[] = [];
-    const url = String(webhook.url);
-    if (url.startsWith('http:') && !isLoopbackUrl(url)) {
+    // Read as a URL: a scheme may be written in capitals (HTTP://), which a look at the text would miss.
+    // A url that failed its own rules is absent here, and already reported.
+    const url = webhook.url;
+    if (typeof url === 'string' && URL.canParse(url) && new URL(url).protocol === 'http:' && !isLoopbackUrl(url)) {
       problems.push({ path: ['url'], message: 'Use an https URL (plain http is allowed only for localhost).' });
     }
     return problems;
