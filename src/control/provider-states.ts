@@ -156,6 +156,7 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: Worl
     summary: 'Set up or tear down a Pact provider state (Pact stateChangeUrl)',
     request: { body: json(stateRequest) },
     conflict: 'The interaction’s organization already has a record of this kind with this id (a state set up twice with one id).',
+    provisions: 'a SIP trunk the state sets up',
   });
   serveControl(app, route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
 }

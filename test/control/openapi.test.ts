@@ -198,6 +198,35 @@ describe('control API document', () => {
     expect(listing.sort()).toEqual(Object.keys(conflicts).sort());
   });
 
+  /** A request that provisions a SIP trunk, for each operation that does: an injected telephony fault makes it 502. */
+  const provisioning: Record<string, (mock: ReturnType<typeof controlledMock>) => Ask> = {
+    resetMock: ({ orgId }) => ({ method: 'POST', path: '/__mock/reset', body: { orgId: orgId('demo-token') } }),
+    createTenant: () => ({ method: 'POST', path: '/__mock/tenants', body: { scenario: 'default' } }),
+    injectRecord: ({ orgId }) => ({
+      method: 'POST',
+      path: '/__mock/records',
+      body: { orgId: orgId('demo-token'), kind: 'sipTrunks', record: { ...trunkBody, id: UNKNOWN } },
+    }),
+    changeProviderState: () => ({
+      method: 'POST',
+      path: '/__mock/provider-states',
+      body: { state: 'a SIP trunk with id {id} exists', params: { id: UNKNOWN } },
+    }),
+  };
+
+  it.each(Object.entries(provisioning))('%s answers and lists 502 when the telephony provider fails', async (operationId, request) => {
+    const mock = controlledMock();
+    await mock.control.addFault({ target: 'telephony', times: 1 });
+    const reply = await ask(mock.app, request(mock));
+    expect([reply.status, reply.body.title]).toEqual([502, 'Telephony Provider Error']);
+    expect(statuses(operationId)).toContain('502');
+  });
+
+  it('lists 502 on no other control operation', () => {
+    const listing = operations.filter(({ op }) => '502' in op.responses).map(({ operationId }) => operationId);
+    expect(listing.sort()).toEqual(Object.keys(provisioning).sort());
+  });
+
   const withBody = operations.filter(({ op }) => op.requestBody !== undefined);
   it.each(withBody)('$operationId requires its body exactly when a request without one is refused', async ({ method, path, op }) => {
     const { app } = controlledMock();

@@ -32,6 +32,8 @@ interface ControlRouteSpec {
   missing?: string;
   /** When the route can answer 409: what the conflict is. */
   conflict?: string;
+  /** When the route provisions SIP trunks at the telephony provider, which an injected telephony fault makes fail (502): what it provisions. */
+  provisions?: string;
   /** How deep its body may nest (default: as deep as an API body); a route whose body wraps records says so. */
   bodyDepth?: number;
 }
@@ -49,7 +51,7 @@ export const json = <T extends z.ZodType>(schema: T) => ({
 });
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
-  const { status = 200, list = false, missing, conflict, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
+  const { status = 200, list = false, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
   // A path parameter cannot be invalid: a route matches only a non-empty segment, and any such id is looked up (404).
   const takesInput = takesBody || spec.request?.query !== undefined;
@@ -81,6 +83,14 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
       403: { description: webPageRefusals[403], ...problem },
       ...(missing ? { 404: { description: missing, ...problem } } : {}),
       ...(conflict ? { 409: { description: conflict, ...problem } } : {}),
+      ...(provisions
+        ? {
+            502: {
+              description: `The telephony provider failed to provision ${provisions} (an injected telephony fault); nothing was changed.`,
+              ...problem,
+            },
+          }
+        : {}),
       // Read and checked by controlJsonBody whether or not the route declares one (app.ts limits its size).
       ...(takesBody
         ? {

@@ -22,6 +22,8 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Back to the scenario',
     request: { body: json(resetBody) },
     missing: 'No organization with this orgId.',
+    // A whole reset clears the faults first; one organization's seeds its trunks under them.
+    provisions: 'a seeded SIP trunk of the organization (a reset with orgId only)',
   });
   serveControl(app, reset, (c) => {
     const { orgId, ...options } = valid(c, 'json', resetBody);
@@ -46,6 +48,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'A new organization with its own token',
     request: { body: json(tenantBody) },
     status: 201,
+    provisions: "a SIP trunk of the scenario's seed",
   });
   serveControl(app, create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
 
@@ -102,6 +105,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     missing: 'No organization with this orgId.',
     conflict:
       'The organization already has a record of this kind with this id, another record already uses a value that must be unique, the organization holds the most records of this kind it may, or (a SIP trunk) another organization holds this id at the telephony provider.',
+    provisions: 'the SIP trunk (kind sipTrunks)',
     // A record may nest as deep as through the API, under its envelope.
     bodyDepth: MAX_RECORD_DEPTH + 1,
   });
