@@ -1,7 +1,7 @@
 /** `voice-config-mock verify`: exit codes, one-line messages for problems with the run, and the report files. */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +127,22 @@ describe('verify command', () => {
       /^voice-config-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/schemas: no answer \(ECONNREFUSED\)/,
     );
     expect(run.err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('exits 2 and says the answer is not HTTP when something else answers on the port', async () => {
+    const garbage = createNetServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6\r\n'));
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await verify('--base-url', `http://127.0.0.1:${(garbage.address() as AddressInfo).port}`, '--token', 'demo-token');
+
+      expect(run.code).toBe(2);
+      expect(run.err).toMatch(
+        /was answered with something that is not HTTP \(HPE_\w+\); is --base-url the address of the API's HTTP server\?/,
+      );
+      expect(run.err.trim().split('\n')).toHaveLength(1);
+    } finally {
+      garbage.close();
+    }
   });
 
   it('exits 2 and says why when fetch will not use the port', async () => {

@@ -23,8 +23,7 @@ async function tryToken(target: Target, credentials: Credentials, flag: string, 
   try {
     ({ reply } = await send(target, { method: 'GET', path: PROBE_PATH, credentials }, signal));
   } catch (error) {
-    const detail = error instanceof TransportError ? error.message : String(error);
-    throw new TargetProblem(`cannot reach ${url}: ${detail}; is the server running and ${baseUrlFlag} right?`);
+    throw new TargetProblem(noAnswer(error, url, baseUrlFlag));
   }
   if (/html/i.test(reply.contentType ?? '') || /^\s*</.test(reply.text)) {
     throw new TargetProblem(
@@ -37,4 +36,15 @@ async function tryToken(target: Target, credentials: Credentials, flag: string, 
   if (reply.status === 404) {
     throw new TargetProblem(`GET ${url} answered 404; ${baseUrlFlag} should be the API's address, without /api/v1`);
   }
+}
+
+/** Why the first request got no answer to judge, in the words that point at the fix. */
+function noAnswer(error: unknown, url: string, baseUrlFlag: string): string {
+  const detail = error instanceof TransportError ? error.message : String(error);
+  const code = error instanceof TransportError ? error.code : undefined;
+  // llhttp's codes: something answered, but not in HTTP (another protocol on that port, or a broken server).
+  if (code?.startsWith('HPE_'))
+    return `GET ${url} was answered with something that is not HTTP (${code}); is ${baseUrlFlag} the address of the API's HTTP server?`;
+  if (code === 'TOO_LARGE') return `GET ${url}: ${detail}`;
+  return `cannot reach ${url}: ${detail}; is the server running and ${baseUrlFlag} right?`;
 }
