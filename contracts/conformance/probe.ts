@@ -18,7 +18,12 @@ export interface SuiteContext {
   ledger: Ledger;
   examples: Examples;
   signal: AbortSignal;
+  /** Requests in a row that got no answer, across probes; past a few, the target has stopped answering. */
+  unanswered: number;
 }
+
+/** After this many requests in a row without an answer, the probes left are not run: each would wait out its time limit. */
+export const UNANSWERED_LIMIT = 3;
 
 export interface Probe {
   name: string;
@@ -50,9 +55,13 @@ export class ProbeRun {
     try {
       const { reply, exchange } = await send(this.ctx.target, spec, this.ctx.signal);
       this.exchanges.push(exchange);
+      this.ctx.unanswered = 0;
       return reply;
     } catch (error) {
-      if (error instanceof TransportError) this.exchanges.push(error.exchange);
+      if (error instanceof TransportError) {
+        this.exchanges.push(error.exchange);
+        this.ctx.unanswered += 1;
+      }
       throw error;
     }
   }

@@ -209,6 +209,28 @@ describe('the suite against the mock', () => {
   });
 });
 
+describe('a target that stops answering', () => {
+  it('is given up after three requests in a row go unanswered, instead of every probe waiting out its time limit', async () => {
+    let answered = 0;
+    let hung = 0;
+    const hangsAfterPreflight: (fetch: FetchLike) => FetchLike = (fetch) => (url, init) => {
+      if (answered < 2 || url.endsWith('/openapi.json')) {
+        answered += 1;
+        return fetch(url, init);
+      }
+      hung += 1;
+      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    };
+
+    const report = await runSuite({ ...inProcess(createWorld(), hangsAfterPreflight), timeoutMs: 50 });
+
+    expect(hung).toBe(3);
+    expect(report.summary.conforms).toBe(false);
+    const given = report.results.filter((result) => result.reason?.startsWith('the target stopped answering (3 requests in a row'));
+    expect(given.length).toBeGreaterThan(report.results.length / 2);
+  });
+});
+
 /** The target answers 404 for its OpenAPI document. */
 const withoutOpenApi: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) =>
   url.endsWith('/openapi.json') ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }) : fetch(url, init);

@@ -6,7 +6,7 @@
 import { type GivenExamples, loadExamples } from './examples.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
-import { type Probe, ProbeRun, type SuiteContext } from './probe.js';
+import { type Probe, ProbeRun, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
 import { allProbes } from './probes/index.js';
 import type { CheckResult, SuiteReport, Summary, Target } from './types.js';
 
@@ -39,6 +39,7 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
       ? { problem: 'read-only run', create: () => undefined, update: () => undefined }
       : await loadExamples(target, signal, options.examples),
     signal,
+    unanswered: 0,
   };
   const results: CheckResult[] = [];
   const emit = (result: CheckResult) => {
@@ -86,6 +87,7 @@ async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]>
 
 function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {
   if (ctx.signal.aborted) return 'the run was interrupted';
+  if (ctx.unanswered >= UNANSWERED_LIMIT) return `the target stopped answering (${UNANSWERED_LIMIT} requests in a row got no answer)`;
   if (ctx.readOnly && !probe.readOnly) return 'it changes data, and the run is --read-only';
   if (probe.needsToken2 && ctx.target.token2 === undefined) return 'it needs a second organization’s token (--token2)';
   return undefined;
