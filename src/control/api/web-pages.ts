@@ -13,7 +13,8 @@ import { problemResponse } from '../../http/problem.js';
 /** What the guard refuses, for the OpenAPI document of every control operation. */
 export const webPageRefusals = {
   403: 'Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address.',
-  400: 'Only when the mock runs without a control token: the Host header is not a host name.',
+  // Over HTTP the server refuses such a Host for every request, token or not (src/http/node-client-errors.ts); in process this guard does.
+  400: 'The Host header is not a host name.',
 } as const;
 
 export function refuseWebPages(): MiddlewareHandler<AppEnv> {
