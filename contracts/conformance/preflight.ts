@@ -3,7 +3,7 @@
  * the tokens? A "no" here is a problem with the run, not a conformance
  * failure, and ends it with a one-line message (exit code 2).
  */
-import { joinUrl, send, TransportError } from './http.js';
+import { joinUrl, send, TOO_LARGE, TransportError } from './http.js';
 import type { Credentials, Target } from './types.js';
 
 /** The run cannot go on: unreachable target, refused token, HTML instead of JSON. */
@@ -45,6 +45,6 @@ function noAnswer(error: unknown, url: string, baseUrlFlag: string): string {
   // llhttp's codes: something answered, but not in HTTP (another protocol on that port, or a broken server).
   if (code?.startsWith('HPE_'))
     return `GET ${url} was answered with something that is not HTTP (${code}); is ${baseUrlFlag} the address of the API's HTTP server?`;
-  if (code === 'TOO_LARGE') return `GET ${url}: ${detail}`;
+  if (code === TOO_LARGE) return `GET ${url}: ${detail}`;
   return `cannot reach ${url}: ${detail}; is the server running and ${baseUrlFlag} right?`;
 }

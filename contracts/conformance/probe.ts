@@ -4,7 +4,7 @@
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
 import { type Examples, noExampleReason } from './examples.js';
-import { type Reply, type RequestSpec, send, TransportError } from './http.js';
+import { type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from './http.js';
 import type { Ledger } from './ledger.js';
 import { show } from './matchers.js';
 import { shownInSpec } from './resources.js';
@@ -22,8 +22,19 @@ export interface SuiteContext {
   unanswered: number;
 }
 
-/** After this many requests in a row without an answer, the probes left are not run: each would wait out its time limit. */
+/**
+ * After this many requests in a row without an answer, the probes left are
+ * not run (each would wait out its time limit), and their checks fail: a
+ * target that stops answering does not conform.
+ */
 export const UNANSWERED_LIMIT = 3;
+
+/** Ends a probe that is not tried because the target had stopped answering. */
+export class StoppedAnswering extends Error {
+  constructor() {
+    super(`not tried: the target had stopped answering (${UNANSWERED_LIMIT} requests in a row got no answer)`);
+  }
+}
 
 export interface Probe {
   name: string;
@@ -60,7 +71,8 @@ export class ProbeRun {
     } catch (error) {
       if (error instanceof TransportError) {
         this.exchanges.push(error.exchange);
-        this.ctx.unanswered += 1;
+        // An answer too large to read is still an answer: the target has not stopped.
+        this.ctx.unanswered = error.code === TOO_LARGE ? 0 : this.ctx.unanswered + 1;
       }
       throw error;
     }
@@ -136,7 +148,9 @@ export class ProbeRun {
 
   private endReason(error: unknown): string {
     if (this.ctx.signal.aborted) return 'the run was interrupted';
-    if (error instanceof Skip) return error.message;
+    if (error instanceof Skip || error instanceof StoppedAnswering) return error.message;
+    if (error instanceof TransportError && error.code === TOO_LARGE)
+      return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
     if (error instanceof TransportError)
       return `the target stopped answering (${error.exchange.sent.method} ${error.exchange.sent.path}): ${error.message}`;
     if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;

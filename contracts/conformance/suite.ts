@@ -6,7 +6,7 @@
 import { type GivenExamples, loadExamples } from './examples.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
-import { type Probe, ProbeRun, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
+import { type Probe, ProbeRun, StoppedAnswering, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
 import { allProbes } from './probes/index.js';
 import type { CheckResult, SuiteReport, Summary, Target } from './types.js';
 
@@ -77,6 +77,7 @@ async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]>
       return run.finish(skip);
     }
   }
+  if (ctx.unanswered >= UNANSWERED_LIMIT) return run.finish(new StoppedAnswering());
   try {
     await probe.run(run);
     return run.finish();
@@ -87,7 +88,6 @@ async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]>
 
 function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {
   if (ctx.signal.aborted) return 'the run was interrupted';
-  if (ctx.unanswered >= UNANSWERED_LIMIT) return `the target stopped answering (${UNANSWERED_LIMIT} requests in a row got no answer)`;
   if (ctx.readOnly && !probe.readOnly) return 'it changes data, and the run is --read-only';
   if (probe.needsToken2 && ctx.target.token2 === undefined) return 'it needs a second organization’s token (--token2)';
   return undefined;
