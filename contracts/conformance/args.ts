@@ -38,10 +38,10 @@ Options:
   --compare-with-mock     also run against the built-in mock and list the checks that come out differently
   --timeout-ms N          time limit per request (default 15000)
   --examples FILE         request examples by hand, {"/api/v1/tools": {"create": {…}, "update": {…}}}, used before the target's OpenAPI
-  --fail-on-skipped-spec  exit 1 when a check the spec states could not run (no example, no system trunk, …)
+  --fail-on-skipped-spec  fail (and count) a check the spec states that could not run (no example, no system trunk, …)
   -h, --help              show this help
 
-Exit codes: 0 conforms, 1 a counted check failed (or, with --fail-on-skipped-spec, a spec check skipped), 2 usage error or the target cannot be checked, 130 interrupted (Ctrl+C).
+Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or the target cannot be checked, 130 interrupted (Ctrl+C).
 `;
 
 /** Parses `argv`; throws a UsageError saying what is wrong. */
@@ -64,6 +64,8 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   if (!/^https?:\/\/[^/]/.test(baseUrl) || !URL.canParse(baseUrl))
     throw new UsageError(`--base-url must be an http(s) URL (got "${baseUrl}")`);
   if (!values.token) throw new UsageError('--token is required');
+  if (values['fail-on-skipped-spec'] && values['read-only'])
+    throw new UsageError('--fail-on-skipped-spec cannot pass with --read-only, which leaves out the spec checks that change data');
   if (values.token2 !== undefined && values.token2 === values.token)
     throw new UsageError('--token2 must belong to a different organization than --token');
   const args: VerifyArgs = {

@@ -177,20 +177,35 @@ describe('verify command', () => {
     }
   });
 
-  it('says the spec was judged only in part when spec checks were skipped, and fails then with --fail-on-skipped-spec', async () => {
+  it('says the spec was judged only in part when spec checks were skipped, and fails them with --fail-on-skipped-spec', async () => {
     const base = ['--base-url', mock.url, '--token', 'demo-token'];
+    const json = join(dir, 'skipped.json');
+    const junit = join(dir, 'skipped.xml');
 
     const partial = await verify(...base);
-    const failing = await verify(...base, '--fail-on-skipped-spec');
+    const failing = await verify(...base, '--fail-on-skipped-spec', '--report', `json=${json}`, '--report', `junit=${junit}`);
 
     // Without --token2 the cross-organization checks cannot run.
     expect(partial.code).toBe(0);
     expect(partial.out).toMatch(/The target conforms.*\nBut \d+ checks the spec states were skipped, so the spec was judged only in part/);
     expect(failing.code).toBe(1);
-    expect(failing.out).toMatch(/--fail-on-skipped-spec: \d+ spec checks could not run, so the run fails\./);
+    expect(failing.out).toMatch(/✗ \[spec\] +tenancy\.schemas\.list: /);
+    expect(failing.out).toContain('not checked (--fail-on-skipped-spec): it needs a second organization’s token (--token2)');
+    expect(failing.out).toMatch(/The target does not conform: \d+ counted checks failed\./);
+    // The reports agree with the exit code.
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report).toMatchObject({ failOnSkippedSpec: true, summary: { conforms: false, skippedSpec: 0 } });
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="voice-config conformance" tests="\d+" failures="[1-9]\d*"/);
     const whole = await verify(...base, '--token2', 'demo-token-2', '--fail-on-skipped-spec');
     expect(whole.code).toBe(0);
     expect(whole.out).not.toContain('judged only in part');
+  });
+
+  it('refuses --fail-on-skipped-spec with --read-only, which cannot pass', async () => {
+    const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--read-only', '--fail-on-skipped-spec');
+
+    expect(run.code).toBe(2);
+    expect(run.err).toContain('--fail-on-skipped-spec cannot pass with --read-only');
   });
 
   it('reads request examples from --examples, and refuses a file it cannot use with exit 2', async () => {
@@ -205,7 +220,7 @@ describe('verify command', () => {
       JSON.stringify({ '/api/v1/tools': { create: { name: 'kit_tool', type: 'function', url: 'https://example.com/t' } } }),
     );
     const broken = join(dir, 'broken.json');
-    writeFileSync(broken, JSON.stringify({ tools: { create: {} } }));
+    writeFileSync(broken, JSON.stringify({ '/api/v1/tool': { create: {} } }));
     try {
       const run = await verify('--base-url', noDocument.url, '--token', 'demo-token', '--examples', examples);
       const refused = await verify('--base-url', noDocument.url, '--token', 'demo-token', '--examples', broken);
@@ -214,7 +229,10 @@ describe('verify command', () => {
       expect(run.code).toBe(0);
       expect(run.out).toMatch(/✓ \[assumed\] +tools\.create: /);
       expect(run.out).toMatch(/– \[assumed\] +webhooks\.create: .*none given by --examples, and GET \/openapi\.json answered 404/);
-      expect([refused.code, refused.err]).toEqual([2, expect.stringContaining('"tools" is not a collection path such as "/api/v1/tools"')]);
+      expect([refused.code, refused.err]).toEqual([
+        2,
+        expect.stringContaining('"/api/v1/tool" is not a collection path the kit uses; those are /api/v1/sip-trunks, /api/v1/assistants'),
+      ]);
       expect([missing.code, missing.err]).toEqual([2, expect.stringContaining('cannot read')]);
     } finally {
       noDocument.server.close();

@@ -6,6 +6,7 @@
  */
 import { isSuccess, send } from './http.js';
 import { isPlainObject } from './matchers.js';
+import { resourceFacts } from './resources.js';
 import type { Target } from './types.js';
 
 /** Request examples by collection path. */
@@ -25,8 +26,10 @@ export type GivenExamples = Record<string, { create?: Record<string, unknown>; u
  */
 export function givenExamples(value: unknown): GivenExamples {
   if (!isPlainObject(value)) throw new Error('the examples must be a JSON object keyed by collection path, such as "/api/v1/tools"');
+  const known = resourceFacts.map((resource) => resource.path);
   for (const [path, entry] of Object.entries(value)) {
-    if (!/^\/api\/v1\/[a-z-]+$/.test(path)) throw new Error(`"${path}" is not a collection path such as "/api/v1/tools"`);
+    // A path the kit never sends to (a typo such as "/api/v1/tool") would leave its round trip skipped without a word.
+    if (!known.includes(path)) throw new Error(`"${path}" is not a collection path the kit uses; those are ${known.join(', ')}`);
     if (!isPlainObject(entry)) throw new Error(`"${path}" must map to an object with "create" and/or "update"`);
     for (const [key, body] of Object.entries(entry)) {
       if (key !== 'create' && key !== 'update') throw new Error(`"${path}" has "${key}"; only "create" and "update" are read`);
@@ -55,51 +58,104 @@ async function publishedExamples(target: Target, signal?: AbortSignal): Promise<
     if (!isSuccess(reply.status) || !isPlainObject(reply.body) || !isPlainObject(reply.body.paths)) {
       return noExamples(`GET /openapi.json answered ${reply.status} without an OpenAPI document`);
     }
-    return examplesFrom(fullPaths(reply.body, target.baseUrl));
+    return examplesFrom(reply.body, target.baseUrl);
   } catch (error) {
     return noExamples(`GET /openapi.json failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
 /**
- * The document's path items keyed by their whole path: a document whose
- * server is `/api/v1` (or `https://host/api/v1`) writes `/tools` for
- * `/api/v1/tools`. The first server's path counts, read relative to the base URL.
+ * Where the document's paths start, relative to the base URL: a document
+ * whose server is `/api/v1` (or `https://host/api/v1`, or
+ * `{scheme}://{host}/api/v1` with defaults) writes `/tools` for
+ * `/api/v1/tools`. The first server counts; none, or one outside the base URL, adds nothing.
  */
-function fullPaths(document: Record<string, unknown>, baseUrl: string): Record<string, unknown> {
-  const paths = document.paths as Record<string, unknown>;
-  const server = Array.isArray(document.servers) && isPlainObject(document.servers[0]) ? document.servers[0].url : undefined;
+function serverPrefix(document: Record<string, unknown>, baseUrl: string): string {
+  const server = Array.isArray(document.servers) && isPlainObject(document.servers[0]) ? document.servers[0] : undefined;
+  if (typeof server?.url !== 'string') return '';
+  const variables = isPlainObject(server.variables) ? server.variables : {};
+  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const fallback = dig(variables, [name, 'default']);
+    return typeof fallback === 'string' ? fallback : whole;
+  });
   const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  const serverPath = typeof server === 'string' && URL.canParse(server, base.href) ? new URL(server, base).pathname : base.pathname;
-  // Paths are relative to the base URL, which is where the kit's own paths start.
-  const prefix = serverPath.startsWith(base.pathname) ? serverPath.slice(base.pathname.length - 1).replace(/\/$/, '') : '';
-  return Object.fromEntries(Object.entries(paths).map(([path, item]) => [`${prefix}${path}`, item]));
+  if (!URL.canParse(url, base.href)) return '';
+  const serverPath = new URL(url, base).pathname;
+  return serverPath.startsWith(base.pathname) ? serverPath.slice(base.pathname.length - 1).replace(/\/$/, '') : '';
 }
 
-function examplesFrom(paths: Record<string, unknown>): Examples {
-  const pick = (path: string | undefined, method: string) => {
-    const operation = path === undefined ? undefined : (paths[path] as Record<string, unknown> | undefined)?.[method];
-    return exampleOf(dig(operation, ['requestBody', 'content', 'application/json']));
+function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examples {
+  const paths = document.paths as Record<string, unknown>;
+  const prefix = serverPrefix(document, baseUrl);
+  // A document may also write whole paths whatever its server says: both readings are tried, the server's first.
+  const keyOf = (path: string, matches: (key: string, path: string) => boolean) => {
+    const relative = prefix && path.startsWith(prefix) ? path.slice(prefix.length) : undefined;
+    return [relative, path].flatMap((candidate) =>
+      candidate === undefined ? [] : Object.keys(paths).filter((key) => matches(key, candidate)),
+    )[0];
+  };
+  const pick = (key: string | undefined, method: string) => {
+    const operation = key === undefined ? undefined : dig(paths, [key, method]);
+    const body = resolved(document, dig(operation, ['requestBody']));
+    const content = resolved(document, dig(body, ['content']));
+    const media = isPlainObject(content) ? Object.entries(content).find(([type]) => isJsonMedia(type))?.[1] : undefined;
+    return exampleOf(document, resolved(document, media));
   };
   return {
-    create: (path) => pick(path, 'post'),
+    create: (path) =>
+      pick(
+        keyOf(path, (key, candidate) => key === candidate),
+        'post',
+      ),
     // The id parameter may have any name: `/api/v1/tools/{id}` or `/api/v1/tools/{toolId}`.
     update: (path) =>
       pick(
-        Object.keys(paths).find((key) => key.startsWith(`${path}/{`) && /^\{[^/}]+\}$/.test(key.slice(path.length + 1))),
+        keyOf(path, (key, candidate) => key.startsWith(`${candidate}/{`) && /^\{[^/}]+\}$/.test(key.slice(candidate.length + 1))),
         'patch',
       ),
   };
 }
 
-/** A media type's example, wherever OpenAPI lets it be written: `example`, the first of `examples`, or the schema's. */
-function exampleOf(media: unknown): Record<string, unknown> | undefined {
+/** `application/json`, `application/json; charset=utf-8`, `application/merge-patch+json` and the like. */
+const isJsonMedia = (type: string) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type);
+
+/**
+ * A media type's example, wherever OpenAPI lets it be written: `example`,
+ * the first of `examples` (a map of Example objects), or on the schema
+ * (`example`, or the first of a 3.1 schema's `examples` list).
+ */
+function exampleOf(document: Record<string, unknown>, media: unknown): Record<string, unknown> | undefined {
   if (!isPlainObject(media)) return undefined;
   const named = isPlainObject(media.examples)
-    ? Object.values(media.examples).find((entry) => isPlainObject(entry) && 'value' in entry)
+    ? Object.values(media.examples)
+        .map((entry) => resolved(document, entry))
+        .find((entry) => isPlainObject(entry) && 'value' in entry)
     : undefined;
-  const candidates = [media.example, dig(named, ['value']), dig(media.schema, ['example'])];
-  return candidates.find(isPlainObject);
+  // In 3.1 a schema may carry an example beside its $ref: the schema as written is read before the one it points at.
+  const schemas = [media.schema, resolved(document, media.schema)];
+  const onSchemas = schemas.flatMap((schema) => {
+    const listed = dig(schema, ['examples']);
+    return [dig(schema, ['example']), Array.isArray(listed) ? listed[0] : undefined];
+  });
+  return [media.example, dig(named, ['value']), ...onSchemas].find(isPlainObject);
+}
+
+/** The value a local `$ref` (`#/components/…`) points at, followed a few times; anything else as it is. */
+function resolved(document: Record<string, unknown>, value: unknown): unknown {
+  let current = value;
+  for (let hops = 0; hops < 8 && isPlainObject(current) && typeof current.$ref === 'string'; hops++) {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) return undefined;
+    // JSON Pointer: "~1" stands for "/" and "~0" for "~" inside a key.
+    current = dig(
+      document,
+      ref
+        .slice(2)
+        .split('/')
+        .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')),
+    );
+  }
+  return current;
 }
 
 /** Why a check that needs an example for `operation` (e.g. "POST /api/v1/tools") cannot run. */

@@ -62,6 +62,7 @@ describe('junit report', () => {
       finishedAt: '2026-01-05T09:00:01.500Z',
       strict: false,
       readOnly: false,
+      failOnSkippedSpec: false,
       interrupted: false,
       results,
       leftovers: [],

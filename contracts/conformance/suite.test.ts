@@ -244,6 +244,61 @@ describe('a target that stops answering', () => {
   );
 });
 
+describe('request examples in the shapes OpenAPI documents write them', () => {
+  type Doc = { paths: Record<string, Record<string, Json>>; components?: Json; servers?: Json[] };
+  type Json = Record<string, any>;
+  /** The mock's own document, rewritten by `change`. */
+  const rewritten =
+    (change: (doc: Doc) => Doc): ((fetch: FetchLike) => FetchLike) =>
+    (fetch) =>
+    async (url, init) => {
+      const res = await fetch(url, init);
+      return url.endsWith('/openapi.json') ? Response.json(change((await res.json()) as Doc)) : res;
+    };
+  /** Each API operation's JSON media type object, with the path it is under. */
+  const mediaOf = (doc: Doc) =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) => {
+        const media = operation.requestBody?.content?.['application/json'];
+        return path.startsWith('/api/v1/') && media?.example !== undefined ? [{ path, method, operation, media }] : [];
+      }),
+    );
+
+  it.each([
+    {
+      name: 'whole paths under a server outside the base URL (a gateway)',
+      change: (doc: Doc) => ({ ...doc, servers: [{ url: 'https://gw.example.com/voice' }] }),
+    },
+    {
+      name: 'paths under a server with variables, whose defaults name the base URL',
+      change: (doc: Doc) => ({
+        ...doc,
+        servers: [{ url: '{scheme}://mock.test/{version}', variables: { scheme: { default: 'http' }, version: { default: 'api/v1' } } }],
+        paths: Object.fromEntries(Object.entries(doc.paths).map(([path, item]) => [path.replace(/^\/api\/v1/, ''), item])),
+      }),
+    },
+    {
+      name: 'bodies and schemas by $ref, a media type with a charset, and a 3.1 schema examples list',
+      change: (doc: Doc) => {
+        const components = { ...doc.components, requestBodies: {} as Json, schemas: { ...doc.components?.schemas } };
+        for (const [index, { operation, media }] of mediaOf(doc).entries()) {
+          const name = `Body${index}`;
+          components.schemas[name] = { type: 'object', examples: [media.example] };
+          components.requestBodies[name] = {
+            content: { 'application/json; charset=utf-8': { schema: { $ref: `#/components/schemas/${name}` } } },
+          };
+          operation.requestBody = { $ref: `#/components/requestBodies/${name}` };
+        }
+        return { ...doc, components };
+      },
+    },
+  ])('finds them with $name', async ({ change }) => {
+    const report = await runSuite(inProcess(createWorld(), rewritten(change)));
+
+    expect(report.summary).toMatchObject({ failed: 0, skipped: 0, skippedSpec: 0 });
+  });
+});
+
 /** The target answers 404 for its OpenAPI document. */
 const withoutOpenApi: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) =>
   url.endsWith('/openapi.json') ? new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }) : fetch(url, init);

@@ -23,6 +23,8 @@ export interface SuiteOptions {
   probes?: Probe[];
   /** Request examples given by hand; they take the place of the target's published ones (see examples.ts). */
   examples?: GivenExamples;
+  /** A `spec` check that cannot run fails (counted) instead of being skipped: the run must judge the whole spec. */
+  failOnSkippedSpec?: boolean;
 }
 
 /** Runs the suite; throws a TargetProblem (from preflight) when the target cannot be checked at all. */
@@ -42,7 +44,9 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     unanswered: 0,
   };
   const results: CheckResult[] = [];
-  const emit = (result: CheckResult) => {
+  const failOnSkippedSpec = options.failOnSkippedSpec ?? false;
+  const emit = (decided: CheckResult) => {
+    const result = failOnSkippedSpec ? failedIfSkippedSpec(decided) : decided;
     results.push(result);
     options.onResult?.(result);
   };
@@ -60,11 +64,19 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     finishedAt: new Date().toISOString(),
     strict: ctx.strict,
     readOnly: ctx.readOnly,
+    failOnSkippedSpec,
     interrupted: signal.aborted,
     results,
     leftovers: [...ctx.ledger.leftovers],
     summary: summarize(results),
   };
+}
+
+/** With --fail-on-skipped-spec: a spec check that could not run is a counted failure, saying why it did not run. */
+function failedIfSkippedSpec(result: CheckResult): CheckResult {
+  if (result.outcome !== 'skipped' || result.source !== 'spec') return result;
+  const { reason, ...rest } = result;
+  return { ...rest, outcome: 'failed', counted: true, actual: `not checked (--fail-on-skipped-spec): ${reason}` };
 }
 
 async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]> {

@@ -97,6 +97,8 @@ export interface SuiteReport {
   finishedAt: string;
   strict: boolean;
   readOnly: boolean;
+  /** A spec check that could not run was failed (counted) instead of skipped. */
+  failOnSkippedSpec: boolean;
   interrupted: boolean;
   results: CheckResult[];
   /** Records the kit created but could not delete again (should be empty). */
