@@ -76,6 +76,23 @@ describe('openapi document', () => {
     expect(served.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
   });
 
+  it('shows a record with every field a create fills in, nested ones too, as required and without a default', async () => {
+    const records = ['SipTrunk', 'Assistant', 'Schema', 'Tool', 'Webhook'].map((name) => doc.components.schemas[name]);
+    // A default in a response schema tells a client the field may be missing; a record always holds it.
+    expect(records.filter((schema) => JSON.stringify(schema).includes('"default"'))).toEqual([]);
+    expect(doc.components.schemas.Assistant.properties.model.required).toEqual(['provider', 'name', 'temperature']);
+    expect(doc.components.schemas.Tool.properties.parameters.required).toEqual(['type', 'properties', 'required']);
+    // And so every field of every record the API answers is there.
+    const { call } = freshMock();
+    for (const path of ['assistants', 'tools']) {
+      for (const record of (await call('GET', `/api/v1/${path}`)).body as Json[]) {
+        expect(Object.keys(path === 'assistants' ? record.model : record.parameters)).toEqual(
+          expect.arrayContaining(path === 'assistants' ? ['temperature'] : ['properties', 'required']),
+        );
+      }
+    }
+  });
+
   it('passes the independent openapi schema validator', async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc));

@@ -88,6 +88,21 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
 
 const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
 
+/**
+ * A field as every record holds it: its default and those of the objects
+ * inside it taken away, since a create filled them in (an assistant's
+ * `model.temperature`). Objects are extended, which keeps their
+ * description and strictness; one with nothing to fill stays as it is.
+ */
+function filled(schema: z.ZodType): z.ZodType {
+  const inner = withoutDefault(schema);
+  if (!(inner instanceof z.ZodObject)) return inner;
+  const shape = inner.shape as Record<string, z.ZodType>;
+  const changed = Object.entries(shape).filter(([, field]) => filled(field) !== field);
+  if (changed.length === 0) return inner;
+  return inner.extend(Object.fromEntries(changed.map(([key, field]) => [key, filled(field)])));
+}
+
 /** A writable field as a record holds it: one with a default is always there, so without the default. */
 type Filled<W extends z.ZodRawShape> = { [K in keyof W]: W[K] extends z.ZodDefault<infer T> ? T : W[K] };
 /** The PATCH shape: every writable field optional, without its default. */
@@ -107,11 +122,11 @@ export function defineResource<
   SA extends z.ZodRawShape = {},
 >(spec: ResourceSpec<W, S, WO, SA>) {
   const writeOnly = new Set<string>(spec.writeOnly ?? []);
-  // A record always holds a defaulted field, so the record schema (and the OpenAPI document) requires it.
+  // A record always holds a defaulted field (nested ones too), so the record schema (and the OpenAPI document) requires it.
   const shown = Object.fromEntries(
     Object.entries(spec.writable)
       .filter(([key]) => !writeOnly.has(key))
-      .map(([key, schema]) => [key, withoutDefault(schema as z.ZodType)]),
+      .map(([key, schema]) => [key, filled(schema as z.ZodType)]),
   );
   const { type } = spec.names;
   const createInput = z.strictObject(spec.writable).openapi(`${type}Create`);
