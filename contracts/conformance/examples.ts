@@ -4,7 +4,7 @@
  * (`--examples FILE`), else what the target publishes in its OpenAPI
  * document (`GET /openapi.json`), and skips the check when it has neither.
  */
-import { isSuccess, send } from './http.js';
+import { isJsonType, isSuccess, send } from './http.js';
 import { isPlainObject } from './matchers.js';
 import { resourceFacts } from './resources.js';
 import type { Target } from './types.js';
@@ -98,7 +98,7 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
     const operation = key === undefined ? undefined : dig(paths, [key, method]);
     const body = resolved(document, dig(operation, ['requestBody']));
     const content = resolved(document, dig(body, ['content']));
-    const media = isPlainObject(content) ? Object.entries(content).find(([type]) => isJsonMedia(type))?.[1] : undefined;
+    const media = isPlainObject(content) ? Object.entries(content).find(([type]) => isJsonType(type))?.[1] : undefined;
     return exampleOf(document, resolved(document, media));
   };
   return {
@@ -115,9 +115,6 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
       ),
   };
 }
-
-/** `application/json`, `application/json; charset=utf-8`, `application/merge-patch+json` and the like. */
-const isJsonMedia = (type: string) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type);
 
 /**
  * A media type's example, wherever OpenAPI lets it be written: `example`,
@@ -163,7 +160,7 @@ export function noExampleReason(examples: Examples, operation: string): string {
   return `no request example for ${operation}: none given by --examples, and ${examples.problem ?? "the target's OpenAPI document shows none"}`;
 }
 
-function noExamples(problem: string): Examples {
+export function noExamples(problem: string): Examples {
   return { problem, create: () => undefined, update: () => undefined };
 }
 

@@ -3,7 +3,7 @@
  * turn, and the teardown of whatever the kit created — after each probe, at
  * the end, and when the run is interrupted or a probe throws.
  */
-import { type GivenExamples, loadExamples } from './examples.js';
+import { type GivenExamples, loadExamples, noExamples } from './examples.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
 import { type Probe, ProbeRun, StoppedAnswering, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
@@ -37,9 +37,7 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     readOnly: options.readOnly ?? false,
     strict: options.strict ?? false,
     ledger: new Ledger(),
-    examples: options.readOnly
-      ? { problem: 'read-only run', create: () => undefined, update: () => undefined }
-      : await loadExamples(target, signal, options.examples),
+    examples: options.readOnly ? noExamples('read-only run') : await loadExamples(target, signal, options.examples),
     signal,
     unanswered: 0,
   };
