@@ -35,7 +35,7 @@ export function closingText(report: SuiteReport): string {
   );
   if (summary.skippedSpec > 0 && !report.interrupted) {
     const checks = summary.skippedSpec === 1 ? 'check the spec states was' : 'checks the spec states were';
-    lines.push(`But ${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`);
+    lines.push(`${summary.conforms ? 'But' : 'And'} ${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`);
   }
   return lines.join('\n');
 }
