@@ -239,6 +239,25 @@ describe('verify command', () => {
     }
   });
 
+  it('judges the mock with the same --fail-on-skipped-spec and --examples when comparing', async () => {
+    const examples = join(dir, 'compare-examples.json');
+    writeFileSync(examples, JSON.stringify({ '/api/v1/schemas': { create: { name: 'Compared' } } }));
+
+    const run = await verify(
+      '--base-url',
+      mock.url,
+      '--token',
+      'demo-token',
+      '--fail-on-skipped-spec',
+      '--examples',
+      examples,
+      '--compare-with-mock',
+    );
+
+    expect(run.code).toBe(1);
+    expect(run.out).toContain('Compared with the built-in mock: every check came out the same.');
+  });
+
   it('lists no drift when the target is the mock itself', async () => {
     const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--read-only', '--compare-with-mock');
 

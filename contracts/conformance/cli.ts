@@ -74,7 +74,14 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
 }
 
 async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Promise<void> {
-  const mock = await runAgainstMock({ strict: args.strict, readOnly: args.readOnly, withToken2: args.token2 !== undefined, signal });
+  const mock = await runAgainstMock({
+    strict: args.strict,
+    readOnly: args.readOnly,
+    withToken2: args.token2 !== undefined,
+    failOnSkippedSpec: args.failOnSkippedSpec,
+    ...(args.examples ? { examples: args.examples } : {}),
+    signal,
+  });
   const diffs = differences(report, mock);
   io.out(
     `\nCompared with the built-in mock: ${diffs.length === 0 ? 'every check came out the same.' : `${diffs.length} checks differ.`}\n`,

@@ -3,6 +3,7 @@
  * the mock come out differently. The only place the kit touches the mock's
  * code, and only to start it as a second target, never to judge one.
  */
+import type { GivenExamples } from './examples.js';
 import { runSuite } from './suite.js';
 import type { SuiteReport } from './types.js';
 
@@ -15,6 +16,9 @@ export interface Difference {
 export interface MockRunOptions {
   strict: boolean;
   readOnly: boolean;
+  /** The target run's hand-given examples and --fail-on-skipped-spec, so both runs judge alike. */
+  examples?: GivenExamples;
+  failOnSkippedSpec?: boolean;
   /** Give the mock run a second token too (mirror the target run, so the same checks run). */
   withToken2: boolean;
   signal?: AbortSignal;
@@ -29,6 +33,8 @@ export async function runAgainstMock(options: MockRunOptions): Promise<SuiteRepo
     return await runSuite(target, {
       strict: options.strict,
       readOnly: options.readOnly,
+      failOnSkippedSpec: options.failOnSkippedSpec ?? false,
+      ...(options.examples ? { examples: options.examples } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } finally {

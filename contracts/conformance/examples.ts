@@ -95,11 +95,14 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
     )[0];
   };
   const pick = (key: string | undefined, method: string) => {
-    const operation = key === undefined ? undefined : dig(paths, [key, method]);
+    const operation = key === undefined ? undefined : dig(resolved(document, paths[key]), [method]);
     const body = resolved(document, dig(operation, ['requestBody']));
     const content = resolved(document, dig(body, ['content']));
-    const media = isPlainObject(content) ? Object.entries(content).find(([type]) => isJsonType(type))?.[1] : undefined;
-    return exampleOf(document, resolved(document, media));
+    if (!isPlainObject(content)) return undefined;
+    // Plain application/json first: an operation may also take json-patch (an array) or list a problem type.
+    const types = Object.keys(content).filter(isJsonType);
+    const ordered = [...types.filter((type) => /^application\/json\s*(;|$)/i.test(type)), ...types];
+    return ordered.map((type) => exampleOf(document, resolved(document, content[type]))).find((example) => example !== undefined);
   };
   return {
     create: (path) =>
@@ -126,7 +129,7 @@ function exampleOf(document: Record<string, unknown>, media: unknown): Record<st
   const named = isPlainObject(media.examples)
     ? Object.values(media.examples)
         .map((entry) => resolved(document, entry))
-        .find((entry) => isPlainObject(entry) && 'value' in entry)
+        .find((entry) => isPlainObject(entry) && isPlainObject(entry.value))
     : undefined;
   // In 3.1 a schema may carry an example beside its $ref: the schema as written is read before the one it points at.
   const schemas = [media.schema, resolved(document, media.schema)];

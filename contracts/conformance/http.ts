@@ -44,6 +44,8 @@ export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 class AnswerTooLarge extends Error {}
 /** The TransportError code of such an answer. */
 export const TOO_LARGE = 'TOO_LARGE';
+/** The TransportError code of a request that got no answer within the time limit. */
+export const TIMEOUT = 'TIMEOUT';
 
 /**
  * How often a request the target throttles (429, or 503 with Retry-After) is sent again, the longest wait before
@@ -185,7 +187,7 @@ function authLabel(credentials: Credentials): string {
 function describeFailure(error: unknown, target: Target): { message: string; code?: string } {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (error instanceof AnswerTooLarge) return { message: error.message, code: TOO_LARGE };
-  if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: 'TIMEOUT' };
+  if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: TIMEOUT };
   if (err?.name === 'AbortError') return { message: 'interrupted', code: 'ABORTED' };
   // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port",
   // and it may be a port a redirect led to rather than the one of --base-url.

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { createWorld, type World } from '../../src/world.js';
+import { MAX_ANSWER_BYTES } from './http.js';
 import { runSuite } from './suite.js';
 import type { Target } from './types.js';
 
@@ -434,6 +435,22 @@ describe('the suite against broken variants of the mock', () => {
     // The other resources' deletes are still judged, and the assistant the kit made is named for removal by hand.
     expect(result('webhooks.delete.accepts-example')?.outcome).toBe('passed');
     expect(report.leftovers.map((entry) => entry.path)).toContain('/api/v1/assistants');
+  });
+
+  it('does not take an answer too large to read, to a request without a token, for a refusal', async () => {
+    const report = await runSuite(
+      brokenMock({
+        response: (res, req) =>
+          req.method === 'GET' && pathOf(req) === '/api/v1/tools' && !req.headers.has('authorization')
+            ? new Response('[]', {
+                status: 200,
+                headers: { 'content-type': 'application/json', 'content-length': String(MAX_ANSWER_BYTES + 1) },
+              })
+            : res,
+      }),
+    );
+
+    expect(report.results.find((result) => result.id === 'auth.missing-token.tools')?.outcome).not.toBe('passed');
   });
 
   it('still passes the unbroken mock with the same adapter', async () => {

@@ -4,7 +4,7 @@
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
 import { type Examples, noExampleReason } from './examples.js';
-import { type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from './http.js';
+import { type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from './http.js';
 import type { Ledger } from './ledger.js';
 import { show } from './matchers.js';
 import { shownInSpec } from './resources.js';
@@ -18,14 +18,18 @@ export interface SuiteContext {
   ledger: Ledger;
   examples: Examples;
   signal: AbortSignal;
-  /** Requests in a row that got no answer, across probes; past a few, the target has stopped answering. */
+  /** Requests in a row that waited out their time limit, across probes (any answer sets it back to 0). */
   unanswered: number;
+  /** Set once the schema list, asked after UNANSWERED_LIMIT such requests, did not answer either. */
+  stopped: boolean;
 }
 
 /**
- * After this many requests in a row without an answer, the probes left are
- * not run (each would wait out its time limit), and their checks fail: a
- * target that stops answering does not conform.
+ * After this many requests in a row that wait out their time limit, the
+ * suite asks the schema list once: if it answers, the run goes on (the
+ * target only hangs on some paths); if not, the probes left are not tried
+ * (each would wait out its limit too) and their checks fail. A request that
+ * fails at once (a refused or reset connection) costs no time and is not counted.
  */
 export const UNANSWERED_LIMIT = 3;
 
@@ -71,8 +75,9 @@ export class ProbeRun {
     } catch (error) {
       if (error instanceof TransportError) {
         this.exchanges.push(error.exchange);
-        // An answer too large to read is still an answer: the target has not stopped.
-        this.ctx.unanswered = error.code === TOO_LARGE ? 0 : this.ctx.unanswered + 1;
+        // A timeout is what costs a run its time; an answer too large to read is still an answer.
+        if (error.code === TIMEOUT) this.ctx.unanswered += 1;
+        else if (error.code === TOO_LARGE) this.ctx.unanswered = 0;
       }
       throw error;
     }
@@ -86,7 +91,8 @@ export class ProbeRun {
     try {
       return await this.send(spec);
     } catch (error) {
-      if (error instanceof TransportError && !this.ctx.signal.aborted) return undefined;
+      // An answer too large to read may have served what the request asked for: it proves nothing either way.
+      if (error instanceof TransportError && error.code !== TOO_LARGE && !this.ctx.signal.aborted) return undefined;
       throw error;
     }
   }

@@ -10,7 +10,7 @@ import { createApp } from '../../src/http/app.js';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { createWorld, type World } from '../../src/world.js';
 import { runSuite } from './suite.js';
-import type { FetchLike, Target } from './types.js';
+import type { FetchLike, SuiteReport, Target } from './types.js';
 
 const RESOURCES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
 
@@ -210,42 +210,66 @@ describe('the suite against the mock', () => {
 });
 
 describe('a target that stops answering', () => {
-  /** The mock, answering its first `answers` requests (and its OpenAPI document), then none: each later request waits out its time limit. */
-  function hangingAfter(answers: number) {
-    const counts = { answered: 0, hung: 0 };
+  /** The mock, where `hangs(url, init, count)` picks the requests that get no answer (each then waits out its time limit). */
+  function hanging(hangs: (url: string, init: RequestInit | undefined, count: number) => boolean) {
+    const counts = { sent: 0, hung: 0 };
     const wrap: (fetch: FetchLike) => FetchLike = (fetch) => (url, init) => {
-      if (counts.answered < answers || url.endsWith('/openapi.json')) {
-        counts.answered += 1;
-        return fetch(url, init);
-      }
+      counts.sent += 1;
+      if (url.endsWith('/openapi.json') || !hangs(url, init, counts.sent)) return fetch(url, init);
       counts.hung += 1;
       return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     };
     return { counts, target: { ...inProcess(createWorld(), wrap), timeoutMs: 50 } };
   }
+  const notTried = (report: SuiteReport) =>
+    report.results.filter((result) => result.actual?.startsWith('not tried: the target had stopped answering'));
 
-  // 2: right after the token checks; 8 and 30: partway, where the first unanswered requests may be on paths the spec does not show.
-  it.each([2, 8, 30])(
-    'is given up after three requests in a row go unanswered (answering %i first), and does not conform',
+  // After the token checks (2 requests and the document), and partway, where the first unanswered requests may be on
+  // paths the spec does not show.
+  it.each([3, 9, 31])(
+    'is given up when, after %i requests, three in a row and then the schema list go unanswered, and does not conform',
     async (answers) => {
-      const { counts, target } = hangingAfter(answers);
+      const { counts, target } = hanging((_url, _init, count) => count > answers);
 
       const report = await runSuite(target);
 
-      // Three in the probes, and one for each record the teardown then tried to delete (listed for removal by hand).
-      expect(counts.hung).toBe(3 + report.leftovers.length);
+      // Three in the probes, the schema list asked once, and one for each record the teardown then tried to delete.
+      expect(counts.hung).toBe(4 + report.leftovers.length);
       expect(report.summary.conforms).toBe(false);
-      const notTried = report.results.filter((result) => result.actual?.startsWith('not tried: the target had stopped answering'));
-      expect(notTried.length).toBeGreaterThan(0);
-      expect(notTried.every((result) => result.outcome === 'failed' && result.counted === (result.source === 'spec'))).toBe(true);
-      // Every probe after the third unanswered request: a spec check on a path the spec shows among them.
-      expect(notTried.some((result) => result.source === 'spec')).toBe(true);
+      expect(notTried(report).length).toBeGreaterThan(0);
+      expect(notTried(report).every((result) => result.outcome === 'failed' && result.counted === (result.source === 'spec'))).toBe(true);
+      expect(notTried(report).some((result) => result.source === 'spec')).toBe(true);
     },
   );
+
+  it('goes on when the schema list still answers: a target that hangs only on lists the spec does not show', async () => {
+    const unshownList = /\/api\/v1\/(assistants|tools|webhooks)$/;
+    const { counts, target } = hanging((url, init) => (init?.method ?? 'GET') === 'GET' && unshownList.test(url));
+
+    const report = await runSuite(target);
+
+    expect(counts.hung).toBeGreaterThan(3);
+    expect(notTried(report)).toEqual([]);
+    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')?.outcome).toBe('passed');
+    expect(report.results.filter((result) => result.outcome === 'failed' && result.counted)).toEqual([]);
+  });
+
+  it('does not count requests that fail at once (a refused connection during a restart): they cost no time', async () => {
+    let sent = 0;
+    const blip: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      sent += 1;
+      if (sent > 30 && sent <= 36) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      return fetch(url, init);
+    };
+
+    const report = await runSuite(inProcess(createWorld(), blip));
+
+    expect(notTried(report)).toEqual([]);
+  });
 });
 
 describe('request examples in the shapes OpenAPI documents write them', () => {
-  type Doc = { paths: Record<string, Record<string, Json>>; components?: Json; servers?: Json[] };
+  type Doc = { paths: Record<string, Json>; components?: Json; servers?: Json[] };
   type Json = Record<string, any>;
   /** The mock's own document, rewritten by `change`. */
   const rewritten =
@@ -292,10 +316,51 @@ describe('request examples in the shapes OpenAPI documents write them', () => {
         return { ...doc, components };
       },
     },
+    {
+      name: 'a json-patch body (an array) and a problem type listed before plain JSON, a path item by $ref, and a null example first',
+      change: (doc: Doc) => {
+        const components = { ...doc.components, pathItems: {} as Json };
+        for (const [index, { path, method, media, operation }] of mediaOf(doc).entries()) {
+          operation.requestBody.content = {
+            'application/json-patch+json': { example: [{ op: 'replace', path: '/name', value: 'x' }] },
+            'application/problem+json': { example: { type: 'about:blank' } },
+            'application/json': { ...media, examples: { empty: { value: null }, typical: { value: media.example } }, example: undefined },
+          };
+          if (method === 'post') {
+            components.pathItems[`Item${index}`] = doc.paths[path];
+            doc.paths[path] = { $ref: `#/components/pathItems/Item${index}` };
+          }
+        }
+        return { ...doc, components };
+      },
+    },
   ])('finds them with $name', async ({ change }) => {
     const report = await runSuite(inProcess(createWorld(), rewritten(change)));
 
     expect(report.summary).toMatchObject({ failed: 0, skipped: 0, skippedSpec: 0 });
+  });
+});
+
+describe('--fail-on-skipped-spec', () => {
+  it('fails a spec check that could not run, but not one an interrupt left unrun', async () => {
+    const interrupt = new AbortController();
+    let sent = 0;
+    const abortsPartway: (fetch: FetchLike) => FetchLike = (fetch) => (url, init) => {
+      if (++sent === 40) interrupt.abort();
+      return fetch(url, init);
+    };
+    const whole = await runSuite({ ...inProcess(), token2: undefined }, { failOnSkippedSpec: true });
+    const interrupted = await runSuite(inProcess(createWorld(), abortsPartway), { failOnSkippedSpec: true, signal: interrupt.signal });
+
+    expect(whole.results.find((result) => result.id === 'tenancy.schemas.list')).toMatchObject({
+      outcome: 'failed',
+      counted: true,
+      actual: expect.stringContaining('not checked (--fail-on-skipped-spec): it needs a second organization'),
+    });
+    expect(whole.summary).toMatchObject({ conforms: false, skippedSpec: 0 });
+    expect(interrupted.interrupted).toBe(true);
+    expect(interrupted.results.filter((result) => result.outcome === 'skipped').length).toBeGreaterThan(0);
+    expect(interrupted.results.filter((result) => result.actual?.includes('--fail-on-skipped-spec'))).toEqual([]);
   });
 });
 

@@ -4,10 +4,12 @@
  * the end, and when the run is interrupted or a probe throws.
  */
 import { type GivenExamples, loadExamples, noExamples } from './examples.js';
+import { send } from './http.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
 import { type Probe, ProbeRun, StoppedAnswering, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
 import { allProbes } from './probes/index.js';
+import { SCHEMA_LIST_PATH } from './resources.js';
 import type { CheckResult, SuiteReport, Summary, Target } from './types.js';
 
 export interface SuiteOptions {
@@ -40,11 +42,13 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     examples: options.readOnly ? noExamples('read-only run') : await loadExamples(target, signal, options.examples),
     signal,
     unanswered: 0,
+    stopped: false,
   };
   const results: CheckResult[] = [];
   const failOnSkippedSpec = options.failOnSkippedSpec ?? false;
   const emit = (decided: CheckResult) => {
-    const result = failOnSkippedSpec ? failedIfSkippedSpec(decided) : decided;
+    // A check an interrupt left unrun says nothing of the target.
+    const result = failOnSkippedSpec && !signal.aborted ? failedIfSkippedSpec(decided) : decided;
     results.push(result);
     options.onResult?.(result);
   };
@@ -87,13 +91,26 @@ async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]>
       return run.finish(skip);
     }
   }
-  if (ctx.unanswered >= UNANSWERED_LIMIT) return run.finish(new StoppedAnswering());
+  if (ctx.unanswered >= UNANSWERED_LIMIT && !(await stillAnswering(ctx))) return run.finish(new StoppedAnswering());
   try {
     await probe.run(run);
     return run.finish();
   } catch (error) {
     return run.finish(error);
   }
+}
+
+/** After requests in a row went unanswered: does the target still answer its schema list (the one list the spec shows)? */
+async function stillAnswering(ctx: SuiteContext): Promise<boolean> {
+  if (!ctx.stopped) {
+    try {
+      await send(ctx.target, { method: 'GET', path: SCHEMA_LIST_PATH }, ctx.signal);
+      ctx.unanswered = 0;
+    } catch {
+      ctx.stopped = true;
+    }
+  }
+  return !ctx.stopped;
 }
 
 function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {

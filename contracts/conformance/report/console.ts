@@ -28,14 +28,16 @@ export function closingText(report: SuiteReport): string {
     '',
     `${summary.total} checks: ${summary.passed} passed, ${summary.failed} failed (${summary.counted} counted), ${summary.skipped} skipped.`,
     report.interrupted
-      ? 'Interrupted: the run stopped early; the records it had created were deleted.'
+      ? `Interrupted: the run stopped early; the records it had created were deleted${report.leftovers.length > 0 ? ', but for those listed above' : ''}.`
       : summary.conforms
         ? `The target conforms${report.strict ? ' (strict: every source counted)' : ' (spec checks; --strict also counts documented and assumed ones)'}.`
         : `The target does not conform: ${summary.counted} counted check${summary.counted === 1 ? '' : 's'} failed.`,
   );
   if (summary.skippedSpec > 0 && !report.interrupted) {
     const checks = summary.skippedSpec === 1 ? 'check the spec states was' : 'checks the spec states were';
-    lines.push(`${summary.conforms ? 'But' : 'And'} ${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`);
+    lines.push(
+      `${summary.conforms ? 'But' : 'And'} ${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`,
+    );
   }
   return lines.join('\n');
 }
