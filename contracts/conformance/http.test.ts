@@ -143,3 +143,35 @@ describe('reading an answer', () => {
     expect(reply.body).toEqual(['a\uFFFD']);
   });
 });
+
+describe('a kept-alive connection the server had just closed', () => {
+  /** A target whose first request fails as undici fails one sent on a connection the server closed. */
+  function closingOnce() {
+    const counter = { calls: 0 };
+    const target: Target = {
+      baseUrl: 'http://closing.test',
+      token: 't',
+      fetch: async () => {
+        counter.calls++;
+        if (counter.calls === 1) throw new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET', message: 'other side closed' } });
+        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    };
+    return { target, counter };
+  }
+
+  it('has a GET sent once more, on a new connection', async () => {
+    const { target, counter } = closingOnce();
+
+    const { reply } = await send(target, { method: 'GET', path: '/api/v1/schemas' });
+
+    expect([reply.status, counter.calls]).toEqual([200, 2]);
+  });
+
+  it('fails any other method at once: it may have been carried out', async () => {
+    const { target, counter } = closingOnce();
+
+    await expect(send(target, { method: 'POST', path: '/api/v1/schemas', body: {} })).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+    expect(counter.calls).toBe(1);
+  });
+});

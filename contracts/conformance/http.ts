@@ -64,7 +64,7 @@ const waited = new WeakMap<Target, number>();
  */
 export async function send(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
   for (let attempt = 0; ; attempt++) {
-    const result = await sendOnce(target, spec, signal);
+    const result = await sendOnceReused(target, spec, signal);
     const { status, headers } = result.reply;
     const throttled = status === 429 || (status === 503 && headers.has('retry-after'));
     const wait = waitOf(headers.get('retry-after'), attempt);
@@ -75,6 +75,25 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
     if (!again || signal?.aborted || spent + wait > WAIT_BUDGET_MS) return result;
     waited.set(target, spent + wait);
     await pause(wait, signal);
+  }
+}
+
+/** Codes of a kept-alive connection the server closed just as a request went out on it. */
+const STALE_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
+
+/**
+ * A GET whose kept-alive connection the server had just closed is sent once
+ * more, on a new one: the request never reached the server (a race of
+ * keep-alive, not an answer), and reading changes nothing. Other methods are
+ * not sent again: they may have been carried out.
+ */
+async function sendOnceReused(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
+  try {
+    return await sendOnce(target, spec, signal);
+  } catch (error) {
+    const stale = error instanceof TransportError && error.code !== undefined && STALE_CONNECTION.has(error.code);
+    if (!stale || spec.method !== 'GET' || signal?.aborted) throw error;
+    return sendOnce(target, spec, signal);
   }
 }
 
