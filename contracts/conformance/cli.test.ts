@@ -258,6 +258,29 @@ describe('verify command', () => {
     expect(run.out).toContain('Compared with the built-in mock: every check came out the same.');
   });
 
+  it('exits 130 when interrupted during the comparison with the mock, listing no differences', async () => {
+    let interrupted = false;
+    let out = '';
+    const io = {
+      out: (text: string) => {
+        out += text;
+        // The target's run is over: the signal handler the command set now stands for Ctrl+C during the comparison.
+        if (!interrupted && text.includes('The target conforms')) {
+          interrupted = true;
+          const handler = process.listeners('SIGTERM').at(-1) as (signal: NodeJS.Signals) => void;
+          setImmediate(() => handler('SIGTERM'));
+        }
+      },
+      err: () => {},
+    };
+
+    const code = await runVerifyCommand(['--base-url', mock.url, '--token', 'demo-token', '--read-only', '--compare-with-mock'], io);
+
+    expect(interrupted).toBe(true);
+    expect(code).toBe(130);
+    expect(out).toContain('The comparison with the built-in mock was interrupted: no differences listed.');
+  });
+
   it('lists no drift when the target is the mock itself', async () => {
     const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--read-only', '--compare-with-mock');
 

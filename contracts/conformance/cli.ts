@@ -69,11 +69,13 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   io.out(`${closingText(report)}\n`);
   if (args.compareWithMock && !signal.aborted) await printDrift(report, args, io, signal);
   await writeReports(report, args);
-  if (report.interrupted) return 130;
+  // Also when the interrupt came during the comparison with the mock, after the target's run had ended.
+  if (report.interrupted || signal.aborted) return 130;
   return report.summary.conforms ? 0 : 1;
 }
 
 async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Promise<void> {
+  const interrupted = () => io.out('\nThe comparison with the built-in mock was interrupted: no differences listed.\n');
   const mock = await runAgainstMock({
     strict: args.strict,
     readOnly: args.readOnly,
@@ -81,7 +83,12 @@ async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, s
     failOnSkippedSpec: args.failOnSkippedSpec,
     ...(args.examples ? { examples: args.examples } : {}),
     signal,
+  }).catch((error: unknown) => {
+    // Interrupted before its first check, the mock run fails its preflight: that is the interrupt, not the mock.
+    if (signal.aborted) return undefined;
+    throw error;
   });
+  if (mock === undefined || mock.interrupted) return interrupted();
   const diffs = differences(report, mock);
   io.out(
     `\nCompared with the built-in mock: ${diffs.length === 0 ? 'every check came out the same.' : `${diffs.length} checks differ.`}\n`,

@@ -82,18 +82,21 @@ export async function send(target: Target, spec: RequestSpec, signal?: AbortSign
 const STALE_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET']);
 
 /**
- * A GET whose kept-alive connection the server had just closed is sent once
- * more, on a new one: the request never reached the server (a race of
- * keep-alive, not an answer), and reading changes nothing. Other methods are
- * not sent again: they may have been carried out.
+ * A GET whose connection was reset is sent once more, on a new one: most
+ * often the server had just closed a kept-alive connection as the request
+ * went out (a race of keep-alive, not an answer), and reading changes
+ * nothing either way. The exchange notes it. Other methods are not sent
+ * again: they may have been carried out.
  */
 async function sendOnceReused(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
   try {
     return await sendOnce(target, spec, signal);
   } catch (error) {
-    const stale = error instanceof TransportError && error.code !== undefined && STALE_CONNECTION.has(error.code);
-    if (!stale || spec.method !== 'GET' || signal?.aborted) throw error;
-    return sendOnce(target, spec, signal);
+    const reset = error instanceof TransportError && error.code !== undefined && STALE_CONNECTION.has(error.code);
+    if (!reset || spec.method !== 'GET' || signal?.aborted) throw error;
+    const again = await sendOnce(target, spec, signal);
+    again.exchange.note = `sent a second time: the connection of the first was reset (${error.code})`;
+    return again;
   }
 }
 

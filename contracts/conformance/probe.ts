@@ -4,7 +4,7 @@
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
 import { type Examples, noExampleReason } from './examples.js';
-import { type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from './http.js';
+import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from './http.js';
 import type { Ledger } from './ledger.js';
 import { show } from './matchers.js';
 import { shownInSpec } from './resources.js';
@@ -18,25 +18,33 @@ export interface SuiteContext {
   ledger: Ledger;
   examples: Examples;
   signal: AbortSignal;
-  /** Requests in a row that waited out their time limit, across probes (any answer sets it back to 0). */
+  /** Requests in a row whose failure cost about their time limit (see `costlyFailure`), across probes; an answer sets it back to 0. */
   unanswered: number;
-  /** Set once the schema list, asked after UNANSWERED_LIMIT such requests, did not answer either. */
-  stopped: boolean;
+  /** The request to the schema list, asked after UNANSWERED_LIMIT such requests, that went the same way: the target has stopped. */
+  stopped?: Exchange;
 }
 
 /**
- * After this many requests in a row that wait out their time limit, the
- * suite asks the schema list once: if it answers, the run goes on (the
- * target only hangs on some paths); if not, the probes left are not tried
- * (each would wait out its limit too) and their checks fail. A request that
- * fails at once (a refused or reset connection) costs no time and is not counted.
+ * After this many requests in a row whose failures cost about their time
+ * limit, the suite asks the schema list once: if it answers at all, the run
+ * goes on (the target only hangs on some paths); if not, the probes left are
+ * not tried (each would wait out its limit too) and their checks fail. A
+ * request refused or reset at once costs no time and is not counted.
  */
 export const UNANSWERED_LIMIT = 3;
 
-/** Ends a probe that is not tried because the target had stopped answering. */
+/** A failed request that cost about its time limit: no answer within it, or a failure that came only late in it. */
+export function costlyFailure(target: Target, error: unknown, elapsedMs: number): boolean {
+  if (!(error instanceof TransportError) || error.code === TOO_LARGE) return false;
+  return error.code === TIMEOUT || elapsedMs >= (target.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 2;
+}
+
+/** Ends a probe that is not tried because the target had stopped answering; `exchange` is the schema-list request that showed it. */
 export class StoppedAnswering extends Error {
-  constructor() {
-    super(`not tried: the target had stopped answering (${UNANSWERED_LIMIT} requests in a row got no answer)`);
+  constructor(readonly exchange: Exchange) {
+    super(
+      `not tried: the target had stopped answering (${UNANSWERED_LIMIT} requests in a row went unanswered, then ${exchange.sent.method} ${exchange.sent.path} did too)`,
+    );
   }
 }
 
@@ -67,6 +75,7 @@ export class ProbeRun {
 
   /** Sends a request and records it for the report. */
   async send(spec: RequestSpec): Promise<Reply> {
+    const started = performance.now();
     try {
       const { reply, exchange } = await send(this.ctx.target, spec, this.ctx.signal);
       this.exchanges.push(exchange);
@@ -75,8 +84,8 @@ export class ProbeRun {
     } catch (error) {
       if (error instanceof TransportError) {
         this.exchanges.push(error.exchange);
-        // A timeout is what costs a run its time; an answer too large to read is still an answer.
-        if (error.code === TIMEOUT) this.ctx.unanswered += 1;
+        // What costs a run its time is counted; an answer too large to read is still an answer.
+        if (costlyFailure(this.ctx.target, error, performance.now() - started)) this.ctx.unanswered += 1;
         else if (error.code === TOO_LARGE) this.ctx.unanswered = 0;
       }
       throw error;
@@ -136,6 +145,8 @@ export class ProbeRun {
 
   /** The results of every declared check, once the probe has ended (with `error` when it threw). */
   finish(error?: unknown): CheckResult[] {
+    // The schema-list request that showed the target had stopped is the evidence for every check not tried.
+    if (error instanceof StoppedAnswering) this.exchanges.push(error.exchange);
     const reason = this.endReason(error);
     return this.probe.checks.map((info) => {
       const decided = this.decided.get(info.id);

@@ -254,6 +254,45 @@ describe('a target that stops answering', () => {
     expect(report.results.filter((result) => result.outcome === 'failed' && result.counted)).toEqual([]);
   });
 
+  it('goes on when the schema list, asked after three hung requests, is refused at once: a refusal is an answer of sorts', async () => {
+    let hungYet = false;
+    let refusedOnce = false;
+    const wrap: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      if ((init?.method ?? 'GET') === 'GET' && /\/api\/v1\/(assistants|tools|webhooks)$/.test(url)) {
+        hungYet = true;
+        return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      }
+      if (hungYet && !refusedOnce && url.endsWith('/api/v1/schemas') && (init?.method ?? 'GET') === 'GET') {
+        refusedOnce = true;
+        throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      }
+      return fetch(url, init);
+    };
+
+    const report = await runSuite({ ...inProcess(createWorld(), wrap), timeoutMs: 50 });
+
+    expect(refusedOnce).toBe(true);
+    expect(notTried(report)).toEqual([]);
+  });
+
+  it('counts a failure that comes late in the time limit like no answer, and shows the schema-list request as evidence', async () => {
+    let sent = 0;
+    const resetsLate: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      if (++sent <= 3 || url.endsWith('/openapi.json')) return fetch(url, init);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+    };
+
+    const report = await runSuite({ ...inProcess(createWorld(), resetsLate), timeoutMs: 50 });
+
+    expect(notTried(report).length).toBeGreaterThan(0);
+    expect(notTried(report)[0]?.exchanges.at(-1)).toMatchObject({
+      sent: { method: 'GET', path: '/api/v1/schemas' },
+      note: 'asked to see whether the target still answers',
+    });
+    expect(sent).toBeLessThan(12 + report.leftovers.length);
+  });
+
   it('does not count requests that fail at once (a refused connection during a restart): they cost no time', async () => {
     let sent = 0;
     const blip: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {

@@ -4,13 +4,13 @@
  * the end, and when the run is interrupted or a probe throws.
  */
 import { type GivenExamples, loadExamples, noExamples } from './examples.js';
-import { send } from './http.js';
+import { send, type TransportError } from './http.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
-import { type Probe, ProbeRun, StoppedAnswering, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
+import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
 import { allProbes } from './probes/index.js';
 import { SCHEMA_LIST_PATH } from './resources.js';
-import type { CheckResult, SuiteReport, Summary, Target } from './types.js';
+import type { CheckResult, Exchange, SuiteReport, Summary, Target } from './types.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */
@@ -42,7 +42,6 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     examples: options.readOnly ? noExamples('read-only run') : await loadExamples(target, signal, options.examples),
     signal,
     unanswered: 0,
-    stopped: false,
   };
   const results: CheckResult[] = [];
   const failOnSkippedSpec = options.failOnSkippedSpec ?? false;
@@ -91,7 +90,10 @@ async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]>
       return run.finish(skip);
     }
   }
-  if (ctx.unanswered >= UNANSWERED_LIMIT && !(await stillAnswering(ctx))) return run.finish(new StoppedAnswering());
+  if (ctx.unanswered >= UNANSWERED_LIMIT) {
+    const stopped = await stoppedAnswering(ctx);
+    if (stopped) return run.finish(new StoppedAnswering(stopped));
+  }
   try {
     await probe.run(run);
     return run.finish();
@@ -100,17 +102,24 @@ async function runProbe(ctx: SuiteContext, probe: Probe): Promise<CheckResult[]>
   }
 }
 
-/** After requests in a row went unanswered: does the target still answer its schema list (the one list the spec shows)? */
-async function stillAnswering(ctx: SuiteContext): Promise<boolean> {
-  if (!ctx.stopped) {
-    try {
-      await send(ctx.target, { method: 'GET', path: SCHEMA_LIST_PATH }, ctx.signal);
-      ctx.unanswered = 0;
-    } catch {
-      ctx.stopped = true;
+/**
+ * After requests in a row went unanswered: the schema list (the one list the
+ * spec shows) is asked once. Its request, when that too goes unanswered (the
+ * target has stopped); undefined when anything came back, even a reset at once.
+ */
+async function stoppedAnswering(ctx: SuiteContext): Promise<Exchange | undefined> {
+  if (ctx.stopped) return ctx.stopped;
+  const started = performance.now();
+  try {
+    await send(ctx.target, { method: 'GET', path: SCHEMA_LIST_PATH }, ctx.signal);
+  } catch (error) {
+    if (costlyFailure(ctx.target, error, performance.now() - started)) {
+      ctx.stopped = { ...(error as TransportError).exchange, note: 'asked to see whether the target still answers' };
+      return ctx.stopped;
     }
   }
-  return !ctx.stopped;
+  ctx.unanswered = 0;
+  return undefined;
 }
 
 function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {

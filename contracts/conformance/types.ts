@@ -64,6 +64,8 @@ export interface Exchange {
   received?: ReceivedResponse;
   /** Set instead of `received` when no answer came. */
   error?: string;
+  /** What else happened to the request: sent a second time, or asked to see whether the target still answers. */
+  note?: string;
 }
 
 /** One check after a run. */

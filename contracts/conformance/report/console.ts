@@ -60,5 +60,9 @@ export function exchangeLines(exchange: Exchange): string[] {
   const received = exchange.received
     ? `${exchange.received.status} ${exchange.received.contentType ?? '(no content type)'} ${show(exchange.received.body, 200)}`
     : `no answer: ${exchange.error}`;
-  return [`  sent:     ${sent.method} ${sent.path} (${sent.auth})${body}`, `  received: ${received}`];
+  return [
+    `  sent:     ${sent.method} ${sent.path} (${sent.auth})${body}`,
+    `  received: ${received}`,
+    ...(exchange.note ? [`  note:     ${exchange.note}`] : []),
+  ];
 }
