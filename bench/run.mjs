@@ -73,7 +73,7 @@ async function main() {
  * The large state twice: the CLI with --state-file (start-up, memory, and
  * what saving the file after every change costs), and the same app loaded
  * from the file but not saving it (bench/serve-loaded.mjs: the in-memory
- * cost alone; the control API's 1 MiB body limit rules out PUT /__mock/state).
+ * cost alone).
  */
 async function largeSets(demoState, raw, opts, scratch) {
   if (demoState?.status !== 200 || !mockHelp().includes('--state-file')) {

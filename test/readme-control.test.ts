@@ -2,7 +2,9 @@
  * The README's control API walkthrough runs as written against a live mock
  * (only its address is swapped for the test server's free port).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createControlClient } from '../src/control/client.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { readmeBlock, runShellBlock } from './helpers/readme.js';
 
@@ -29,5 +31,16 @@ describe('readme control api walkthrough', () => {
     // Restored after the reset, then the walkthrough's own organization removed again.
     expect(server.world.tenants.list()).toHaveLength(tenantsBefore);
     expect(server.world.faults.list()).toEqual([]);
+  });
+});
+
+describe('readme control client', () => {
+  it('names every method of the control client, and no other', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const paragraph = /Its methods, one per control request: ([^.]+)\./.exec(readme)?.[1] ?? '';
+
+    const listed = [...paragraph.matchAll(/`(\w+)`/g)].map((match) => match[1]);
+
+    expect(listed.sort()).toEqual(Object.keys(createControlClient({})).sort());
   });
 });

@@ -1,5 +1,6 @@
 /** Reading the command line of `voice-config-mock verify`. */
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type GivenExamples, givenExamples } from './examples.js';
 
@@ -130,7 +131,15 @@ export function describeArgsError(error: unknown): string {
 function parseReport(text: string): VerifyArgs['reports'][number] {
   const match = /^(junit|json)=(.+)$/.exec(text);
   if (!match) throw new UsageError(`--report takes junit=PATH or json=PATH (got "${text}")`);
-  return { format: match[1] as 'junit' | 'json', path: match[2]! };
+  const path = match[2]!;
+  // Checked before the run: a report that cannot be written would otherwise lose the whole run's verdict at its end.
+  const folder = dirname(resolve(path));
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--report ${text}: the folder ${folder} cannot be written to (${(error as NodeJS.ErrnoException).code})`);
+  }
+  return { format: match[1] as 'junit' | 'json', path };
 }
 
 function readExamples(file: string): GivenExamples {

@@ -201,6 +201,14 @@ describe('verify command', () => {
     expect(whole.out).not.toContain('judged only in part');
   });
 
+  it('refuses, before running, a report it could not write at the end', async () => {
+    const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--report', `json=${join(dir, 'no-such-folder', 'r.json')}`);
+
+    expect(run.code).toBe(2);
+    expect(run.err).toMatch(/--report json=.*no-such-folder.*cannot be written to \(ENOENT\)/);
+    expect(run.out).toBe('');
+  });
+
   it('refuses --fail-on-skipped-spec with --read-only, which cannot pass', async () => {
     const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--read-only', '--fail-on-skipped-spec');
 
