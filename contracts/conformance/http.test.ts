@@ -3,18 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ANSWER_BYTES, send, TransportError } from './http.js';
 import type { Target } from './types.js';
 
+/** A target at `host` whose every request `answer` handles, counting them in `counter.calls`. */
+function countingTarget(host: string, answer: (call: number) => Response | Promise<Response>) {
+  const counter = { calls: 0 };
+  const target: Target = { baseUrl: `http://${host}`, token: 't', fetch: async () => answer(++counter.calls) };
+  return { target, counter };
+}
+
 /** A target that throttles every request, asking for `retryAfter` seconds; `calls` counts what reached it. */
 function throttlingTarget(retryAfter: string) {
-  const counter = { calls: 0 };
-  const target: Target = {
-    baseUrl: 'http://throttled.test',
-    token: 't',
-    fetch: async () => {
-      counter.calls++;
-      return new Response('{}', { status: 429, headers: { 'retry-after': retryAfter, 'content-type': 'application/json' } });
-    },
-  };
-  return { target, counter };
+  return countingTarget(
+    'throttled.test',
+    () => new Response('{}', { status: 429, headers: { 'retry-after': retryAfter, 'content-type': 'application/json' } }),
+  );
 }
 
 async function sendAndWait(target: Target) {
@@ -146,19 +147,11 @@ describe('reading an answer', () => {
 
 describe('a kept-alive connection the server had just closed', () => {
   /** A target whose first request fails as undici fails one sent on a connection the server closed. */
-  function closingOnce() {
-    const counter = { calls: 0 };
-    const target: Target = {
-      baseUrl: 'http://closing.test',
-      token: 't',
-      fetch: async () => {
-        counter.calls++;
-        if (counter.calls === 1) throw new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET', message: 'other side closed' } });
-        return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
-      },
-    };
-    return { target, counter };
-  }
+  const closingOnce = () =>
+    countingTarget('closing.test', (call) => {
+      if (call === 1) throw new TypeError('fetch failed', { cause: { code: 'UND_ERR_SOCKET', message: 'other side closed' } });
+      return new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+    });
 
   it('has a GET sent once more, on a new connection', async () => {
     const { target, counter } = closingOnce();

@@ -168,8 +168,7 @@ export class ProbeRun {
     if (error instanceof Skip || error instanceof StoppedAnswering) return error.message;
     if (error instanceof TransportError && error.code === TOO_LARGE)
       return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
-    if (error instanceof TransportError)
-      return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
+    if (error instanceof TransportError) return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
     if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;
     return 'not reached: an earlier step did not give what this check needs';
   }
