@@ -219,8 +219,11 @@ function parseState(input: unknown): State {
       const records = organization.records[def.kind as ResourceKind];
       records?.forEach((record, position) => {
         const checked = def.stored.safeParse(record);
-        // What a create generates (a webhook's secret) is generated for a record written without it, as a create would.
-        if (checked.success) records[position] = def.complete ? def.complete(checked.data) : (checked.data as Record<string, unknown>);
+        if (checked.success) {
+          // What a create generates (a webhook's secret) is generated for a record written without it, as a create would.
+          const stored = def.complete ? def.complete(checked.data) : (checked.data as Record<string, unknown>);
+          records[position] = inOrderOf(record, stored);
+        }
         for (const issue of checked.error?.issues ?? []) {
           problems.push({
             path: ['organizations', index, 'records', def.kind, position, ...issue.path.map(String)],
@@ -234,6 +237,16 @@ function parseState(input: unknown): State {
     throw new DomainError('validation', `The snapshot is not valid: ${counted(problems.length, 'problem')}, listed in errors.`, problems);
   }
   return parsed.data;
+}
+
+/**
+ * The parsed record with its keys in the order the snapshot wrote them (zod
+ * gives its schema's order), then any it filled in: a record exported and
+ * loaded again, as across a restart with a state file, answers as before.
+ */
+function inOrderOf(written: unknown, parsed: Record<string, unknown>): Record<string, unknown> {
+  const order = [...Object.keys(written as object).filter((key) => Object.hasOwn(parsed, key)), ...Object.keys(parsed)];
+  return Object.fromEntries([...new Set(order)].map((key) => [key, parsed[key]]));
 }
 
 function assertTokensFree(world: World, incoming: readonly { id: string; token: string }[], leaving: readonly Organization[]): void {
