@@ -2,10 +2,11 @@
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 date and time, extended ("2026-01-05T09:00:00Z") or basic ("20260105T090000Z") form, seconds optional,
-// a decimal fraction with "." or ",", and a UTC designator: "Z" or an offset of zero ("+00:00", "+0000", "+00").
+// a decimal fraction with "." or ",", and a UTC designator: "Z" or an offset of zero ("+00:00", "+0000", "+00"; ISO 8601 gives
+// a zero offset the plus sign, so "-00:00", which RFC 3339 lets mean "UTC, local offset unknown", is not one).
 const ISO_UTC = [
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(?:Z|[+-]00(?::?00)?)$/,
-  /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(?:[.,]\d+)?(?:Z|[+-]00(?:00)?)$/,
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:[.,]\d+)?(?:Z|\+00(?::?00)?)$/,
+  /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})?(?:[.,]\d+)?(?:Z|\+00(?:00)?)$/,
 ];
 
 /** A string in the 8-4-4-4-12 hexadecimal UUID form (any version). */

@@ -6,9 +6,9 @@
 import { MatchersV3 as M, type Rules } from '@pact-foundation/pact';
 import { PACT_TOKEN } from './pact-names.js';
 
-/** An ISO 8601 UTC timestamp (the spec), with or without fractions of a second. */
+/** An ISO 8601 UTC timestamp (the spec), with or without fractions of a second; a zero offset has the plus sign, as ISO 8601 writes it. */
 export const isoTimestamp = (example = '2026-01-05T09:30:00.000Z') =>
-  M.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]00:00)$/.source, example);
+  M.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/.source, example);
 
 /** `createdAt` and `updatedAt`, which every record carries. */
 export const timestamps = { createdAt: isoTimestamp(), updatedAt: isoTimestamp() };
