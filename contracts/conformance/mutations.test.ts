@@ -427,14 +427,27 @@ describe('the suite against broken variants of the mock', () => {
 
     expect(report.summary.conforms).toBe(true);
     const result = (id: string) => report.results.find((candidate) => candidate.id === id);
-    expect(result('assistants.delete.accepts-example')).toMatchObject({
-      outcome: 'skipped',
-      reason: expect.stringContaining('roles and permissions'),
-    });
-    expect(result('assistants.delete.empty-object')?.outcome).toBe('skipped');
+    for (const id of ['delete.accepts-example', 'delete.empty-object', 'list-after-delete', 'get-after-delete'].map(
+      (check) => `assistants.${check}`,
+    )) {
+      expect(result(id), id).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('roles and permissions') });
+    }
     // The other resources' deletes are still judged, and the assistant the kit made is named for removal by hand.
     expect(result('webhooks.delete.accepts-example')?.outcome).toBe('passed');
     expect(report.leftovers.map((entry) => entry.path)).toContain('/api/v1/assistants');
+  });
+
+  it('fails, not skips, a 403 on a delete whose errors the spec does not list it among (the tool delete)', async () => {
+    const report = await runSuite(
+      brokenMock({
+        response: (res, req) =>
+          req.method === 'DELETE' && pathOf(req).startsWith('/api/v1/tools/') && req.headers.has('authorization')
+            ? json({ title: 'Forbidden Error' }, 403)
+            : res,
+      }),
+    );
+
+    expect(report.results.find((result) => result.id === 'tools.delete.accepts-example')?.outcome).toBe('failed');
   });
 
   it('does not take an answer too large to read, to a request without a token, for a refusal', async () => {

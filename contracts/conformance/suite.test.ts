@@ -182,6 +182,19 @@ describe('the suite against the mock', () => {
     expect(report.results.find((result) => result.id === 'tools.create')?.reason).toContain('none given by --examples');
   });
 
+  it('sends an example given by hand rather than the one the target publishes', async () => {
+    const posted: unknown[] = [];
+    const recording: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
+      if (init?.method === 'POST' && url.endsWith('/api/v1/schemas')) posted.push(JSON.parse(String(init.body)));
+      return fetch(url, init);
+    };
+
+    await runSuite(inProcess(createWorld(), recording), { examples: { '/api/v1/schemas': { create: { name: 'Given by hand' } } } });
+
+    expect(posted.length).toBeGreaterThan(0);
+    expect(posted.every((body) => (body as { name?: string }).name === 'Given by hand')).toBe(true);
+  });
+
   it('finds the examples of a document whose server carries /api/v1, written as `examples` or on the schema', async () => {
     const relocated: (fetch: FetchLike) => FetchLike = (fetch) => async (url, init) => {
       const res = await fetch(url, init);
@@ -397,6 +410,8 @@ describe('--fail-on-skipped-spec', () => {
       actual: expect.stringContaining('not checked (--fail-on-skipped-spec): it needs a second organization'),
     });
     expect(whole.summary).toMatchObject({ conforms: false, skippedSpec: 0 });
+    // Only spec checks: an assumed one that could not run stays skipped.
+    expect(whole.results.find((result) => result.id === 'tenancy.schemas.get')).toMatchObject({ source: 'assumed', outcome: 'skipped' });
     expect(interrupted.interrupted).toBe(true);
     expect(interrupted.results.filter((result) => result.outcome === 'skipped').length).toBeGreaterThan(0);
     expect(interrupted.results.filter((result) => result.actual?.includes('--fail-on-skipped-spec'))).toEqual([]);
