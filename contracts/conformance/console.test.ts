@@ -1,8 +1,8 @@
 /** The console report's closing words and exchange lines, in the cases a run can end in. */
 import { describe, expect, it } from 'vitest';
 import { closingText, exchangeLines } from './report/console.js';
-import { summarize } from './suite.js';
-import type { CheckResult, SuiteReport } from './types.js';
+import { reportOf } from './report-fixture.js';
+import type { CheckResult } from './types.js';
 
 function check(outcome: CheckResult['outcome'], source: CheckResult['source']): CheckResult {
   return {
@@ -18,26 +18,10 @@ function check(outcome: CheckResult['outcome'], source: CheckResult['source']): 
   };
 }
 
-function report(results: CheckResult[], extra: Partial<SuiteReport> = {}): SuiteReport {
-  return {
-    baseUrl: 'http://x.test',
-    startedAt: '2026-01-05T09:00:00.000Z',
-    finishedAt: '2026-01-05T09:00:01.000Z',
-    strict: false,
-    readOnly: false,
-    failOnSkippedSpec: false,
-    interrupted: false,
-    results,
-    leftovers: [],
-    summary: summarize(results),
-    ...extra,
-  };
-}
-
 describe('console closing text', () => {
   it('says "But" after a conforming run that skipped spec checks, and "And" after a failed one', () => {
-    const conforming = closingText(report([check('passed', 'spec'), check('skipped', 'spec')]));
-    const failed = closingText(report([check('failed', 'spec'), check('skipped', 'spec')]));
+    const conforming = closingText(reportOf([check('passed', 'spec'), check('skipped', 'spec')]));
+    const failed = closingText(reportOf([check('failed', 'spec'), check('skipped', 'spec')]));
 
     expect(conforming).toMatch(/The target conforms.*\nBut 1 check the spec states was skipped/);
     expect(failed).toMatch(/does not conform.*\nAnd 1 check the spec states was skipped/);
@@ -45,7 +29,7 @@ describe('console closing text', () => {
 
   it('after an interrupt, names the records left instead of saying all were deleted, and leaves out the skipped-spec line', () => {
     const leftover = { path: '/api/v1/tools', id: 'abc', credentials: 'token' as const };
-    const interrupted = closingText(report([check('skipped', 'spec')], { interrupted: true, leftovers: [leftover] }));
+    const interrupted = closingText(reportOf([check('skipped', 'spec')], { interrupted: true, leftovers: [leftover] }));
 
     expect(interrupted).toContain('/api/v1/tools/abc');
     expect(interrupted).toContain('the records it had created were deleted, but for those listed above.');

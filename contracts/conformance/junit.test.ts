@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { escapeXml, toJunit } from './report/junit.js';
-import { runSuite, summarize } from './suite.js';
-import type { CheckResult, SuiteReport } from './types.js';
+import { reportOf } from './report-fixture.js';
+import { runSuite } from './suite.js';
+import type { CheckResult } from './types.js';
 
 const ENTITY = /&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi;
 const TOKEN = /<\?xml[^?]*\?>|<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|[^<]+/gy;
@@ -56,18 +57,7 @@ describe('junit report', () => {
       result('skipped', false, nasty),
       result('passed', false, nasty),
     ];
-    const report: SuiteReport = {
-      baseUrl: 'http://x.test/?a=1&b=<2>',
-      startedAt: '2026-01-05T09:00:00.000Z',
-      finishedAt: '2026-01-05T09:00:01.500Z',
-      strict: false,
-      readOnly: false,
-      failOnSkippedSpec: false,
-      interrupted: false,
-      results,
-      leftovers: [],
-      summary: summarize(results),
-    };
+    const report = reportOf(results, { baseUrl: 'http://x.test/?a=1&b=<2>' });
 
     const xml = toJunit(report);
 

@@ -1,0 +1,19 @@
+/** A finished run's report around given results, for the report renderers' tests; `extra` overrides any field. */
+import { summarize } from './suite.js';
+import type { CheckResult, SuiteReport } from './types.js';
+
+export function reportOf(results: CheckResult[], extra: Partial<SuiteReport> = {}): SuiteReport {
+  return {
+    baseUrl: 'http://x.test',
+    startedAt: '2026-01-05T09:00:00.000Z',
+    finishedAt: '2026-01-05T09:00:01.500Z',
+    strict: false,
+    readOnly: false,
+    failOnSkippedSpec: false,
+    interrupted: false,
+    results,
+    leftovers: [],
+    summary: summarize(results),
+    ...extra,
+  };
+}
