@@ -154,6 +154,32 @@ describe('the suite against the mock', () => {
     expect(report.summary).toMatchObject({ failed: 0, conforms: true });
   });
 
+  it('judges a list field no item shows as skipped, not passed, and still fails one shown wrong', async () => {
+    // The tool list's items, with `id` left out of every one, or with one item's id not a UUID.
+    const rewriteTools =
+      (rewrite: (items: Record<string, unknown>[]) => unknown[]): ((fetch: FetchLike) => FetchLike) =>
+      (fetch) =>
+      async (url, init) => {
+        const res = await fetch(url, init);
+        if ((init.method ?? 'GET') !== 'GET' || new URL(url).pathname !== '/api/v1/tools') return res;
+        return Response.json(rewrite((await res.json()) as Record<string, unknown>[]), { status: res.status });
+      };
+    const withoutIds = rewriteTools((items) => items.map(({ id: _id, ...rest }) => rest));
+    const oneBadId = rewriteTools((items) => items.map((item, index) => (index === 0 ? { ...item, id: 'tool-1' } : item)));
+
+    const unseen = await runSuite(inProcess(createWorld(), withoutIds), { readOnly: true });
+    const wrong = await runSuite(inProcess(createWorld(), oneBadId), { readOnly: true });
+
+    expect(unseen.results.find((result) => result.id === 'tools.list.ids-uuid')).toMatchObject({
+      outcome: 'skipped',
+      reason: 'no item of the list shows "id", so there is nothing to judge',
+    });
+    expect(wrong.results.find((result) => result.id === 'tools.list.ids-uuid')).toMatchObject({
+      outcome: 'failed',
+      actual: expect.stringContaining('"tool-1"'),
+    });
+  });
+
   it('skips the round trips when the target publishes no request examples', async () => {
     const report = await runSuite(inProcess(createWorld(), withoutOpenApi));
 

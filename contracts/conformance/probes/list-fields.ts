@@ -7,7 +7,9 @@ import type { ProbeRun } from '../probe.js';
  * `holds`; otherwise fails it naming the first item that does not (by its
  * position and id), so the report points at one record to look at.
  * `absent: 'passes'` judges only the items that have the field: for a list
- * whose payload the spec does not show, an item may leave a field out.
+ * whose payload the spec does not show, an item may leave a field out. When
+ * no item shows it, the check is skipped: a pass would claim a field nobody
+ * looked at.
  */
 export function judgeListField(
   t: ProbeRun,
@@ -17,6 +19,10 @@ export function judgeListField(
   holds: (value: unknown) => boolean,
   absent: 'fails' | 'passes' = 'fails',
 ): void {
+  if (absent === 'passes' && items.every((item) => isPlainObject(item) && !(field in item))) {
+    t.skipCheck(checkId, `no item of the list shows "${field}", so there is nothing to judge`);
+    return;
+  }
   const fine = (item: unknown) => isPlainObject(item) && ((absent === 'passes' && !(field in item)) || holds(item[field]));
   const index = items.findIndex((item) => !fine(item));
   const item = items[index];
