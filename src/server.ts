@@ -3,12 +3,12 @@
  * file (loaded at start, saved after every change and at shutdown), and a
  * close that lets requests in flight finish.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
-import { answerClientErrors, answerUnreadableRequest } from './http/node-client-errors.js';
+import { answerClientErrors, answerUnreadableRequest, requiringHost } from './http/node-client-errors.js';
 import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
 import { createWorld, type World } from './world.js';
 
@@ -58,8 +58,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (writer && !loaded) await writer.writeNow();
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
-  // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
-  const server = createServer(getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest }));
+  // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
+  // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
+  const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
+  const server = createServer({ requireHostHeader: false }, requiringHost(listener));
+  const unspoken = connectionsThatSentNothing(server);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
   return new Promise((resolve, reject) => {
@@ -77,7 +80,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await new Promise<void>((done, fail) => {
           // Connections that finish their request after this become idle later; close them as they do,
           // instead of waiting out their keep-alive time.
-          const sweep = setInterval(() => server.closeIdleConnections(), 50);
+          const closeIdle = () => {
+            server.closeIdleConnections();
+            // Node counts a connection that has not begun a request as busy (its headers timer runs from the
+            // connect): a browser's spare connection would hold the close for the whole grace.
+            unspoken.destroy();
+          };
+          const sweep = setInterval(closeIdle, 50);
           // Node stops its own request timeouts once the server closes: past the grace, cut what is left.
           const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
           server.close((error) => {
@@ -86,7 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             if (error) fail(error);
             else done();
           });
-          server.closeIdleConnections();
+          closeIdle();
         });
         await outboxStopped;
         await writer?.close();
@@ -103,6 +112,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
   });
+}
+
+/** The server's open connections, so that a close can end those on which the client has not sent a byte. */
+function connectionsThatSentNothing(server: Server): { destroy(): void } {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return {
+    destroy() {
+      for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
+    },
+  };
 }
 
 /** The Host an HTTP/1.0 request that names none is taken to have: the address the server listens on (IPv6 in brackets). */

@@ -167,12 +167,24 @@ describe('startServer', () => {
       kind: 'forbidden',
     },
     {
+      name: 'an HTTP/1.1 request without Host',
+      request: 'GET /api/v1/schemas HTTP/1.1\r\nAuthorization: Bearer demo-token\r\n\r\n',
+      status: 400,
+      kind: 'bad-request',
+    },
+    {
+      name: 'a CONNECT, which asks for a tunnel',
+      request: 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n',
+      status: 400,
+      kind: 'bad-request',
+    },
+    {
       name: 'the control API addressed to an IPv4-like Host that is no address',
       request: 'GET /__mock/tenants HTTP/1.1\r\nHost: 999.999.999.999\r\n\r\n',
       status: 400,
       kind: 'bad-request',
     },
-  ])("answers $name, which Node's parser or the URL reader refuses, in the problem shape", async ({ request, status, kind }) => {
+  ])("answers $name, before the app's routes, in the problem shape", async ({ request, status, kind }) => {
     server = await startServer({ port: 0 });
     // Until the whole problem body is in, not just the status line.
     const answer = await rawExchange([request], /\r\n\r\n\{.*\}$/s);
@@ -349,6 +361,18 @@ describe('startServer', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     // Node keeps an idle connection 5 s; the request takes 300 ms.
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('closes at once a connection on which the client has not sent a byte (a browser opens spare ones)', async () => {
+    const running = await startServer({ port: 0, closeGraceMs: 30_000 });
+    const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const started = Date.now();
+    await running.close();
+    await closed;
+    // Not a timing assertion of the mock's speed: without it, close() waited out the whole grace (30 s here).
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('stops answering after close()', async () => {

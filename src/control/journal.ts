@@ -44,8 +44,11 @@ export interface JournalFilter {
 
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-const KEPT_JSON_CHARS = 64 * 1024;
-const KEPT_TEXT_CHARS = 4096;
+/** Bytes of UTF-8, as the body came: a body of 64 KiB of `€` is 21,846 characters, but 64 KiB all the same. */
+const KEPT_JSON_BYTES = 64 * 1024;
+const KEPT_TEXT_BYTES = 4096;
+/** A path or query string comes from the request line, which Node takes up to 16 KB of; one entry keeps 2,048 characters of each. */
+const KEPT_TARGET_CHARS = 2048;
 
 /** A ring: once full, each new entry takes the place of the oldest, so recording costs the same every time. */
 export class Journal {
@@ -87,10 +90,10 @@ export class Journal {
     this.#durations[slot] = entry.durationMs;
     this.#statuses[slot] = entry.status;
     this.#methods[slot] = entry.method;
-    this.#paths[slot] = entry.path;
-    this.#queries[slot] = entry.query;
+    this.#paths[slot] = cut(entry.path, KEPT_TARGET_CHARS);
+    this.#queries[slot] = cut(entry.query, KEPT_TARGET_CHARS);
     this.#orgIds[slot] = entry.orgId;
-    const keptAsJson = entry.bodyChecked && entry.bodyText !== undefined && entry.bodyText.length <= KEPT_JSON_CHARS;
+    const keptAsJson = entry.bodyChecked && entry.bodyText !== undefined && fitsIn(entry.bodyText, KEPT_JSON_BYTES);
     this.#bodyIsJson[slot] = keptAsJson ? 1 : 0;
     this.#bodies[slot] = entry.bodyText === undefined ? null : keptAsJson ? entry.bodyText : shortened(entry.bodyText);
     this.#next = (slot + 1) % this.limit;
@@ -145,11 +148,37 @@ export class Journal {
 }
 
 /**
- * A long body as its first characters and its length. The slice is copied
- * out: a slice of a string keeps the whole string alive, and a thousand kept
- * 1 MiB bodies would hold a gigabyte.
+ * A long body as its first 4 KiB (whole characters) and its length in bytes.
+ * The slice is copied out: a slice of a string keeps the whole string alive,
+ * and a thousand kept 1 MiB bodies would hold a gigabyte.
  */
 function shortened(text: string): string {
-  if (text.length <= KEPT_TEXT_CHARS) return text;
-  return structuredClone(`${text.slice(0, KEPT_TEXT_CHARS)}… (${text.length} characters)`);
+  if (fitsIn(text, KEPT_TEXT_BYTES)) return text;
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(KEPT_TEXT_BYTES));
+  return structuredClone(`${text.slice(0, read)}… (${utf8Length(text)} bytes)`);
+}
+
+/** A path or query as its first `max` characters and its length, copied out like a body. */
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : structuredClone(`${text.slice(0, max)}… (${text.length} characters)`);
+}
+
+/** Whether `text` takes at most `max` bytes in UTF-8; a short one is answered without counting (a character takes at most 3 bytes). */
+function fitsIn(text: string, max: number): boolean {
+  return text.length * 3 <= max || (text.length <= max && utf8Length(text) <= max);
+}
+
+/** Bytes of `text` in UTF-8, counted without encoding it; a lone surrogate counts 3, as TextEncoder writes U+FFFD for it. */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
 }

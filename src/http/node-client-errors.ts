@@ -1,11 +1,12 @@
 /**
  * Requests that Node's HTTP parser refuses before the app sees them (an
  * unknown method, headers over Node's 16 KB, a broken chunk, a request that
- * never finishes, an Expect the mock cannot meet), and requests whose URL or
- * Host @hono/node-server cannot read (`OPTIONS *`, `Host: [x]`), get the one
- * problem shape too, instead of a bare status line with no body.
+ * never finishes, an Expect the mock cannot meet, a CONNECT), HTTP/1.1
+ * requests without Host, and requests whose URL or Host @hono/node-server
+ * cannot read (`OPTIONS *`, `Host: [x]`), get the one problem shape too,
+ * instead of a bare status line with no body, or no answer at all.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { RequestError } from '@hono/node-server';
 import { type ProblemKind, problemBody } from './problem.js';
@@ -29,28 +30,17 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     }
     if (refusing.has(socket)) return;
     refusing.add(socket);
-    const [kind, detail] = describe(error);
-    const problem = problemBody(kind, detail);
-    const body = JSON.stringify(problem);
-    const { status, title } = problem;
-    const refuse = () =>
-      socket.end(
-        `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    // Bytes that do not parse can follow whole requests still being answered (pipelined, or sent after them):
-    // those were taken and may change the state, so their answers go out first, in order, each whole. When one
-    // finishes, Node hands the connection to the next one waiting. (An error inside a request's own body is
-    // answered at once, which ends that request too.)
-    const refuseWhenAnswered = () => {
-      const current = answering(socket);
-      // Node detaches a response from its socket as it finishes: one still attached has not finished.
-      if (!current?.req.complete) return refuse();
-      current.once('finish', refuseWhenAnswered);
-      // Closed without finishing (the client went away): nothing more to say.
-      current.once('close', () => current.writableFinished || socket.destroy());
-    };
-    refuseWhenAnswered();
+    refuseOnSocket(socket, ...describe(error));
   });
+  // Without a listener Node drops the connection without a word. A CONNECT asks a proxy for a tunnel; its target is a
+  // host and port, not a resource of the mock, so there is no Allow to list and the answer is 400, not 405.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) =>
+    refuseOnSocket(
+      socket,
+      'bad-request',
+      `CONNECT ${request.url} asks for a tunnel, and the mock is no proxy; send your requests to it directly (GET /api/v1/schemas, say).`,
+    ),
+  );
   // A client that asks before sending its body (curl does for bodies over 1 KiB) learns of a body too large
   // before sending it, and before anything else about the request is checked; any other request goes on to
   // the app as usual.
@@ -70,6 +60,53 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     const body = JSON.stringify(problemBody('expectation-failed', detail));
     response.writeHead(417, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
   });
+}
+
+/**
+ * Ends the connection with a problem, written as raw HTTP: the socket has left Node's HTTP machinery (a parser error,
+ * a CONNECT). Bytes that do not parse can follow whole requests still being answered (pipelined, or sent after them):
+ * those were taken and may change the state, so their answers go out first, in order, each whole. When one finishes,
+ * Node hands the connection to the next one waiting. (An error inside a request's own body is answered at once,
+ * which ends that request too.)
+ */
+function refuseOnSocket(socket: Duplex, kind: ProblemKind, detail: string): void {
+  const problem = problemBody(kind, detail);
+  const body = JSON.stringify(problem);
+  const refuse = () =>
+    socket.end(
+      `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  const refuseWhenAnswered = () => {
+    const current = answering(socket);
+    // Node detaches a response from its socket as it finishes: one still attached has not finished.
+    if (!current?.req.complete) return refuse();
+    current.once('finish', refuseWhenAnswered);
+    // Closed without finishing (the client went away): nothing more to say.
+    current.once('close', () => current.writableFinished || socket.destroy());
+  };
+  refuseWhenAnswered();
+}
+
+/**
+ * The listener, behind the one check Node would otherwise answer with an empty 400 (`requireHostHeader`, which the
+ * server turns off): an HTTP/1.1 request must name its Host (RFC 9112, section 3.2). An HTTP/1.0 one need not.
+ */
+export function requiringHost(listener: RequestListener): RequestListener {
+  return (request, response) => {
+    if (request.headers.host !== undefined || request.httpVersionMajor !== 1 || request.httpVersionMinor !== 1) {
+      listener(request, response);
+      return;
+    }
+    const body = JSON.stringify(
+      problemBody(
+        'bad-request',
+        'An HTTP/1.1 request must name its host in a Host header (curl, browsers and fetch send one); add one, such as Host: 127.0.0.1.',
+      ),
+    );
+    // Its body, if any, is left unread: the connection ends with the answer.
+    response.shouldKeepAlive = false;
+    response.writeHead(400, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
+  };
 }
 
 /**

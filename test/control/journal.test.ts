@@ -166,8 +166,35 @@ describe('the journal ring', () => {
     journal.record(request({ bodyText: `{"name":"${'y'.repeat(70_000)}"}`, bodyChecked: true }));
     const [broken, long, large] = journal.find().map((entry) => entry.body);
     expect(broken).toBe('{"name":');
-    expect(long).toBe(`${'x'.repeat(4096)}… (10000 characters)`);
-    expect(large).toBe(`{"name":"${'y'.repeat(4087)}… (70011 characters)`);
+    expect(long).toBe(`${'x'.repeat(4096)}… (10000 bytes)`);
+    expect(large).toBe(`{"name":"${'y'.repeat(4087)}… (70011 bytes)`);
+  });
+
+  it('measures bodies in bytes of UTF-8, and cuts one between characters', () => {
+    const journal = new Journal(5);
+    // 22,000 characters, 66,011 bytes: over 64 KiB, so kept as text, not JSON.
+    journal.record(request({ bodyText: `{"name":"${'€'.repeat(22_000)}"}`, bodyChecked: true }));
+    // 21,000 characters, 63,011 bytes: kept whole, as JSON.
+    journal.record(request({ bodyText: `{"name":"${'€'.repeat(21_000)}"}`, bodyChecked: true }));
+    // Emoji take two UTF-16 units and four bytes; the cut falls inside none of them.
+    journal.record(request({ bodyText: '😀'.repeat(2000), bodyChecked: false }));
+    // A lone surrogate is written as U+FFFD, three bytes: 1,501 characters, 4,501 bytes.
+    journal.record(request({ bodyText: `${'\ud800'.repeat(1500)}x`, bodyChecked: false }));
+    const [euros, fits, emoji, lone] = journal.find().map((entry) => entry.body);
+    expect(euros).toBe(`{"name":"${'€'.repeat(1362)}… (66011 bytes)`);
+    expect(fits).toEqual({ name: '€'.repeat(21_000) });
+    expect(emoji).toBe(`${'😀'.repeat(1024)}… (8000 bytes)`);
+    expect(lone).toBe(`${'\ud800'.repeat(1365)}… (4501 bytes)`);
+  });
+
+  it('keeps a long path and query as their start and their length', () => {
+    const journal = new Journal(5);
+    journal.record(request({ path: `/api/v1/tools/${'a'.repeat(10_000)}`, query: `?q=${'b'.repeat(5_000)}` }));
+    const [entry] = journal.find();
+    expect(entry?.path).toBe(`/api/v1/tools/${'a'.repeat(2034)}… (10014 characters)`);
+    expect(entry?.query).toBe(`?q=${'b'.repeat(2045)}… (5003 characters)`);
+    // A cut path is still found by the patterns a test would write.
+    expect(journal.find({ path: '/api/v1/**' })).toHaveLength(1);
   });
 
   it('refuses a limit that is not a whole number from 0 up', () => {
