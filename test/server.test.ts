@@ -326,6 +326,34 @@ describe('startServer', () => {
     expect(server.world.store.list(tenant.id, 'tools')).toEqual([]);
   });
 
+  it('writes nothing for an organization reset while its request was arriving, and asks for it again (its token still works)', async () => {
+    server = await startServer({ port: 0 });
+    const { url } = server;
+    const body = JSON.stringify({ name: 'Lost in the reset', type: 'endCall' });
+    const head = `POST /api/v1/tools HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => {
+      answer += chunk;
+    });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(head + body.slice(0, 5));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const orgId = server.world.tenants.byToken('demo-token')?.id;
+    const reset = await fetch(`${url}/__mock/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orgId }),
+    });
+    expect(reset.status).toBe(200);
+    socket.write(body.slice(5));
+    await vi.waitFor(() => expect(answer).toMatch(/\r\n\r\n\{.*\}$/s));
+    socket.destroy();
+    expect(answer).toMatch(/^HTTP\/1\.1 409 /);
+    expect(answer).toContain('reset or replaced through the control API');
+    expect(server.world.store.list(orgId ?? '', 'tools').map((tool) => tool.name)).not.toContain('Lost in the reset');
+  });
+
   it('closes within its grace when a client never finishes its request, cutting that connection', async () => {
     const running = await startServer({ port: 0, closeGraceMs: 200 });
     const socket = connect(Number(new URL(running.url).port), '127.0.0.1');

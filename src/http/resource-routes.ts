@@ -66,8 +66,15 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   const ctx = (c: Context<AppEnv>) => {
     const org = c.get('org');
     // The token was checked when the headers came; a body can arrive after its organization was removed
-    // (DELETE /__mock/tenants/{id}), and nothing may be written for an organization that is gone.
-    if (world.tenants.byId(org.id) !== org) {
+    // (DELETE /__mock/tenants/{id}) or replaced by a reset or snapshot of it, and nothing may be written for
+    // an organization that is not the one the request began with.
+    const now = world.tenants.byId(org.id);
+    if (now !== org) {
+      if (now?.token === org.token) {
+        const detail =
+          'Your organization was reset or replaced through the control API while the request was under way; nothing was changed. Send it again.';
+        throw new HTTPException(409, { res: problemResponse(c, 'conflict', detail) });
+      }
       const detail = 'The organization of this token was removed while the request was under way; nothing was changed.';
       // A 401 like any other: the problem shape and the bearer challenge (the token names no organization now).
       throw new HTTPException(401, { res: problemResponse(c, 'unauthorized', detail, undefined, challenge('invalid_token')) });
