@@ -8,7 +8,7 @@ import { z } from '@hono/zod-openapi';
 import { counted } from '../domain/english.js';
 import { DomainError } from '../domain/errors.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
-import { resources } from '../domain/resources/index.js';
+import { resourceKinds, resources } from '../domain/resources/index.js';
 import { trunkSettings } from '../domain/resources/sip-trunk.js';
 import { MAX_RECORD_DEPTH } from '../domain/untrusted-json.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
@@ -35,7 +35,7 @@ const organizationState = z.object({
    * the number that sets the organization apart (its place in the scenario, a tenant's number).
    */
   plan: z.strictObject({ plan: organizationPlanSchema, seed: z.union([seedSchema, z.array(seedSchema).min(1).max(2)]) }).optional(),
-  records: z.partialRecord(z.enum(['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks']), z.array(z.record(z.string(), z.unknown()))),
+  records: z.partialRecord(z.enum(resourceKinds), z.array(z.record(z.string(), z.unknown()))),
 });
 
 export const stateSchema = z

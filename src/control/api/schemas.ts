@@ -1,6 +1,7 @@
 /** Request bodies and queries of the control API, described once: validation and OpenAPI both read them. */
 import { z } from '@hono/zod-openapi';
 import { scenarios } from '../../../fixtures/index.js';
+import { resourceKinds } from '../../domain/resources/index.js';
 import { organizationId, seedSchema } from '../snapshot.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
@@ -11,7 +12,6 @@ export const orgId = organizationId.openapi({ description: 'An organization id (
 export const orgFilter = orgId
   .optional()
   .openapi({ description: 'Only what belongs to this organization. A filter: an unknown id matches nothing (an empty answer, not 404).' });
-const kinds = ['sipTrunks', 'schemas', 'tools', 'assistants', 'webhooks'] as const;
 
 export const resetBody = z
   .strictObject({ scenario: scenarioName.optional(), seed: seed.optional(), orgId: orgId.optional() })
@@ -28,7 +28,7 @@ export const tenantBody = z
 export const recordBody = z
   .strictObject({
     orgId,
-    kind: z.enum(kinds),
+    kind: z.enum(resourceKinds),
     record: z
       .record(z.string(), z.unknown())
       .openapi({ description: 'Fields as a create takes them, plus id, flags and timestamps if you want them fixed.' }),

@@ -1,6 +1,8 @@
 /**
- * Every resource of the API. Routes, OpenAPI, seeding and cascades iterate
- * this list: a sixth resource is one module here and one line below.
+ * Every resource of the API. Routes, OpenAPI, seeding, cascades, snapshots
+ * and the control API iterate this list: a sixth resource is one module
+ * here, registered below (the compiler then asks for its kind in
+ * `ResourceKind`).
  */
 import type { ResourceKind } from '../resource.js';
 import { assistants } from './assistant.js';
@@ -23,3 +25,6 @@ export const resourceByKind: Readonly<Record<ResourceKind, AnyResource>> = {
   assistants,
   webhooks,
 };
+
+/** The kinds, as a zod enum takes them (the control API's `kind`, a snapshot's `records`). */
+export const resourceKinds = resources.map((def) => def.kind) as [ResourceKind, ...ResourceKind[]];
