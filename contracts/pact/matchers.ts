@@ -10,6 +10,15 @@ import { PACT_TOKEN } from './pact-names.js';
 export const isoTimestamp = (example = '2026-01-05T09:30:00.000Z') =>
   M.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|\+00:00)$/.source, example);
 
+/**
+ * An id (the spec: a string in UUID format), in either case: RFC 9562 lets
+ * a UUID be written in capitals, and Pact's own `uuid()` takes small letters
+ * only. Anchored, like every pattern here: the verifier matches the whole
+ * value anyway, and so the pact file means the same to any tool reading it.
+ */
+export const uuid = (example: string) =>
+  M.regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.source, example);
+
 /** `createdAt` and `updatedAt`, which every record carries. */
 export const timestamps = { createdAt: isoTimestamp(), updatedAt: isoTimestamp() };
 

@@ -151,4 +151,35 @@ describe('provider verification of a broken mock', () => {
     },
     VERIFY_TIMEOUT,
   );
+
+  it(
+    'takes 403 for a missing or unknown token and ids in capitals, and fails ids that only hold a UUID somewhere inside',
+    async () => {
+      const world = createWorld({ seed: 1 });
+      const app = createApp({ world });
+      const broken = await serveFetch(async (request) => {
+        const response = await app.fetch(request);
+        const { pathname } = new URL(request.url);
+        // A refusal the spec allows as well as the mock's 401.
+        if (response.status === 401) return new Response(null, { status: 403 });
+        if (request.method === 'GET' && pathname === '/api/v1/schemas' && response.ok) {
+          const schemas = (await response.json()) as Record<string, unknown>[];
+          return Response.json(schemas.map((schema) => ({ ...schema, id: String(schema.id).toUpperCase() })));
+        }
+        if (request.method === 'GET' && pathname === '/api/v1/sip-trunks' && response.ok) {
+          const trunks = (await response.json()) as Record<string, unknown>[];
+          return Response.json(trunks.map((trunk) => ({ ...trunk, id: `trunk-${String(trunk.id)}` })));
+        }
+        return response;
+      });
+      try {
+        const control = createControlClient({ baseUrl: broken.url });
+        const result = await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
+        expect(failed(result)).toEqual(['a request to list the SIP trunks']);
+      } finally {
+        await broken.close();
+      }
+    },
+    VERIFY_TIMEOUT,
+  );
 });

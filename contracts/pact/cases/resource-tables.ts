@@ -3,11 +3,9 @@
  * frontend uses are expected; everything generated is matched by form.
  */
 
-import { M, timestamps } from '../matchers.js';
+import { M, timestamps, uuid } from '../matchers.js';
 import type { CrudTable } from './crud-cases.js';
 import { exampleIds } from './example-ids.js';
-
-const uuid = (id: string) => M.uuid(id);
 
 export const sipTrunkTable: CrudTable = {
   collection: 'sip-trunks',
