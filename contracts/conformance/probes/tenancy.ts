@@ -39,7 +39,8 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       source: 'spec',
       title: `${withArticle(resource.noun)} of one organization cannot be deleted with the other's token`,
       expected: `after DELETE ${path}/{id of token's record} with token2, the record is still there for token`,
-      basis: BASIS,
+      // Read from §5, like the list: unlike a get's answer, the record's survival is seen in its organization's list.
+      basis: `§5: the token identifies the organization; the record stays among the resources of the organization that created it, whose token did not delete it`,
     },
   ];
   // How the refusal answers is not the isolation itself: a status the spec lists for the delete where it lists any,
