@@ -177,7 +177,11 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     request: {
       params: idParam,
       // Documented, not validated: the spec's example sends {} with a JSON content type; no body is fine too.
-      body: { required: false, content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } } },
+      body: {
+        required: false,
+        description: "Send `{}` (the spec's example) or nothing; the mock does not read this body, so any other is ignored too.",
+        content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } },
+      },
     },
     responses: {
       200: json(emptyObject, 'Deleted; the body is an empty JSON object.'),
