@@ -4,7 +4,7 @@
  */
 import { CREATED_NAME, cases, IdPool, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
-import { cpuTimes, rssMiB, send, startMock, stop } from './processes.mjs';
+import { cpuTimes, machineTimes, rssMiB, send, startMock, stop, stolenPercent } from './processes.mjs';
 import { median } from './report.mjs';
 
 const TOKEN = 'demo-token';
@@ -126,11 +126,14 @@ async function measureCase(name, { mock, raw, floor, target, opts, data }) {
   const rawRuns = [];
   const floorRuns = [];
   const cpuBefore = [cpuTimes(mock.pid), cpuTimes(raw.child.pid), floored ? cpuTimes(floor.pid) : undefined];
+  const machineBefore = machineTimes();
   for (let round = 0; round < opts.rounds; round++) {
     mockRuns.push(await load(mock.port, true, slice));
     rawRuns.push(await load(raw.port, false, slice));
     if (floored) floorRuns.push(await load(floor.port, false, slice));
   }
+  // On a virtual machine, time the hypervisor gave to others while the load ran: it stalls every request in flight.
+  const stolenPct = stolenPercent(machineBefore, machineTimes());
   // CPU time per request barely depends on what else the machine runs, unlike requests/s.
   const mockResult = { ...summarize(mockRuns), ...cpuPerRequest(mock.pid, cpuBefore[0], mockRuns) };
   const rawResult = { ...summarize(rawRuns), ...cpuPerRequest(raw.child.pid, cpuBefore[1], rawRuns) };
@@ -139,7 +142,7 @@ async function measureCase(name, { mock, raw, floor, target, opts, data }) {
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
   const bare = floorResult ? `, bare Hono ${Math.round(floorResult.rps)} req/s` : '';
   process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(rawResult.rps)} req/s${bare}${why}\n`);
-  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, floor: floorResult, sliceS: slice.durationS };
+  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, floor: floorResult, sliceS: slice.durationS, stolenPct };
 }
 
 /** µs of CPU per answered request: all of it, and the kernel's part (mostly the socket reads and writes). */

@@ -162,3 +162,24 @@ export function cpuTimes(pid) {
 export function cpuMs(pid) {
   return cpuTimes(pid).total;
 }
+
+/**
+ * The whole machine's CPU time so far, in clock ticks, from the first line of /proc/stat: `total`, and `stolen`,
+ * the time a hypervisor gave this virtual machine's CPUs to others while they had work (undefined off Linux).
+ */
+export function machineTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest times are already in user and nice).
+    const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = fields;
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, stolen: steal };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of the machine's CPU time stolen between two `machineTimes()`, in percent (undefined when unknown). */
+export function stolenPercent(before, after) {
+  if (!before || !after || after.total === before.total) return undefined;
+  return (100 * (after.stolen - before.stolen)) / (after.total - before.total);
+}
