@@ -302,12 +302,10 @@ describe('startServer', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   });
 
-  it('writes nothing for an organization removed while its request was arriving, and says so', async () => {
-    server = await startServer({ port: 0 });
-    const { url } = server;
-    const tenant = (await (await fetch(`${url}/__mock/tenants`, { method: 'POST' })).json()) as { id: string; token: string };
-    const body = JSON.stringify({ name: 'Orphan', type: 'endCall' });
-    const head = `POST /api/v1/tools HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${tenant.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+  /** Sends a tool create whose body arrives in two parts, `meanwhile` running between them; resolves the whole answer. */
+  async function createAround(url: string, token: string, name: string, meanwhile: () => Promise<void>): Promise<string> {
+    const body = JSON.stringify({ name, type: 'endCall' });
+    const head = `POST /api/v1/tools HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const socket = connect(Number(new URL(url).port), '127.0.0.1');
     let answer = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => {
@@ -316,10 +314,20 @@ describe('startServer', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(head + body.slice(0, 5));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await fetch(`${url}/__mock/tenants/${tenant.id}`, { method: 'DELETE' })).status).toBe(200);
+    await meanwhile();
     socket.write(body.slice(5));
     await vi.waitFor(() => expect(answer).toMatch(/\r\n\r\n\{.*\}$/s));
     socket.destroy();
+    return answer;
+  }
+
+  it('writes nothing for an organization removed while its request was arriving, and says so', async () => {
+    server = await startServer({ port: 0 });
+    const { url } = server;
+    const tenant = (await (await fetch(`${url}/__mock/tenants`, { method: 'POST' })).json()) as { id: string; token: string };
+    const answer = await createAround(url, tenant.token, 'Orphan', async () => {
+      expect((await fetch(`${url}/__mock/tenants/${tenant.id}`, { method: 'DELETE' })).status).toBe(200);
+    });
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer.toLowerCase()).toContain('www-authenticate: bearer realm="voice-config-mock", error="invalid_token"');
     expect(answer).toContain('removed while the request was under way');
@@ -329,29 +337,18 @@ describe('startServer', () => {
   it('writes nothing for an organization reset while its request was arriving, and asks for it again (its token still works)', async () => {
     server = await startServer({ port: 0 });
     const { url } = server;
-    const body = JSON.stringify({ name: 'Lost in the reset', type: 'endCall' });
-    const head = `POST /api/v1/tools HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
-    let answer = '';
-    socket.setEncoding('utf8').on('data', (chunk: string) => {
-      answer += chunk;
+    const orgId = server.world.tenants.byToken('demo-token')?.id ?? '';
+    const answer = await createAround(url, 'demo-token', 'Lost in the reset', async () => {
+      const reset = await fetch(`${url}/__mock/reset`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orgId }),
+      });
+      expect(reset.status).toBe(200);
     });
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(head + body.slice(0, 5));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const orgId = server.world.tenants.byToken('demo-token')?.id;
-    const reset = await fetch(`${url}/__mock/reset`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ orgId }),
-    });
-    expect(reset.status).toBe(200);
-    socket.write(body.slice(5));
-    await vi.waitFor(() => expect(answer).toMatch(/\r\n\r\n\{.*\}$/s));
-    socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 409 /);
     expect(answer).toContain('reset or replaced through the control API');
-    expect(server.world.store.list(orgId ?? '', 'tools').map((tool) => tool.name)).not.toContain('Lost in the reset');
+    expect(server.world.store.list(orgId, 'tools').map((tool) => tool.name)).not.toContain('Lost in the reset');
   });
 
   it('closes within its grace when a client never finishes its request, cutting that connection', async () => {

@@ -124,30 +124,40 @@ describe('provider verification of the mock', () => {
 });
 
 describe('provider verification of a broken mock', () => {
+  /** Verifies the pacts against the mock with `change` applied to its answers (undefined leaves one as it was). */
+  async function verifyChanged(
+    change: (request: Request, response: Response, pathname: string) => Response | undefined | Promise<Response | undefined>,
+  ) {
+    const app = createApp({ world: createWorld({ seed: 1 }) });
+    const broken = await serveFetch(async (request) => {
+      const response = await app.fetch(request);
+      return (await change(request, response, new URL(request.url).pathname)) ?? response;
+    });
+    try {
+      const control = createControlClient({ baseUrl: broken.url });
+      return await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
+    } finally {
+      await broken.close();
+    }
+  }
+  /** A list answer with each item changed by `item`. */
+  const changedList = async (response: Response, item: (record: Record<string, unknown>) => Record<string, unknown>) =>
+    Response.json(((await response.json()) as Record<string, unknown>[]).map(item));
+  /** Whether this is a successful GET of the list at `path`. */
+  const listOf = (request: Request, response: Response, pathname: string, path: string) =>
+    request.method === 'GET' && pathname === path && response.ok;
+
   it(
     'fails and names the interactions a system-trunk delete that succeeds and a schema list without isLocked break',
     async () => {
-      const world = createWorld({ seed: 1 });
-      const app = createApp({ world });
-      const broken = await serveFetch(async (request) => {
-        const response = await app.fetch(request);
-        const { pathname } = new URL(request.url);
+      const result = await verifyChanged((request, response, pathname) => {
         if (request.method === 'DELETE' && pathname.startsWith('/api/v1/sip-trunks/') && response.status === 403) return Response.json({});
-        if (request.method === 'GET' && pathname === '/api/v1/schemas' && response.ok) {
-          const schemas = (await response.json()) as Record<string, unknown>[];
-          return Response.json(schemas.map(({ isLocked: _dropped, ...rest }) => rest));
-        }
-        return response;
+        if (listOf(request, response, pathname, '/api/v1/schemas')) return changedList(response, ({ isLocked: _dropped, ...rest }) => rest);
+        return undefined;
       });
-      try {
-        const control = createControlClient({ baseUrl: broken.url });
-        const result = await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
-        expect(result.ok).toBe(false);
-        expect(failed(result).sort()).toEqual(['a request to delete a system SIP trunk', 'a request to list the schemas']);
-        expect(result.output).toContain('isLocked');
-      } finally {
-        await broken.close();
-      }
+      expect(result.ok).toBe(false);
+      expect(failed(result).sort()).toEqual(['a request to delete a system SIP trunk', 'a request to list the schemas']);
+      expect(result.output).toContain('isLocked');
     },
     VERIFY_TIMEOUT,
   );
@@ -155,30 +165,16 @@ describe('provider verification of a broken mock', () => {
   it(
     'takes 403 for a missing or unknown token and ids in capitals, and fails ids that only hold a UUID somewhere inside',
     async () => {
-      const world = createWorld({ seed: 1 });
-      const app = createApp({ world });
-      const broken = await serveFetch(async (request) => {
-        const response = await app.fetch(request);
-        const { pathname } = new URL(request.url);
+      const result = await verifyChanged((request, response, pathname) => {
         // A refusal the spec allows as well as the mock's 401.
         if (response.status === 401) return new Response(null, { status: 403 });
-        if (request.method === 'GET' && pathname === '/api/v1/schemas' && response.ok) {
-          const schemas = (await response.json()) as Record<string, unknown>[];
-          return Response.json(schemas.map((schema) => ({ ...schema, id: String(schema.id).toUpperCase() })));
-        }
-        if (request.method === 'GET' && pathname === '/api/v1/sip-trunks' && response.ok) {
-          const trunks = (await response.json()) as Record<string, unknown>[];
-          return Response.json(trunks.map((trunk) => ({ ...trunk, id: `trunk-${String(trunk.id)}` })));
-        }
-        return response;
+        if (listOf(request, response, pathname, '/api/v1/schemas'))
+          return changedList(response, (schema) => ({ ...schema, id: String(schema.id).toUpperCase() }));
+        if (listOf(request, response, pathname, '/api/v1/sip-trunks'))
+          return changedList(response, (trunk) => ({ ...trunk, id: `trunk-${String(trunk.id)}` }));
+        return undefined;
       });
-      try {
-        const control = createControlClient({ baseUrl: broken.url });
-        const result = await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
-        expect(failed(result)).toEqual(['a request to list the SIP trunks']);
-      } finally {
-        await broken.close();
-      }
+      expect(failed(result)).toEqual(['a request to list the SIP trunks']);
     },
     VERIFY_TIMEOUT,
   );
