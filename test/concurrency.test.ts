@@ -110,6 +110,58 @@ describe('concurrency over a real port', () => {
     expectValidState(server.world);
   });
 
+  it('never brings back a record that updates and a delete raced for: once the delete succeeded, it is gone', async () => {
+    for (const def of resources) {
+      const id = (await call('POST', `/api/v1/${def.path}`, TOKEN, createBody(def, 'race'))).body.id as string;
+      const patch = stormPatch(def, 1);
+      const [before, removal, after] = await Promise.all([
+        call('PATCH', `/api/v1/${def.path}/${id}`, TOKEN, patch),
+        call('DELETE', `/api/v1/${def.path}/${id}`, TOKEN),
+        call('PATCH', `/api/v1/${def.path}/${id}`, TOKEN, patch),
+      ]);
+      expect(removal.status).toBe(200);
+      for (const update of [before, after]) expect([200, 404]).toContain(update.status);
+      expect((await call('GET', `/api/v1/${def.path}/${id}`, TOKEN)).status).toBe(404);
+      expect(await listIds(def, TOKEN)).not.toContain(id);
+    }
+    expectValidState(server.world);
+  });
+
+  it('creates one tool of a name however many ask for it at once; the rest answer 409', async () => {
+    const body = { ...requestExamples(resources.find((def) => def.kind === 'tools') as Resource).create, name: 'contested_name' };
+    const replies = await Promise.all(Array.from({ length: 8 }, () => call('POST', '/api/v1/tools', TOKEN, body)));
+    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
+    for (const reply of replies.filter((r) => r.status !== 201)) expectProblem(reply, 409);
+    const named = (await call('GET', '/api/v1/tools', TOKEN)).body.filter((tool: { name: string }) => tool.name === 'contested_name');
+    expect(named).toHaveLength(1);
+  });
+
+  it('holds the record limit when creates race for the last places', async () => {
+    const limited = await startServer({ port: 0, scenario: 'empty', limits: { recordsPerKind: 3 } });
+    try {
+      const control = createControlClient({ baseUrl: limited.url });
+      const [tenant] = (await control.listTenants()) as { token: string }[];
+      const token = tenant?.token ?? '';
+      const webhook = requestExamples(resources.find((def) => def.kind === 'webhooks') as Resource).create;
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const res = await fetch(`${limited.url}/api/v1/webhooks`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(webhook),
+          });
+          return { status: res.status, contentType: res.headers.get('content-type'), body: await res.json() };
+        }),
+      );
+      expect(replies.filter((reply) => reply.status === 201)).toHaveLength(3);
+      for (const reply of replies.filter((r) => r.status !== 201)) expectProblem(reply, 409);
+      const listed = await fetch(`${limited.url}/api/v1/webhooks`, { headers: { authorization: `Bearer ${token}` } });
+      expect(await listed.json()).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('keeps organizations apart and the state valid under a mixed storm of writes and cross-organization attempts', async () => {
     const [mine, ...others] = tokens as [string, ...string[]];
     const othersBefore = await Promise.all(others.map((token) => Promise.all(resources.map((def) => listIds(def, token)))));

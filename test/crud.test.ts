@@ -305,6 +305,19 @@ describe.each(resourceCases)('$name', ({ kind, path, create, record, patch }) =>
   });
 });
 
+describe('what is stored is what validation made of the body', () => {
+  it('keeps a name trimmed on create and on update, as its schema gives it', async () => {
+    const { call } = freshMock();
+    const created = await call('POST', '/api/v1/assistants', { body: { name: '  Padded desk  ' } });
+    expect(created.status).toBe(201);
+    const { id, name } = created.body as { id: string; name: string };
+    expect(name).toBe('Padded desk');
+    const updated = await call('PATCH', `/api/v1/assistants/${id}`, { body: { name: '  Padded again  ' } });
+    expect((updated.body as { name: string }).name).toBe('Padded again');
+    expect(((await call('GET', `/api/v1/assistants/${id}`)).body as { name: string }).name).toBe('Padded again');
+  });
+});
+
 describe('delete request bodies', () => {
   const rows = [
     { path: 'sip-trunks', key: 'trunk' },

@@ -70,4 +70,25 @@ describe('integrity of control API writes', () => {
     theirs.records.sipTrunks.push(mine.records.sipTrunks[0]);
     expectProblem(await putState(app, state), 400);
   });
+
+  it("refuses a snapshot of one organization that takes a trunk id another organization keeps, and leaves that trunk's configuration alone", async () => {
+    const { app, world } = freshMock();
+    const [mine, theirs] = world.tenants.list();
+    if (!mine || !theirs) throw new Error('the default scenario has two organizations');
+    const [ownId] = world.store.list(mine.id, 'sipTrunks').map((trunk) => trunk.id);
+    const [theirId] = world.store.list(theirs.id, 'sipTrunks').map((trunk) => trunk.id);
+    if (!ownId || !theirId) throw new Error('both organizations hold SIP trunks');
+    const before = world.telephony.configuration(theirId);
+    // The organization's own snapshot, with its first trunk's id replaced by the other organization's, everywhere.
+    const text = JSON.stringify(exportState(world, mine.id)).replaceAll(ownId, theirId);
+    const answer = await send(app, {
+      method: 'PUT',
+      path: `/__mock/state?orgId=${mine.id}`,
+      headers: [['content-type', 'application/json']],
+      body: new TextEncoder().encode(text),
+    });
+    expectProblem(answer, 400);
+    expect(world.telephony.configuration(theirId)).toEqual(before);
+    expect(world.store.get(theirs.id, 'sipTrunks', theirId)).toBeDefined();
+  });
 });

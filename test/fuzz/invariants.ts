@@ -73,8 +73,13 @@ export function expectValidState(world: World, check: { acrossRecords: boolean }
   for (const org of world.tenants.list()) {
     for (const def of resources) {
       for (const record of world.store.list(org.id, def.kind)) {
-        const shown = def.record.safeParse(def.present(record, { fresh: false }));
+        const presented = def.present(record, { fresh: false });
+        const shown = def.record.safeParse(presented);
         expect(shown.success, `${def.kind} ${record.id}: ${shown.error?.message}`).toBe(true);
+        // Stored as its schema gives it back (a name trimmed, defaults filled), not merely a value the schema would take.
+        expect(shown.data, `${def.kind} ${record.id} is not in its schema's own form`).toEqual(presented);
+        // The rules across fields (a transfer tool's destination, say), which no field schema sees.
+        expect(def.check?.(record, undefined) ?? [], `${def.kind} ${record.id} breaks a rule across fields`).toEqual([]);
         for (const { field, target, many } of check.acrossRecords ? (def.references ?? []) : []) {
           const ids = (many ? record[field] : [record[field]]) as (string | null)[];
           for (const refId of ids) {
