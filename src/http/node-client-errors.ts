@@ -47,9 +47,8 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     const limit = limitFor(request.method ?? 'GET', pathOf(request.url));
     if (limit !== undefined && Number(request.headers['content-length']) > limit) {
-      const body = JSON.stringify(problemBody('payload-too-large', tooLargeDetail(limit)));
       response.shouldKeepAlive = false;
-      response.writeHead(413, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
+      answerProblem(response, 'payload-too-large', tooLargeDetail(limit));
       return;
     }
     response.writeContinue();
@@ -57,9 +56,15 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const detail = `The mock meets only "Expect: 100-continue" (got "${request.headers.expect}"); leave the header out.`;
-    const body = JSON.stringify(problemBody('expectation-failed', detail));
-    response.writeHead(417, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
+    answerProblem(response, 'expectation-failed', detail);
   });
+}
+
+/** Answers a request Node holds (not yet the app's) with a problem. */
+function answerProblem(response: ServerResponse, kind: ProblemKind, detail: string): void {
+  const problem = problemBody(kind, detail);
+  const body = JSON.stringify(problem);
+  response.writeHead(problem.status, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
 /**
@@ -97,15 +102,13 @@ export function requiringHost(listener: RequestListener): RequestListener {
       listener(request, response);
       return;
     }
-    const body = JSON.stringify(
-      problemBody(
-        'bad-request',
-        'An HTTP/1.1 request must name its host in a Host header (curl, browsers and fetch send one); add one, such as Host: 127.0.0.1.',
-      ),
-    );
     // Its body, if any, is left unread: the connection ends with the answer.
     response.shouldKeepAlive = false;
-    response.writeHead(400, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
+    answerProblem(
+      response,
+      'bad-request',
+      'An HTTP/1.1 request must name its host in a Host header (curl, browsers and fetch send one); add one, such as Host: 127.0.0.1.',
+    );
   };
 }
 
