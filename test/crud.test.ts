@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { requestExamples } from '../src/domain/examples.js';
 import type { ResourceKind } from '../src/domain/resource.js';
+import { resources } from '../src/domain/resources/index.js';
 import { freshMock, OTHER_TOKEN, type Reply, TOKEN } from './helpers/client.js';
 
 type Call = ReturnType<typeof freshMock>['call'];
@@ -302,6 +304,31 @@ describe.each(resourceCases)('$name', ({ kind, path, create, record, patch }) =>
     expect(got.contentType).toMatch(/^application\/problem\+json/);
     const list = (await call('GET', collection)).body as Json[];
     expect(list.map((r) => r.id)).not.toContain(created.id);
+  });
+});
+
+describe('names at their longest', () => {
+  // The fuzz bodies' long strings are mostly far over a limit; these sit exactly on it.
+  const named = resources.filter(
+    (def) => typeof (def.createInput.shape as { name?: { maxLength?: unknown } }).name?.maxLength === 'number',
+  );
+
+  it.each(named.map((def) => [def.kind, def] as const))(
+    '%s: takes a name of the longest length, refuses one longer',
+    async (_kind, def) => {
+      const { call } = freshMock();
+      const max = (def.createInput.shape as unknown as { name: { maxLength: number } }).name.maxLength;
+      const body = requestExamples(def).create;
+      const longest = await call('POST', `/api/v1/${def.path}`, { body: { ...body, name: 'n'.repeat(max) } });
+      expect(longest.status, JSON.stringify(longest.body)).toBe(201);
+      const id = (longest.body as { id: string }).id;
+      expect((await call('PATCH', `/api/v1/${def.path}/${id}`, { body: { name: 'm'.repeat(max) } })).status).toBe(200);
+      expect((await call('POST', `/api/v1/${def.path}`, { body: { ...body, name: 'n'.repeat(max + 1) } })).status).toBe(400);
+    },
+  );
+
+  it('covers the resources whose names have a length limit', () => {
+    expect(named.map((def) => def.kind).sort()).toEqual(['assistants', 'schemas', 'sipTrunks']);
   });
 });
 
