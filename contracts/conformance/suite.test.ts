@@ -25,6 +25,9 @@ function inProcess(world: World = createWorld(), wrap: (fetch: FetchLike) => Fet
   };
 }
 
+/** The result of one check in a report. */
+const resultOf = (report: SuiteReport, id: string) => report.results.find((result) => result.id === id);
+
 /** Every list of both organizations, as the API shows them. */
 async function snapshot(target: Target): Promise<string[]> {
   const fetch = target.fetch ?? globalThis.fetch;
@@ -91,10 +94,10 @@ describe('the suite against the mock', () => {
 
     const report = await runSuite(target, { strict: true });
 
-    expect(report.results.find((result) => result.id === 'tools.update')).toMatchObject({ outcome: 'failed' });
-    expect(report.results.find((result) => result.id === 'tools.update')?.actual).toMatch(/^no answer to PATCH \/api\/v1\/tools\//);
+    expect(resultOf(report, 'tools.update')).toMatchObject({ outcome: 'failed' });
+    expect(resultOf(report, 'tools.update')?.actual).toMatch(/^no answer to PATCH \/api\/v1\/tools\//);
     // The PATCH path is not the spec's: the spec checks after it were not reached, and are skipped, not failed.
-    expect(report.results.find((result) => result.id === 'tools.delete.accepts-example')).toMatchObject({ outcome: 'skipped' });
+    expect(resultOf(report, 'tools.delete.accepts-example')).toMatchObject({ outcome: 'skipped' });
     expect(report.leftovers).toEqual([]);
     expect(await snapshot(target)).toEqual(before);
   });
@@ -131,23 +134,23 @@ describe('the suite against the mock', () => {
     const report = await runSuite(spy, { readOnly: true, strict: true });
 
     expect(new Set(seen)).toEqual(new Set(['GET', 'DELETE']));
-    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({
+    expect(resultOf(report, 'sip-trunks.delete.system-refused')).toMatchObject({
       outcome: 'skipped',
       reason: expect.stringContaining('--read-only'),
     });
-    expect(report.results.find((result) => result.id === 'tenancy.schemas.get')).toMatchObject({ outcome: 'passed' });
-    expect(report.results.find((result) => result.id === 'tools.delete.unknown-id')).toMatchObject({ outcome: 'passed' });
+    expect(resultOf(report, 'tenancy.schemas.get')).toMatchObject({ outcome: 'passed' });
+    expect(resultOf(report, 'tools.delete.unknown-id')).toMatchObject({ outcome: 'passed' });
     expect(report.summary.conforms).toBe(true);
   });
 
   it('skips with a reason what it cannot set up, instead of failing', async () => {
     const report = await runSuite({ ...inProcess(createWorld({ scenario: 'empty' })), token2: undefined }, { readOnly: true });
 
-    expect(report.results.find((result) => result.id === 'schemas.list.field.isLocked')).toMatchObject({
+    expect(resultOf(report, 'schemas.list.field.isLocked')).toMatchObject({
       outcome: 'skipped',
       reason: 'the organization has no schemas to look at',
     });
-    expect(report.results.find((result) => result.id === 'tenancy.tools.list')).toMatchObject({
+    expect(resultOf(report, 'tenancy.tools.list')).toMatchObject({
       outcome: 'skipped',
       reason: expect.stringContaining('--token2'),
     });
@@ -170,11 +173,11 @@ describe('the suite against the mock', () => {
     const unseen = await runSuite(inProcess(createWorld(), withoutIds), { readOnly: true });
     const wrong = await runSuite(inProcess(createWorld(), oneBadId), { readOnly: true });
 
-    expect(unseen.results.find((result) => result.id === 'tools.list.ids-uuid')).toMatchObject({
+    expect(resultOf(unseen, 'tools.list.ids-uuid')).toMatchObject({
       outcome: 'skipped',
       reason: 'no item of the list shows "id", so there is nothing to judge',
     });
-    expect(wrong.results.find((result) => result.id === 'tools.list.ids-uuid')).toMatchObject({
+    expect(resultOf(wrong, 'tools.list.ids-uuid')).toMatchObject({
       outcome: 'failed',
       actual: expect.stringContaining('"tool-1"'),
     });
@@ -183,11 +186,11 @@ describe('the suite against the mock', () => {
   it('skips the round trips when the target publishes no request examples', async () => {
     const report = await runSuite(inProcess(createWorld(), withoutOpenApi));
 
-    expect(report.results.find((result) => result.id === 'webhooks.create')).toMatchObject({
+    expect(resultOf(report, 'webhooks.create')).toMatchObject({
       outcome: 'skipped',
       reason: expect.stringContaining('no request example'),
     });
-    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'passed' });
+    expect(resultOf(report, 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'passed' });
     expect(report.summary.conforms).toBe(true);
     expect(report.summary.skippedSpec).toBe(report.results.filter((r) => r.outcome === 'skipped' && r.source === 'spec').length);
     expect(report.summary.skippedSpec).toBeGreaterThan(10);
@@ -198,14 +201,14 @@ describe('the suite against the mock', () => {
       examples: { '/api/v1/schemas': { create: { name: 'Kit schema' }, update: { description: 'Changed by the kit.' } } },
     });
 
-    const outcome = (id: string) => report.results.find((result) => result.id === id)?.outcome;
+    const outcome = (id: string) => resultOf(report, id)?.outcome;
     expect([outcome('schemas.create'), outcome('schemas.update'), outcome('tenancy.schemas.delete')]).toEqual([
       'passed',
       'passed',
       'passed',
     ]);
     expect(outcome('tools.create')).toBe('skipped');
-    expect(report.results.find((result) => result.id === 'tools.create')?.reason).toContain('none given by --examples');
+    expect(resultOf(report, 'tools.create')?.reason).toContain('none given by --examples');
   });
 
   it('sends an example given by hand rather than the one the target publishes', async () => {
@@ -289,7 +292,7 @@ describe('a target that stops answering', () => {
 
     expect(counts.hung).toBeGreaterThan(3);
     expect(notTried(report)).toEqual([]);
-    expect(report.results.find((result) => result.id === 'sip-trunks.delete.system-refused')?.outcome).toBe('passed');
+    expect(resultOf(report, 'sip-trunks.delete.system-refused')?.outcome).toBe('passed');
     expect(report.results.filter((result) => result.outcome === 'failed' && result.counted)).toEqual([]);
   });
 
@@ -430,14 +433,14 @@ describe('--fail-on-skipped-spec', () => {
     const whole = await runSuite({ ...inProcess(), token2: undefined }, { failOnSkippedSpec: true });
     const interrupted = await runSuite(inProcess(createWorld(), abortsPartway), { failOnSkippedSpec: true, signal: interrupt.signal });
 
-    expect(whole.results.find((result) => result.id === 'tenancy.schemas.list')).toMatchObject({
+    expect(resultOf(whole, 'tenancy.schemas.list')).toMatchObject({
       outcome: 'failed',
       counted: true,
       actual: expect.stringContaining('not checked (--fail-on-skipped-spec): it needs a second organization'),
     });
     expect(whole.summary).toMatchObject({ conforms: false, skippedSpec: 0 });
     // Only spec checks: an assumed one that could not run stays skipped.
-    expect(whole.results.find((result) => result.id === 'tenancy.schemas.get')).toMatchObject({ source: 'assumed', outcome: 'skipped' });
+    expect(resultOf(whole, 'tenancy.schemas.get')).toMatchObject({ source: 'assumed', outcome: 'skipped' });
     expect(interrupted.interrupted).toBe(true);
     expect(interrupted.results.filter((result) => result.outcome === 'skipped').length).toBeGreaterThan(0);
     expect(interrupted.results.filter((result) => result.actual?.includes('--fail-on-skipped-spec'))).toEqual([]);
