@@ -8,19 +8,29 @@ import type { z } from '@hono/zod-openapi';
 import type { StoredRecord } from '../domain/resource.js';
 import type { TrunkConfiguration } from '../telephony/provider.js';
 import type { callBody, outboxQuery } from '../webhooks/control-schemas.js';
-import type { Delivery } from '../webhooks/delivery-record.js';
 import type { SimulatedCall } from '../webhooks/simulate-call.js';
-import type { clockBody, faultBody, recordBody, resetBody, tenantBody } from './api/schemas.js';
+import type {
+  clockBody,
+  deliveriesAnswer,
+  doneAnswer,
+  faultBody,
+  journalAnswer,
+  organizationsAnswer,
+  recordBody,
+  removedAnswer,
+  resetBody,
+  tenant,
+  tenantBody,
+  verifyAnswer,
+} from './api/schemas.js';
 import type { ClockState } from './clock.js';
 import type { Fault } from './faults.js';
-import type { JournalEntry } from './journal.js';
 import type { State } from './snapshot.js';
 
-export interface Tenant {
-  id: string;
-  name: string;
-  token: string;
-}
+/** An organization as the control API shows it. */
+export type Tenant = z.infer<typeof tenant>;
+type Organizations = z.infer<typeof organizationsAnswer>;
+type Done = z.infer<typeof doneAnswer>;
 
 /** Which journal entries: method, path pattern (`*`, `:name`, `**`), organization, status. */
 export type JournalQuery = { method?: string; path?: string; orgId?: string; status?: number; limit?: number };
@@ -70,31 +80,31 @@ export function createControlClient(options: ControlClientOptions = {}) {
     return entries.length ? `?${new URLSearchParams(entries.map(([key, value]): [string, string] => [key, String(value)]))}` : '';
   };
   return {
-    reset: (body: z.input<typeof resetBody> = {}) => call<{ organizations: Tenant[] }>('POST', '/reset', body),
+    reset: (body: z.input<typeof resetBody> = {}) => call<Organizations>('POST', '/reset', body),
     listTenants: () => call<Tenant[]>('GET', '/tenants'),
     createTenant: (body: z.input<typeof tenantBody> = {}) => call<Tenant>('POST', '/tenants', body),
-    deleteTenant: (id: string) => call<Record<string, never>>('DELETE', `/tenants/${encodeURIComponent(id)}`),
+    deleteTenant: (id: string) => call<Done>('DELETE', `/tenants/${encodeURIComponent(id)}`),
     exportState: (orgId?: string) => call<State>('GET', `/state${query({ orgId })}`),
-    importState: (state: State, orgId?: string) => call<{ organizations: Tenant[] }>('PUT', `/state${query({ orgId })}`, state),
+    importState: (state: State, orgId?: string) => call<Organizations>('PUT', `/state${query({ orgId })}`, state),
     injectRecord: (body: z.input<typeof recordBody>) => call<Record<string, unknown> & StoredRecord>('POST', '/records', body),
     telephony: (orgId?: string) => call<TrunkConfiguration[]>('GET', `/telephony${query({ orgId })}`),
     telephonyOf: (trunkId: string) => call<TrunkConfiguration>('GET', `/telephony/${encodeURIComponent(trunkId)}`),
     journal: (filter: JournalQuery = {}) =>
-      call<{ entries: JournalEntry[] }>('GET', `/journal${query(filter)}`).then((reply) => reply.entries),
-    clearJournal: () => call<Record<string, never>>('DELETE', '/journal'),
-    verify: (filter: Omit<JournalQuery, 'limit'>) => call<{ count: number; entries: JournalEntry[] }>('POST', '/journal/verify', filter),
+      call<z.infer<typeof journalAnswer>>('GET', `/journal${query(filter)}`).then((reply) => reply.entries),
+    clearJournal: () => call<Done>('DELETE', '/journal'),
+    verify: (filter: Omit<JournalQuery, 'limit'>) => call<z.infer<typeof verifyAnswer>>('POST', '/journal/verify', filter),
     faults: () => call<Fault[]>('GET', '/faults'),
     addFault: (fault: z.input<typeof faultBody>) => call<Fault>('POST', '/faults', fault),
-    removeFault: (id: string) => call<Record<string, never>>('DELETE', `/faults/${encodeURIComponent(id)}`),
-    clearFaults: () => call<Record<string, never>>('DELETE', '/faults'),
+    removeFault: (id: string) => call<Done>('DELETE', `/faults/${encodeURIComponent(id)}`),
+    clearFaults: () => call<Done>('DELETE', '/faults'),
     clock: () => call<ClockState>('GET', '/clock'),
     setClock: (change: z.input<typeof clockBody>) => call<ClockState>('POST', '/clock', change),
     simulateCall: (body: z.input<typeof callBody>) => call<SimulatedCall>('POST', '/calls', body),
     outbox: (filter: z.input<typeof outboxQuery> = {}) =>
-      call<{ deliveries: Delivery[] }>('GET', `/outbox${query(filter)}`).then((reply) => reply.deliveries),
-    clearOutbox: (orgId?: string) => call<{ removed: number }>('DELETE', `/outbox${query({ orgId })}`),
+      call<z.infer<typeof deliveriesAnswer>>('GET', `/outbox${query(filter)}`).then((reply) => reply.deliveries),
+    clearOutbox: (orgId?: string) => call<z.infer<typeof removedAnswer>>('DELETE', `/outbox${query({ orgId })}`),
     flushOutbox: (orgId?: string) =>
-      call<{ deliveries: Delivery[] }>('POST', `/outbox/flush${query({ orgId })}`).then((reply) => reply.deliveries),
+      call<z.infer<typeof deliveriesAnswer>>('POST', `/outbox/flush${query({ orgId })}`).then((reply) => reply.deliveries),
   };
 }
 

@@ -3,10 +3,17 @@
  * `createdAt`/`updatedAt`, and advance it to step through retries and
  * timestamps without waiting.
  */
-export interface ClockState {
-  now: string;
-  frozen: boolean;
-}
+import { z } from '@hono/zod-openapi';
+import { timestamp } from '../domain/fields.js';
+
+/** What GET /__mock/clock answers. */
+export const clockStateSchema = z
+  .strictObject({
+    now: timestamp.openapi({ description: 'The mock time (ISO 8601, UTC).' }),
+    frozen: z.boolean().openapi({ description: 'Whether the clock stands still.' }),
+  })
+  .openapi('ClockState');
+export type ClockState = z.infer<typeof clockStateSchema>;
 
 /** What `Clock.change` does, in this order: freeze (at a time, or "now"), advance, resume. */
 export interface ClockChange {

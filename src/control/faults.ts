@@ -5,35 +5,57 @@
  * cleared. The fraction is drawn from a seeded generator, so a run with the
  * same seed fails the same requests.
  */
+import { z } from '@hono/zod-openapi';
+import { organizationId } from '../domain/fields.js';
 import { compilePathPattern, type PathMatcher } from './path-pattern.js';
 
-export type FaultTarget = 'http' | 'telephony';
+const faultTargets = ['http', 'telephony'] as const;
+export type FaultTarget = (typeof faultTargets)[number];
 export type TelephonyOperation = 'provision' | 'deprovision';
 
-export interface FaultSpec {
-  target?: FaultTarget | undefined;
-  /** HTTP method (http faults) or provider operation (telephony faults); any when absent. */
-  method?: string | undefined;
-  /** Path pattern of http faults; any path under /api/v1 when absent. */
-  path?: string | undefined;
-  orgId?: string | undefined;
-  /** Status to answer instead of the real one (http faults). */
-  status?: number | undefined;
-  latencyMs?: number | undefined;
-  latency?: { minMs: number; maxMs: number } | undefined;
-  /** Share of matching requests the fault applies to (0–1, default 1). */
-  probability?: number | undefined;
-  /** How many times it applies before it expires; forever when absent. */
-  times?: number | undefined;
-}
+const delayMs = z.int().min(0).max(60_000);
 
-export interface Fault extends FaultSpec {
-  id: string;
-  target: FaultTarget;
-  /** Applications left (null: no end). */
-  remaining: number | null;
-  applied: number;
-}
+/** What a fault is given. POST /__mock/faults takes these fields, with rules across them (api/schemas.ts). */
+export const faultSpecSchema = z.strictObject({
+  target: z.enum(faultTargets).optional().openapi({ description: 'Default http.' }),
+  method: z
+    .string()
+    .min(1)
+    .max(20)
+    .optional()
+    .openapi({ description: 'HTTP method, or provision/deprovision for telephony; any when absent.' }),
+  path: z.string().min(1).max(500).optional().openapi({
+    description: 'Path pattern: * and :name match a segment, ** the rest; any path under /api/v1 when absent.',
+    example: '/api/v1/sip-trunks/:id',
+  }),
+  orgId: organizationId.optional().openapi({ description: 'Only requests of this organization (GET /__mock/tenants lists them).' }),
+  // Error statuses only: 1xx would switch protocols and 204/304 carry no body, so neither could hold the problem shape.
+  status: z.int().min(400).max(599).optional().openapi({ description: 'The status to answer instead of the real one (http faults).' }),
+  latencyMs: delayMs.optional(),
+  latency: z
+    .strictObject({ minMs: delayMs, maxMs: delayMs })
+    .refine(({ minMs, maxMs }) => minMs <= maxMs, 'minMs must not exceed maxMs')
+    .optional(),
+  probability: z.number().min(0).max(1).optional().openapi({ description: 'Share of matching requests the fault applies to (default 1).' }),
+  times: z
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .openapi({ description: 'How many times it applies before it expires; forever when absent.' }),
+});
+export type FaultSpec = z.infer<typeof faultSpecSchema>;
+
+/** A fault as the control API shows it. */
+export const faultSchema = faultSpecSchema
+  .extend({
+    id: z.string().openapi({ example: 'fault-1' }),
+    target: z.enum(faultTargets),
+    remaining: z.int().nullable().openapi({ description: 'Applications left (null: no end).' }),
+    applied: z.int().openapi({ description: 'How many requests it has applied to.' }),
+  })
+  .openapi('Fault');
+export type Fault = z.infer<typeof faultSchema>;
 
 /** What a fault does to one request: wait, then maybe answer a status. */
 export interface FaultEffect {

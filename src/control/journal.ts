@@ -10,20 +10,28 @@
  * (numbers in typed arrays, strings the request already made) and builds
  * entries only when someone reads them.
  */
+import { z } from '@hono/zod-openapi';
+import { timestamp } from '../domain/fields.js';
 import { compilePathPattern } from './path-pattern.js';
 
-export interface JournalEntry {
-  id: number;
-  time: string;
-  method: string;
-  path: string;
-  query: string;
-  orgId: string | null;
-  status: number;
-  durationMs: number;
-  /** The request body as sent: parsed JSON when it passed the reader's checks, else text (shortened); null when none was read. */
-  body: unknown;
-}
+/** One recorded request, as GET /__mock/journal shows it. */
+export const journalEntrySchema = z
+  .strictObject({
+    id: z.int().openapi({ description: 'Counts up from 1 as requests come; a clear does not start it again.' }),
+    time: timestamp.openapi({ description: "When it was answered, by the mock's clock (ISO 8601, UTC)." }),
+    method: z.string(),
+    path: z.string().openapi({ description: 'Without the query; cut at 2,048 characters.' }),
+    query: z.string().openapi({ description: 'The query string with its `?`, or empty; cut at 2,048 characters.' }),
+    orgId: z.string().nullable().openapi({ description: 'The organization the token named; null when none did.' }),
+    status: z.int().openapi({ description: 'The status the mock answered.' }),
+    durationMs: z.number().openapi({ description: 'How long the answer took.' }),
+    body: z.unknown().openapi({
+      description:
+        "The request body as sent: parsed JSON when it passed the reader's checks (up to 64 KiB), else text cut to 4 KiB; null when none was read.",
+    }),
+  })
+  .openapi('JournalEntry');
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 /** One request as the recorder hands it over: the entry's plain fields, its time as a number, and the body as read. */
 export type JournalRecord = Omit<JournalEntry, 'id' | 'time' | 'body'> & {

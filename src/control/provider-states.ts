@@ -80,7 +80,13 @@ function withFreeUniqueValues(world: World, orgId: string, kind: ResourceKind, r
 }
 
 /** What a state's setup answers: the organization's token and the ids of what it made. */
-export type StateValues = { token: string; orgId: string } & Record<string, unknown>;
+export const stateValuesSchema = z
+  .looseObject({
+    token: z.string().openapi({ description: "The interaction's organization's token." }),
+    orgId: z.string(),
+  })
+  .openapi('ProviderStateValues', { description: 'The token, and the ids the state made, under the names its parameters gave.' });
+export type StateValues = z.infer<typeof stateValuesSchema>;
 
 /** A state handler: sets the state up in `org` (a new empty organization when not given). */
 export type ProviderStateHandler = (world: World, params: StateParams, org?: Organization) => Promise<StateValues>;
@@ -157,6 +163,7 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: Worl
     request: { body: json(stateRequest) },
     conflict: 'The interaction’s organization already has a record of this kind with this id (a state set up twice with one id).',
     provisions: 'a SIP trunk the state sets up',
+    answer: stateValuesSchema,
   });
   serveControl(app, route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
 }

@@ -7,6 +7,7 @@
 import { z } from '@hono/zod-openapi';
 import { counted } from '../domain/english.js';
 import { DomainError } from '../domain/errors.js';
+import { organizationId } from '../domain/fields.js';
 import type { Problem, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resourceKinds, resources } from '../domain/resources/index.js';
 import { trunkSettings } from '../domain/resources/sip-trunk.js';
@@ -21,8 +22,6 @@ export const STATE_FORMAT = 'voice-config-mock/state';
 /** A record in a snapshot sits five levels down: state, organizations, organization, records, its kind's list. */
 export const MAX_SNAPSHOT_DEPTH = MAX_RECORD_DEPTH + 5;
 
-/** An organization id, as every control route takes one: a snapshot's must be one they can name. */
-export const organizationId = z.string().min(1).max(100);
 /** A seed, as every control route and `createWorld` take one. */
 export const seedSchema = z.int().min(0).max(MAX_SEED);
 

@@ -30,6 +30,9 @@ export const timestamps = {
 
 export const displayName = z.string().trim().min(1).max(100);
 
+/** An organization id, as every control route takes one and a snapshot holds one. */
+export const organizationId = z.string().min(1).max(100);
+
 /** A phone number in E.164 form, such as +14155550123. */
 export const e164 = withPatterns(z.e164()).openapi({ example: '+14155550123' });
 

@@ -1,28 +1,36 @@
 /** A delivery as the outbox shows it, and the small rules about its state. */
+import { z } from '@hono/zod-openapi';
+import { organizationId, timestamp } from '../domain/fields.js';
 import type { StoredRecord } from '../domain/resource.js';
-import type { Attempt } from './delivery.js';
-import type { WebhookEventName } from './events.js';
+import { webhookEvents } from '../domain/resources/webhook.js';
+import { attemptSchema } from './delivery.js';
 
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** One event on its way to one webhook. */
-export interface Delivery {
-  id: string;
-  orgId: string;
-  callId: string;
-  eventId: string;
-  event: WebhookEventName;
-  webhookId: string;
-  /** Where it is sent: the webhook's URL when the delivery was created. */
-  url: string;
-  status: DeliveryStatus;
-  attempts: Attempt[];
-  /** When the next attempt is due (mock time); null once delivered or failed. */
-  nextAttemptAt: string | null;
-  createdAt: string;
-  /** Why a failed delivery stopped (attempts used up, webhook deleted or disabled, target refused). */
-  reason: string | null;
-}
+/** One event on its way to one webhook, as the outbox shows it. */
+export const deliverySchema = z
+  .strictObject({
+    id: z.string(),
+    orgId: organizationId,
+    callId: z.string().openapi({ description: 'The simulated call the event is of.' }),
+    eventId: z.string().openapi({ description: 'The `id` of the event the delivery sends.' }),
+    event: z.enum(webhookEvents),
+    webhookId: z.string(),
+    url: z.string().openapi({ description: "Where it is sent: the webhook's URL when the delivery was created." }),
+    status: z.enum(deliveryStatuses),
+    attempts: z.array(attemptSchema),
+    nextAttemptAt: timestamp
+      .nullable()
+      .openapi({ description: "When the next attempt is due, by the mock's clock; null once delivered or failed." }),
+    createdAt: timestamp,
+    reason: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Why a failed delivery stopped (attempts used up, webhook deleted or disabled, target refused).' }),
+  })
+  .openapi('Delivery');
+export type Delivery = z.infer<typeof deliverySchema>;
 
 /** Which deliveries: every given key must match. */
 export interface OutboxFilter {

@@ -3,19 +3,25 @@
  * URL with a time limit. Only a 2xx answer counts as delivered; redirects
  * are not followed (a receiver that moved must be updated, not guessed at).
  */
+import { z } from '@hono/zod-openapi';
+import { timestamp } from '../domain/fields.js';
 import { deliveryHeaders } from './signing.js';
 
+const RESPONSE_EXCERPT = 200;
+
 /** What one attempt did: an answer's status, or the error that stopped it. */
-export interface Attempt {
-  /** When the attempt was made, in mock time (ISO 8601). */
-  at: string;
-  /** The receiver's status; null when no answer came (network error, time limit). */
-  statusCode: number | null;
-  /** Why the attempt failed; null when it succeeded. */
-  error: string | null;
-  /** The first characters of the receiver's answer, to see why it refused. */
-  response: string | null;
-}
+export const attemptSchema = z
+  .strictObject({
+    at: timestamp.openapi({ description: "When the attempt was made, by the mock's clock." }),
+    statusCode: z.int().nullable().openapi({ description: "The receiver's status; null when no answer came (network error, time limit)." }),
+    error: z.string().nullable().openapi({ description: 'Why the attempt failed; null when it succeeded.' }),
+    response: z
+      .string()
+      .nullable()
+      .openapi({ description: `The first ${RESPONSE_EXCERPT} characters of the receiver's answer, to see why it refused.` }),
+  })
+  .openapi('DeliveryAttempt');
+export type Attempt = z.infer<typeof attemptSchema>;
 
 export interface AttemptRequest {
   url: string;
@@ -30,8 +36,6 @@ export interface AttemptOptions {
   timeoutMs: number;
   fetch: typeof globalThis.fetch;
 }
-
-const RESPONSE_EXCERPT = 200;
 
 /**
  * Sends one attempt; never throws, every failure is written into the attempt.

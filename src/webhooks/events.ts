@@ -5,22 +5,25 @@
  * call's facts known at that point, so a receiver never needs two events.
  */
 import type { Faker } from '@faker-js/faker';
-import type { webhookEvents } from '../domain/resources/webhook.js';
+import { z } from '@hono/zod-openapi';
+import { organizationId, timestamp } from '../domain/fields.js';
+import { webhookEvents } from '../domain/resources/webhook.js';
 import type { StructuredValue } from './structured-output.js';
 
 export type WebhookEventName = (typeof webhookEvents)[number];
 
 /** What the mock knows about a simulated call. */
-export interface CallFacts {
-  id: string;
-  orgId: string;
-  assistantId: string;
-  from: string;
-  to: string;
-  durationSeconds: number;
-  startedAt: string;
-  endedAt: string;
-}
+export const callFactsSchema = z.strictObject({
+  id: z.string(),
+  orgId: organizationId,
+  assistantId: z.string(),
+  from: z.string().openapi({ description: 'The caller (E.164).' }),
+  to: z.string().openapi({ description: 'The number called (E.164).' }),
+  durationSeconds: z.int(),
+  startedAt: timestamp,
+  endedAt: timestamp,
+});
+export type CallFacts = z.infer<typeof callFactsSchema>;
 
 /** The analysis of a call: the structured output of the assistant's schema (`{}` without one). */
 export interface CallAnalysis {
@@ -29,12 +32,17 @@ export interface CallAnalysis {
 }
 
 /** One event, exactly as its deliveries send it as the JSON body. */
-export interface WebhookEvent {
-  id: string;
-  event: WebhookEventName;
-  createdAt: string;
-  data: Record<string, unknown>;
-}
+export const webhookEventSchema = z
+  .strictObject({
+    id: z.string(),
+    event: z.enum(webhookEvents),
+    createdAt: timestamp,
+    data: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "The call's facts known at the event (README: What a delivery sends)." }),
+  })
+  .openapi('WebhookEvent');
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 /** The reason every simulated call ends with: the caller hung up. */
 export const ENDED_REASON = 'customer-ended-call';

@@ -6,14 +6,15 @@
  * resolves, retries follow the clock.
  */
 import type { Faker } from '@faker-js/faker';
+import { z } from '@hono/zod-openapi';
 import { EARLIEST_INSTANT_MS } from '../control/clock.js';
 import { requireOrganization } from '../control/tenants.js';
 import { DomainError } from '../domain/errors.js';
 import type { StoredRecord } from '../domain/resource.js';
 import type { World } from '../world.js';
 import { callFaker } from './call-faker.js';
-import type { Delivery } from './delivery-record.js';
-import { type CallFacts, callEvents, type WebhookEvent } from './events.js';
+import { deliverySchema } from './delivery-record.js';
+import { type CallFacts, callEvents, callFactsSchema, type WebhookEvent, webhookEventSchema } from './events.js';
 import { generateStructuredOutput } from './structured-output.js';
 
 export interface CallInput {
@@ -30,11 +31,14 @@ export interface CallInput {
 /** How long a call lasts when the request gives no duration (within the assistant's maxDurationSeconds). */
 const DRAWN_SECONDS = { min: 20, max: 300 };
 
-export interface SimulatedCall extends CallFacts {
-  events: WebhookEvent[];
-  /** The deliveries the events created, after their first attempts. */
-  deliveries: Delivery[];
-}
+/** What POST /__mock/calls answers: the call, its events and their deliveries. */
+export const simulatedCallSchema = callFactsSchema
+  .extend({
+    events: z.array(webhookEventSchema),
+    deliveries: z.array(deliverySchema).openapi({ description: 'The deliveries the events created, after their first attempts.' }),
+  })
+  .openapi('SimulatedCall');
+export type SimulatedCall = z.infer<typeof simulatedCallSchema>;
 
 /** Runs one call through the outbox; a 404 (DomainError) for an unknown organization or assistant. */
 export async function simulateCall(world: World, input: CallInput): Promise<SimulatedCall> {

@@ -1,9 +1,13 @@
 /**
  * The control API's part of the OpenAPI document says what its routes do:
  * each documented status is one a request can get (and each one a request
- * gets is documented), list answers are documented as arrays, and a body is
- * required exactly where a request without one is refused.
+ * gets is documented), every success answers what its schema describes
+ * (checked with a JSON Schema validator against the published document, not
+ * with the zod schemas it came from), and a body is required exactly where a
+ * request without one is refused.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import ajvFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { controlledMock, trunkBody } from './helpers.js';
 
@@ -52,18 +56,114 @@ describe('control API document', () => {
     expect(operations.length).toBeGreaterThan(20);
   });
 
-  const lists = operations.filter(({ method, path }) => method === 'GET' && !path.includes('{'));
-  it.each(lists)('$operationId documents a list answer exactly when it answers a JSON array', async ({ operationId, path, op }) => {
-    const { app } = controlledMock();
-    const reply = await ask(app, { method: 'GET', path });
-    expect(reply.status).toBe(200);
-    const schema = op.responses['200'].content['application/json'].schema;
-    expect(schema.type, operationId).toBe(Array.isArray(reply.body) ? 'array' : 'object');
-    if (schema.type === 'array') expect(schema.items).toEqual({ type: 'object' });
+  /**
+   * A request each operation answers with success, after whatever it needs
+   * (a fault to list, a request in the journal, a call in the outbox), so that
+   * every answer checked below has something in it.
+   */
+  const succeeds: Record<string, (mock: ReturnType<typeof controlledMock>) => Promise<Ask>> = {
+    listControlOperations: async () => ({ method: 'GET', path: '/__mock/' }),
+    resetMock: async () => ({ method: 'POST', path: '/__mock/reset', body: {} }),
+    listTenants: async () => ({ method: 'GET', path: '/__mock/tenants' }),
+    createTenant: async () => ({ method: 'POST', path: '/__mock/tenants', body: { name: 'Acme' } }),
+    deleteTenant: async ({ control }) => ({ method: 'DELETE', path: `/__mock/tenants/${(await control.createTenant()).id}` }),
+    exportState: async () => ({ method: 'GET', path: '/__mock/state' }),
+    importState: async ({ control }) => ({ method: 'PUT', path: '/__mock/state', body: await control.exportState() }),
+    injectRecord: async ({ orgId }) => ({
+      method: 'POST',
+      path: '/__mock/records',
+      body: {
+        orgId: orgId('demo-token'),
+        kind: 'tools',
+        record: { type: 'endCall', name: 'hang_up', id: UNKNOWN, createdAt: '2026-01-05T09:30:00.000Z' },
+      },
+    }),
+    listTelephonyConfigurations: async () => ({ method: 'GET', path: '/__mock/telephony' }),
+    getTelephonyConfiguration: async ({ control }) => ({
+      method: 'GET',
+      path: `/__mock/telephony/${(await control.telephony())[0]?.trunkId}`,
+    }),
+    listJournal: async ({ api }) => {
+      await api('demo-token', 'POST', '/tools', { type: 'endCall', name: 'hang_up' });
+      return { method: 'GET', path: '/__mock/journal' };
+    },
+    clearJournal: async () => ({ method: 'DELETE', path: '/__mock/journal' }),
+    verifyRequests: async ({ api }) => {
+      await api('demo-token', 'GET', '/assistants');
+      return { method: 'POST', path: '/__mock/journal/verify', body: { method: 'GET' } };
+    },
+    listFaults: async ({ control }) => {
+      await control.addFault({ path: '/api/v1/tools', status: 503, latency: { minMs: 0, maxMs: 5 }, probability: 0.5, times: 2 });
+      return { method: 'GET', path: '/__mock/faults' };
+    },
+    addFault: async ({ orgId }) => ({ method: 'POST', path: '/__mock/faults', body: { orgId: orgId('demo-token'), status: 500 } }),
+    clearFaults: async () => ({ method: 'DELETE', path: '/__mock/faults' }),
+    deleteFault: async ({ control }) => ({ method: 'DELETE', path: `/__mock/faults/${(await control.addFault({ status: 500 })).id}` }),
+    getClock: async () => ({ method: 'GET', path: '/__mock/clock' }),
+    setClock: async () => ({ method: 'POST', path: '/__mock/clock', body: { freezeAt: '2026-01-05T09:30:00.000Z' } }),
+    simulateCall: async ({ api, orgId }) => {
+      const [assistant] = (await api('demo-token', 'GET', '/assistants')).body;
+      return { method: 'POST', path: '/__mock/calls', body: { orgId: orgId('demo-token'), assistantId: assistant.id } };
+    },
+    listOutbox: async (mock) => {
+      await simulated(mock);
+      return { method: 'GET', path: '/__mock/outbox' };
+    },
+    clearOutbox: async (mock) => {
+      await simulated(mock);
+      return { method: 'DELETE', path: '/__mock/outbox' };
+    },
+    flushOutbox: async (mock) => {
+      await simulated(mock);
+      return { method: 'POST', path: '/__mock/outbox/flush' };
+    },
+    changeProviderState: async () => ({
+      method: 'POST',
+      path: '/__mock/provider-states',
+      body: { state: 'a SIP trunk with id {id} exists', params: { id: UNKNOWN } },
+    }),
+  };
+  /** A call of the demo organization's first assistant, so the outbox holds deliveries. */
+  async function simulated({ api, control, orgId }: ReturnType<typeof controlledMock>): Promise<void> {
+    const [assistant] = (await api('demo-token', 'GET', '/assistants')).body;
+    const { deliveries } = await control.simulateCall({ orgId: orgId('demo-token'), assistantId: assistant.id });
+    expect(deliveries.map(({ status }) => status)).toEqual(expect.arrayContaining(['delivered', 'pending']));
+  }
+
+  // OpenAPI 3.1's schemas are JSON Schema 2020-12; examples and descriptions are not checks, and the formats zod writes
+  // beside a pattern (e164, cidrv4) are checked by that pattern.
+  // ajv-formats is CommonJS: its function is the module's `default`.
+  const ajv = ajvFormats.default(new Ajv2020({ strict: false, allErrors: true }));
+  for (const format of ['e164', 'cidrv4']) ajv.addFormat(format, true);
+  const successOf = (op: Json): [number, Json] => {
+    const [status, response] = Object.entries<Json>(op.responses).find(([code]) => code.startsWith('2')) ?? [];
+    return [Number(status), response?.content['application/json'].schema];
+  };
+
+  it('has a successful request for every operation', () => {
+    expect(Object.keys(succeeds).sort()).toEqual(operations.map(({ operationId }) => operationId).sort());
+  });
+
+  /** Webhooks that take every other delivery and refuse the rest, so the outbox shows attempts of both kinds. */
+  const receivers = () => {
+    let sent = 0;
+    const fetch = async () => (sent++ % 2 === 0 ? new Response('{}', { status: 200 }) : new Response('busy', { status: 503 }));
+    return { webhooks: { allowRemote: true, fetch } };
+  };
+
+  it.each(operations)('$operationId answers exactly what its document describes', async ({ operationId, op }) => {
+    const mock = controlledMock(receivers());
+    const request = await (succeeds[operationId] as (typeof succeeds)[string])(mock);
+    const reply = await ask(mock.app, request);
+    const [status, schema] = successOf(op);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+    expect(schema.$ref ?? schema.type ?? schema.anyOf, `${operationId} documents its answer`).toBeDefined();
+    const validate = ajv.compile({ ...schema, components: doc.components });
+    expect(validate(reply.body), ajv.errorsText(validate.errors)).toBe(true);
   });
 
   it('documents the three list answers as arrays', () => {
-    const arrays = lists.filter(({ op }) => op.responses['200'].content['application/json'].schema.type === 'array');
+    const arrays = operations.filter(({ op }) => successOf(op)[1].type === 'array');
     expect(arrays.map(({ operationId }) => operationId).sort()).toEqual(['listFaults', 'listTelephonyConfigurations', 'listTenants']);
   });
 

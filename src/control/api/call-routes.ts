@@ -8,9 +8,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/auth.js';
 import { callBody, outboxOrgQuery, outboxQuery } from '../../webhooks/control-schemas.js';
 import type { Delivery } from '../../webhooks/delivery-record.js';
-import { simulateCall } from '../../webhooks/simulate-call.js';
+import { simulateCall, simulatedCallSchema } from '../../webhooks/simulate-call.js';
 import type { World } from '../../world.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
+import { deliveriesAnswer, removedAnswer } from './schemas.js';
 
 export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   // Registered before the clock route, so it wraps it.
@@ -30,6 +31,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     request: { body: json(callBody) },
     status: 201,
     missing: 'No organization with this orgId, or no assistant with this assistantId in it.',
+    answer: simulatedCallSchema,
     conflict: 'At the mock’s clock the call would start before the earliest time the mock writes (year 0000); move the clock later.',
   });
   serveControl(app, call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
@@ -40,6 +42,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     operationId: 'listOutbox',
     summary: 'Webhook deliveries with their attempts, oldest first',
     request: { query: outboxQuery },
+    answer: deliveriesAnswer,
   });
   serveControl(app, outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
 
@@ -49,6 +52,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     operationId: 'clearOutbox',
     summary: 'Forget deliveries and cancel their retries',
     request: { query: outboxOrgQuery },
+    answer: removedAnswer,
   });
   serveControl(app, clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
 
@@ -58,6 +62,7 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     operationId: 'flushOutbox',
     summary: 'Make every attempt due now, then answer',
     request: { query: outboxOrgQuery },
+    answer: deliveriesAnswer,
   });
   serveControl(app, flush, async (c) => {
     const { orgId } = valid(c, 'query', outboxOrgQuery);

@@ -26,8 +26,8 @@ interface ControlRouteSpec {
   summary: string;
   request?: RouteConfig['request'];
   status?: 200 | 201;
-  /** The success answer is a JSON array of objects (a list), not one object. */
-  list?: boolean;
+  /** What a success answers: documented in OpenAPI, and the type the typed client gives it. */
+  answer: z.ZodType;
   /** When the route can answer 404: what is missing. */
   missing?: string;
   /** When the route can answer 409: what the conflict is. */
@@ -38,7 +38,6 @@ interface ControlRouteSpec {
   bodyDepth?: number;
 }
 
-const answer = { type: 'object' as const };
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 
 /**
@@ -51,7 +50,7 @@ export const json = <T extends z.ZodType>(schema: T) => ({
 });
 
 export function controlRoute(spec: ControlRouteSpec): RouteConfig {
-  const { status = 200, list = false, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
+  const { status = 200, answer, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
   // A path parameter cannot be invalid: a route matches only a non-empty segment, and any such id is looked up (404).
   const takesInput = takesBody || spec.request?.query !== undefined;
@@ -71,7 +70,7 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
     tags: ['Control'],
     security: [{ controlToken: [] }, {}],
     responses: {
-      [status]: { description: 'Done.', content: { 'application/json': { schema: list ? { type: 'array', items: answer } : answer } } },
+      [status]: { description: 'Done.', content: { 'application/json': { schema: answer } } },
       // Every route sits behind the web-page guard (control-api.ts); only one with input has more to refuse.
       400: {
         description: takesInput

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/auth.js';
 import { methodNotAllowed } from '../../http/problem.js';
 import { controlRoute } from './define.js';
+import { controlIndex } from './schemas.js';
 
 interface ControlOperation {
   method: string;
@@ -23,6 +24,7 @@ export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
     path: '/__mock/',
     operationId: 'listControlOperations',
     summary: 'Every control operation, with its method, path and summary',
+    answer: controlIndex,
   });
   // In the OpenAPI document with the rest of the control API, and so in the list it serves.
   app.openAPIRegistry.registerPath(route);

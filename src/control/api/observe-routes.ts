@@ -1,10 +1,23 @@
 /** Control routes that look and steer: the telephony provider, the request journal, faults and the clock. */
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
 import type { AppEnv } from '../../http/auth.js';
+import { trunkConfigurationSchema } from '../../telephony/provider.js';
 import type { World } from '../../world.js';
+import { clockStateSchema } from '../clock.js';
+import { faultSchema } from '../faults.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
-import { clockBody, faultBody, idParam, journalQuery, orgFilterQuery, verifyBody } from './schemas.js';
+import {
+  clockBody,
+  doneAnswer,
+  faultBody,
+  idParam,
+  journalAnswer,
+  journalQuery,
+  orgFilterQuery,
+  verifyAnswer,
+  verifyBody,
+} from './schemas.js';
 
 // Made once: a schema built per request with .openapi() is registered and kept for good.
 const trunkIdParam = idParam('SIP trunk');
@@ -17,7 +30,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'listTelephonyConfigurations',
     summary: 'What the fake telephony provider holds',
     request: { query: orgFilterQuery },
-    list: true,
+    answer: z.array(trunkConfigurationSchema),
   });
   serveControl(app, telephony, (c) => c.json(world.telephony.configurations(valid(c, 'query', orgFilterQuery).orgId), 200));
 
@@ -28,6 +41,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'What the provider holds for one trunk',
     request: { params: trunkIdParam },
     missing: 'The telephony provider holds no configuration for this trunk id.',
+    answer: trunkConfigurationSchema,
   });
   serveControl(app, trunk, (c) => {
     const { id } = valid(c, 'param', trunkIdParam);
@@ -51,6 +65,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'Requests the API received, oldest first',
     request: { query: journalQuery },
     conflict: journalOff,
+    answer: journalAnswer,
   });
   serveControl(app, journal, (c) => {
     assertJournalOn();
@@ -63,6 +78,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     path: '/__mock/journal',
     operationId: 'clearJournal',
     summary: 'Forget the recorded requests',
+    answer: doneAnswer,
   });
   serveControl(app, clearJournal, (c) => {
     world.journal.clear();
@@ -76,6 +92,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'Count the recorded requests that match',
     request: { body: json(verifyBody) },
     conflict: journalOff,
+    answer: verifyAnswer,
   });
   serveControl(app, verify, (c) => {
     assertJournalOn();
@@ -88,7 +105,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     path: '/__mock/faults',
     operationId: 'listFaults',
     summary: 'Active faults',
-    list: true,
+    answer: z.array(faultSchema),
   });
   serveControl(app, listFaults, (c) => c.json(world.faults.list(), 200));
 
@@ -99,10 +116,17 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'Inject a fault',
     request: { body: json(faultBody) },
     status: 201,
+    answer: faultSchema,
   });
   serveControl(app, addFault, (c) => c.json(world.faults.add(valid(c, 'json', faultBody)), 201));
 
-  const clearFaults = controlRoute({ method: 'delete', path: '/__mock/faults', operationId: 'clearFaults', summary: 'Remove every fault' });
+  const clearFaults = controlRoute({
+    method: 'delete',
+    path: '/__mock/faults',
+    operationId: 'clearFaults',
+    summary: 'Remove every fault',
+    answer: doneAnswer,
+  });
   serveControl(app, clearFaults, (c) => {
     world.faults.clear();
     return c.json({}, 200);
@@ -115,6 +139,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     summary: 'Remove one fault',
     request: { params: faultIdParam },
     missing: 'No active fault with this id.',
+    answer: doneAnswer,
   });
   serveControl(app, removeFault, (c) => {
     const { id } = valid(c, 'param', faultIdParam);
@@ -127,6 +152,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     path: '/__mock/clock',
     operationId: 'getClock',
     summary: 'The time the mock stamps on records',
+    answer: clockStateSchema,
   });
   serveControl(app, getClock, (c) => c.json(world.clock.state(), 200));
 
@@ -136,6 +162,7 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     operationId: 'setClock',
     summary: 'Freeze, advance or resume the clock',
     request: { body: json(clockBody) },
+    answer: clockStateSchema,
   });
   serveControl(app, setClock, (c) => {
     const { freezeAt, advanceMs, resume } = valid(c, 'json', clockBody);

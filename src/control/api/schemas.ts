@@ -1,8 +1,16 @@
-/** Request bodies and queries of the control API, described once: validation and OpenAPI both read them. */
+/**
+ * Request bodies, queries and answers of the control API, described once:
+ * validation, OpenAPI and the typed client (src/control/client.ts) read them.
+ * Answers that are a module's own shape (a fault, a delivery) live there.
+ */
 import { z } from '@hono/zod-openapi';
 import { scenarios } from '../../../fixtures/index.js';
-import { resourceKinds } from '../../domain/resources/index.js';
-import { organizationId, seedSchema } from '../snapshot.js';
+import { organizationId } from '../../domain/fields.js';
+import { resourceKinds, resources } from '../../domain/resources/index.js';
+import { deliverySchema } from '../../webhooks/delivery-record.js';
+import { faultSpecSchema } from '../faults.js';
+import { journalEntrySchema } from '../journal.js';
+import { seedSchema } from '../snapshot.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
 const seed = seedSchema.openapi({ description: 'Seed of the generated data.' });
@@ -35,27 +43,7 @@ export const recordBody = z
   })
   .openapi('InjectRecordRequest');
 
-export const faultBody = z
-  .strictObject({
-    target: z.enum(['http', 'telephony']).optional().openapi({ description: 'Default http.' }),
-    method: z.string().min(1).max(20).optional().openapi({ description: 'HTTP method, or provision/deprovision for telephony.' }),
-    path: z
-      .string()
-      .min(1)
-      .max(500)
-      .optional()
-      .openapi({ description: 'Path pattern: * and :name match a segment, ** the rest.', example: '/api/v1/sip-trunks/:id' }),
-    orgId: orgId.optional(),
-    // Error statuses only: 1xx would switch protocols and 204/304 carry no body, so neither could hold the problem shape.
-    status: z.int().min(400).max(599).optional(),
-    latencyMs: z.int().min(0).max(60_000).optional(),
-    latency: z
-      .strictObject({ minMs: z.int().min(0).max(60_000), maxMs: z.int().min(0).max(60_000) })
-      .refine(({ minMs, maxMs }) => minMs <= maxMs, 'minMs must not exceed maxMs')
-      .optional(),
-    probability: z.number().min(0).max(1).optional(),
-    times: z.int().min(1).max(1_000_000).optional(),
-  })
+export const faultBody = faultSpecSchema
   // An http fault with neither a status nor a delay would be accepted, counted, and change nothing.
   .refine(
     (fault) => fault.target === 'telephony' || fault.status !== undefined || (fault.latencyMs ?? 0) > 0 || (fault.latency?.maxMs ?? 0) > 0,
@@ -113,3 +101,37 @@ export const idParam = (name: string) =>
       .min(1)
       .openapi({ param: { name: 'id', in: 'path', required: true }, description: `${name} id.` }),
   });
+
+/** An organization as the control API shows it: the token is what API requests send. */
+export const tenant = z
+  .strictObject({ id: orgId, name: z.string(), token: z.string().openapi({ description: 'The bearer token of its API requests.' }) })
+  .openapi('Tenant');
+
+/** The organizations after a reset or an import. */
+export const organizationsAnswer = z.strictObject({ organizations: z.array(tenant) }).openapi('Organizations');
+
+/** The answer of a removal or a clear: nothing to tell. */
+export const doneAnswer = z.strictObject({}).openapi('Done');
+
+export const journalAnswer = z.strictObject({ entries: z.array(journalEntrySchema).openapi({ description: 'Oldest first.' }) });
+
+export const verifyAnswer = z.strictObject({
+  count: z.int().openapi({ description: 'How many recorded requests match.' }),
+  entries: z.array(journalEntrySchema),
+});
+
+export const deliveriesAnswer = z.strictObject({ deliveries: z.array(deliverySchema).openapi({ description: 'Oldest first.' }) });
+
+export const removedAnswer = z.strictObject({ removed: z.int().openapi({ description: 'How many deliveries were forgotten.' }) });
+
+/** A record as the API shows it, of any kind. */
+export const anyRecord = z.union(resources.map((def) => def.record) as unknown as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+
+export const controlIndex = z
+  .strictObject({
+    name: z.string(),
+    openapi: z.string().openapi({ description: 'Path of the OpenAPI document.' }),
+    docs: z.string().openapi({ description: 'Path of the reference page.' }),
+    operations: z.array(z.strictObject({ method: z.string(), path: z.string(), summary: z.string() })),
+  })
+  .openapi('ControlIndex');

@@ -1,5 +1,5 @@
 /** Control routes that change state: reset, tenants, snapshots, injected records. */
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { resourceByKind } from '../../domain/resources/index.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import type { AppEnv } from '../../http/auth.js';
@@ -7,7 +7,7 @@ import type { World } from '../../world.js';
 import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../snapshot.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../tenants.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
-import { idParam, orgQuery, recordBody, resetBody, tenantBody } from './schemas.js';
+import { anyRecord, doneAnswer, idParam, organizationsAnswer, orgQuery, recordBody, resetBody, tenant, tenantBody } from './schemas.js';
 
 const identity = ({ id, name, token }: { id: string; name: string; token: string }) => ({ id, name, token });
 
@@ -24,6 +24,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     missing: 'No organization with this orgId.',
     // A whole reset clears the faults first; one organization's seeds its trunks under them.
     provisions: 'a seeded SIP trunk of the organization (a reset with orgId only)',
+    answer: organizationsAnswer,
   });
   serveControl(app, reset, (c) => {
     const { orgId, ...options } = valid(c, 'json', resetBody);
@@ -37,7 +38,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     path: '/__mock/tenants',
     operationId: 'listTenants',
     summary: 'Organizations and their tokens',
-    list: true,
+    answer: z.array(tenant),
   });
   serveControl(app, listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
 
@@ -49,6 +50,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     request: { body: json(tenantBody) },
     status: 201,
     provisions: "a SIP trunk of the scenario's seed",
+    answer: tenant,
   });
   serveControl(app, create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
 
@@ -59,6 +61,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Remove an organization and all its records',
     request: { params: organizationIdParam },
     missing: 'No organization with this id.',
+    answer: doneAnswer,
   });
   serveControl(app, remove, (c) => {
     removeTenant(world, valid(c, 'param', organizationIdParam).id);
@@ -72,6 +75,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'The whole state, or one organization’s',
     request: { query: orgQuery },
     missing: 'No organization with this orgId.',
+    answer: stateSchema,
   });
   serveControl(app, getState, (c) => {
     const { orgId } = valid(c, 'query', orgQuery);
@@ -87,6 +91,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     summary: 'Replace the state (or one organization’s) with a snapshot',
     request: { body: json(stateSchema), query: orgQuery },
     bodyDepth: MAX_SNAPSHOT_DEPTH,
+    answer: organizationsAnswer,
     conflict:
       'The snapshot holds an organization twice, gives one token to two organizations, or gives a token another organization (one that stays) already holds.',
   });
@@ -108,6 +113,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     provisions: 'the SIP trunk (kind sipTrunks)',
     // A record may nest as deep as through the API, under its envelope.
     bodyDepth: MAX_RECORD_DEPTH + 1,
+    answer: anyRecord,
   });
   serveControl(app, inject, (c) => {
     const { orgId, kind, record } = valid(c, 'json', recordBody);
