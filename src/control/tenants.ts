@@ -146,12 +146,28 @@ export function injectRecord(world: World, orgId: string, kind: ResourceKind, in
     const problems = owned.error.issues.map((issue) => ({ path: ['record', ...issue.path.map(String)], message: issue.message }));
     throw new DomainError('validation', `The server-owned fields of the ${def.names.singular} are not valid.`, problems);
   }
-  const fixed = Object.fromEntries(Object.entries(owned.data).filter(([, value]) => value !== undefined));
+  const fixed = withTimestampsInOrder(Object.fromEntries(Object.entries(owned.data).filter(([, value]) => value !== undefined)));
   if (typeof fixed.id === 'string' && world.store.get(orgId, kind, fixed.id)) {
     throw new DomainError('conflict', `The organization already has ${withArticle(def.names.singular)} with id ${fixed.id}.`);
   }
   const body = Object.fromEntries(Object.entries(input).filter(([key]) => !def.serverOwnedKeys.includes(key)));
   return createRecord(world.context(orgId), def, body, fixed);
+}
+
+/**
+ * A record is never updated before it was created: one timestamp given alone
+ * stands for both (the mock's now could fall on the wrong side of it), and
+ * an updatedAt before the createdAt is refused.
+ */
+function withTimestampsInOrder(fixed: Record<string, unknown>): Record<string, unknown> {
+  const { createdAt, updatedAt } = fixed as { createdAt?: string; updatedAt?: string };
+  if (createdAt !== undefined && updatedAt !== undefined && Date.parse(updatedAt) < Date.parse(createdAt)) {
+    throw new DomainError('validation', 'A record cannot be updated before it was created.', [
+      { path: ['record', 'updatedAt'], message: `Must not be earlier than createdAt (${createdAt}).` },
+    ]);
+  }
+  const either = createdAt ?? updatedAt;
+  return either === undefined ? fixed : { ...fixed, createdAt: createdAt ?? either, updatedAt: updatedAt ?? either };
 }
 
 function pick(input: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -104,6 +104,29 @@ describe('injected records', () => {
     expect((await api('demo-token', 'DELETE', `/sip-trunks/${id}`)).status).toBe(403);
   });
 
+  it('keeps timestamps in order: one given alone stands for both, an updatedAt before the createdAt is refused', async () => {
+    const { control, orgId, world } = controlledMock({ scenario: 'empty' });
+    const org = orgId('demo-token');
+    const later = '2999-01-01T00:00:00.000Z';
+    const created = await control.injectRecord({ orgId: org, kind: 'schemas', record: { name: 'Future', createdAt: later } });
+    expect([created.createdAt, created.updatedAt]).toEqual([later, later]);
+    const updated = await control.injectRecord({
+      orgId: org,
+      kind: 'schemas',
+      record: { name: 'Old', updatedAt: '2001-01-01T00:00:00.000Z' },
+    });
+    expect([updated.createdAt, updated.updatedAt]).toEqual(['2001-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z']);
+    const before = JSON.stringify(world.store.list(org, 'schemas'));
+    await expect(
+      control.injectRecord({
+        orgId: org,
+        kind: 'schemas',
+        record: { name: 'Backwards', createdAt: '2025-01-02T00:00:00.000Z', updatedAt: '2025-01-01T23:59:59.999Z' },
+      }),
+    ).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer: '/record/updatedAt' }] } });
+    expect(JSON.stringify(world.store.list(org, 'schemas'))).toBe(before);
+  });
+
   it('validates injected fields like a create and refuses a taken id', async () => {
     const { control, orgId } = controlledMock({ scenario: 'empty' });
     const org = orgId('demo-token');
