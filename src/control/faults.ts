@@ -25,17 +25,19 @@ export const faultSpecSchema = z.strictObject({
     .optional()
     .openapi({ description: 'HTTP method, or provision/deprovision for telephony; any when absent.' }),
   path: z.string().min(1).max(500).optional().openapi({
-    description: 'Path pattern: * and :name match a segment, ** the rest; any path under /api/v1 when absent.',
+    description:
+      'Path pattern: * and :name match a segment, ** the rest; any when absent. An http fault matches API paths (`/api/v1/sip-trunks/:id`), a telephony fault `/telephony/<trunk id>`.',
     example: '/api/v1/sip-trunks/:id',
   }),
   orgId: organizationId.optional().openapi({ description: 'Only requests of this organization (GET /__mock/tenants lists them).' }),
   // Error statuses only: 1xx would switch protocols and 204/304 carry no body, so neither could hold the problem shape.
   status: z.int().min(400).max(599).optional().openapi({ description: 'The status to answer instead of the real one (http faults).' }),
-  latencyMs: delayMs.optional(),
+  latencyMs: delayMs.optional().openapi({ description: 'A fixed delay before the answer (http faults).' }),
   latency: z
     .strictObject({ minMs: delayMs, maxMs: delayMs })
     .refine(({ minMs, maxMs }) => minMs <= maxMs, 'minMs must not exceed maxMs')
-    .optional(),
+    .optional()
+    .openapi({ description: 'A delay drawn between minMs and maxMs (http faults).' }),
   probability: z.number().min(0).max(1).optional().openapi({ description: 'Share of matching requests the fault applies to (default 1).' }),
   times: z
     .int()

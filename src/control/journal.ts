@@ -20,14 +20,14 @@ export const journalEntrySchema = z
     id: z.int().openapi({ description: 'Counts up from 1 as requests come; a clear does not start it again.' }),
     time: timestamp.openapi({ description: "When it was answered, by the mock's clock (ISO 8601, UTC)." }),
     method: z.string(),
-    path: z.string().openapi({ description: 'Without the query; cut at 2,048 characters.' }),
-    query: z.string().openapi({ description: 'The query string with its `?`, or empty; cut at 2,048 characters.' }),
+    path: z.string().openapi({ description: 'Without the query; over 2,048 characters, its first 2,048 and its length.' }),
+    query: z.string().openapi({ description: 'The query string with its `?`, or empty; over 2,048 characters, cut like the path.' }),
     orgId: z.string().nullable().openapi({ description: 'The organization the token named; null when none did.' }),
     status: z.int().openapi({ description: 'The status the mock answered.' }),
     durationMs: z.number().openapi({ description: 'How long the answer took.' }),
-    body: z.unknown().openapi({
+    body: z.union([z.record(z.string(), z.unknown()), z.string(), z.null()]).openapi({
       description:
-        "The request body as sent: parsed JSON when it passed the reader's checks (up to 64 KiB), else text cut to 4 KiB; null when none was read.",
+        "The request body as sent: the JSON object when it passed the reader's checks (up to 64 KiB), else text (over 4 KiB: its first 4 KiB and its length); null when none was read.",
     }),
   })
   .openapi('JournalEntry');

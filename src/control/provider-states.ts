@@ -16,6 +16,7 @@ import type { AppEnv } from '../http/auth.js';
 import type { Organization } from '../store/tenants.js';
 import type { World } from '../world.js';
 import { controlRoute, json, serveControl, valid } from './api/define.js';
+import { doneAnswer } from './api/schemas.js';
 import { createTenant, injectRecord, removeTenant } from './tenants.js';
 
 export type StateParams = Readonly<Record<string, unknown>>;
@@ -85,7 +86,10 @@ export const stateValuesSchema = z
     token: z.string().openapi({ description: "The interaction's organization's token." }),
     orgId: z.string(),
   })
-  .openapi('ProviderStateValues', { description: 'The token, and the ids the state made, under the names its parameters gave.' });
+  .openapi('ProviderStateValues', {
+    description:
+      'A setup answers the organization of the interaction and every parameter as given, `id` being the id of the record made (a new UUID when the given one was not a UUID). A teardown answers `{}`.',
+  });
 export type StateValues = z.infer<typeof stateValuesSchema>;
 
 /** A state handler: sets the state up in `org` (a new empty organization when not given). */
@@ -163,7 +167,7 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: Worl
     request: { body: json(stateRequest) },
     conflict: 'The interaction’s organization already has a record of this kind with this id (a state set up twice with one id).',
     provisions: 'a SIP trunk the state sets up',
-    answer: stateValuesSchema,
+    answer: z.union([stateValuesSchema, doneAnswer]),
   });
   serveControl(app, route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
 }

@@ -12,7 +12,7 @@ const RESPONSE_EXCERPT = 200;
 /** What one attempt did: an answer's status, or the error that stopped it. */
 export const attemptSchema = z
   .strictObject({
-    at: timestamp.openapi({ description: "When the attempt was made, by the mock's clock." }),
+    at: timestamp.openapi({ description: "When the attempt was made, by the mock's clock; with the clock frozen, when it was due." }),
     statusCode: z.int().nullable().openapi({ description: "The receiver's status; null when no answer came (network error, time limit)." }),
     error: z.string().nullable().openapi({ description: 'Why the attempt failed; null when it succeeded.' }),
     response: z

@@ -43,6 +43,10 @@ describe('http faults', () => {
     for (const [spec, pointer] of [
       [{ target: 'telephony', method: 'GET' }, '/method'],
       [{ target: 'telephony', method: 'provision', status: 503 }, '/status'],
+      // The provider fails at once, and is asked about /telephony/<trunk id>, never an API path.
+      [{ target: 'telephony', latencyMs: 100 }, '/latencyMs'],
+      [{ target: 'telephony', latency: { minMs: 0, maxMs: 10 } }, '/latencyMs'],
+      [{ target: 'telephony', path: '/api/v1/sip-trunks/**' }, '/path'],
     ] as const) {
       await expect(control.addFault(spec)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer }] } });
     }
@@ -129,6 +133,17 @@ describe('telephony provider faults', () => {
     expect(await control.telephonyOf(trunk.id)).toMatchObject({ trunkId: trunk.id, revision: 1 });
     expect((await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`)).status).toBe(200);
     await expect(control.telephonyOf(trunk.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('applies to one trunk when its path names /telephony/<trunk id>', async () => {
+    const { control, api } = controlledMock({ scenario: 'empty' });
+    const [first, second] = [
+      (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body,
+      (await api('demo-token', 'POST', '/sip-trunks', { ...trunkBody, phoneNumbers: [] })).body,
+    ];
+    await control.addFault({ target: 'telephony', path: `/telephony/${second.id}` });
+    expect((await api('demo-token', 'PATCH', `/sip-trunks/${first.id}`, { port: 5070 })).status).toBe(200);
+    expect((await api('demo-token', 'PATCH', `/sip-trunks/${second.id}`, { port: 5070 })).status).toBe(502);
   });
 
   it('fails a create and an update without storing anything', async () => {

@@ -140,6 +140,17 @@ describe('control API document', () => {
     return [Number(status), response?.content['application/json'].schema];
   };
 
+  it('describes the answer of a provider-state teardown too', async () => {
+    const mock = controlledMock();
+    const { op } = byId('changeProviderState');
+    const validate = ajv.compile({ ...successOf(op)[1], components: doc.components });
+    const state = { state: 'a SIP trunk with id {id} exists', params: { id: UNKNOWN } };
+    expect(validate((await ask(mock.app, { method: 'POST', path: '/__mock/provider-states', body: state })).body)).toBe(true);
+    const teardown = await ask(mock.app, { method: 'POST', path: '/__mock/provider-states', body: { ...state, action: 'teardown' } });
+    expect(teardown).toEqual({ status: 200, body: {} });
+    expect(validate(teardown.body), ajv.errorsText(validate.errors)).toBe(true);
+  });
+
   it('has a successful request for every operation', () => {
     expect(Object.keys(succeeds).sort()).toEqual(operations.map(({ operationId }) => operationId).sort());
   });

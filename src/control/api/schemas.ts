@@ -65,6 +65,15 @@ export const faultBody = faultSpecSchema
     message: 'A telephony fault makes the API answer 502 Telephony Provider Error; it takes no status.',
     path: ['status'],
   })
+  .refine((fault) => fault.target !== 'telephony' || (fault.latencyMs === undefined && fault.latency === undefined), {
+    message: 'A telephony fault fails the provider at once; it takes no latencyMs or latency.',
+    path: ['latencyMs'],
+  })
+  // The provider is asked about /telephony/<trunk id>: a fault on an API path would be taken and never apply.
+  .refine((fault) => fault.target !== 'telephony' || fault.path === undefined || fault.path.startsWith('/telephony/'), {
+    message: 'A telephony fault matches /telephony/<trunk id> (or a pattern of it, such as /telephony/*), not an API path.',
+    path: ['path'],
+  })
   .openapi('FaultRequest');
 
 export const clockBody = z
