@@ -173,10 +173,13 @@ export function importState(world: World, input: unknown, only?: string): void {
   for (const organization of leaving) {
     world.store.clear(organization.id);
     world.telephony.clear(organization.id);
-    world.tenants.remove(organization.id);
+    // One organization replaced keeps its place among the others; a whole state comes in the snapshot's order.
+    if (only === undefined) world.tenants.remove(organization.id);
   }
   for (const { records, plan, ...identity } of incoming) {
-    world.tenants.add({ ...identity, ...(plan ? { plan: plan as Organization['plan'] } : {}) });
+    const organization = { ...identity, ...(plan ? { plan: plan as Organization['plan'] } : {}) };
+    if (only === undefined) world.tenants.add(organization);
+    else world.tenants.replace(organization);
     for (const def of resources) {
       for (const record of records[def.kind] ?? []) world.store.put(identity.id, def.kind, record as StoredRecord);
     }

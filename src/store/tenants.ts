@@ -26,6 +26,19 @@ export class Tenants {
     this.#byId.set(organization.id, organization);
   }
 
+  /** Puts `organization` where the one with its id is (its token with it), or last when there is none. */
+  replace(organization: Organization): void {
+    const previous = this.#byId.get(organization.id);
+    if (previous) this.#byToken.delete(previous.token);
+    if (this.#byToken.has(organization.token)) {
+      if (previous) this.#byToken.set(previous.token, previous);
+      throw new Error(`Token ${organization.token} already belongs to an organization.`);
+    }
+    this.#byToken.set(organization.token, organization);
+    // A Map keeps a key's place when its value is set again.
+    this.#byId.set(organization.id, organization);
+  }
+
   byToken(token: string): Organization | undefined {
     return this.#byToken.get(token);
   }

@@ -65,6 +65,16 @@ describe('snapshots', () => {
     expect((await api('demo-token-2', 'GET', `/sip-trunks/${other.id}`)).status).toBe(200);
   });
 
+  it('puts a replaced organization back in its place among the others', async () => {
+    const { control, orgId } = controlledMock();
+    const before = (await control.listTenants()).map(({ id }) => id);
+    const state = await control.exportState();
+    const first = orgId('demo-token');
+    expect(before[0]).toBe(first);
+    expect((await control.importState(state, first)).organizations.map(({ id }) => id)).toEqual(before);
+    expect(await control.exportState()).toEqual({ ...state, savedAt: expect.any(String) });
+  });
+
   it('refuses an invalid snapshot with every problem located, and changes nothing', async () => {
     const { control, api } = controlledMock();
     const saved = await control.exportState();

@@ -22,6 +22,25 @@ describe('Tenants', () => {
     expect(tenants.list()).toHaveLength(1);
   });
 
+  it('replaces an organization in its place, its old token freed; one new to it goes last', () => {
+    const tenants = new Tenants();
+    for (const id of ['a', 'b', 'c']) tenants.add(org(id, `token-${id}`));
+    tenants.replace(org('b', 'token-b2'));
+    tenants.replace(org('d', 'token-d'));
+    expect(tenants.list().map(({ id, token }) => `${id}:${token}`)).toEqual(['a:token-a', 'b:token-b2', 'c:token-c', 'd:token-d']);
+    expect(tenants.byToken('token-b')).toBeUndefined();
+    expect(tenants.byToken('token-b2')).toBe(tenants.byId('b'));
+  });
+
+  it('refuses a replacement whose token another organization holds, and keeps both as they were', () => {
+    const tenants = new Tenants();
+    tenants.add(org('a', 'token-a'));
+    tenants.add(org('b', 'token-b'));
+    expect(() => tenants.replace(org('b', 'token-a'))).toThrow(/token-a already belongs/);
+    expect(tenants.byToken('token-a')?.id).toBe('a');
+    expect(tenants.byToken('token-b')).toBe(tenants.byId('b'));
+  });
+
   it('frees the token and the id of a removed organization', () => {
     const tenants = new Tenants();
     tenants.add(org('a', 'token-a'));
