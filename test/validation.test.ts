@@ -443,6 +443,8 @@ describe('webhook rules', () => {
     'http://localhost:3000/hook',
     'HTTP://LOCALHOST:3000/hook',
     'http://127.0.0.1:8080/hook',
+    // Every host a simulated call delivers to may take plain http (the whole of 127.0.0.0/8).
+    'http://127.0.0.2:8080/hook',
     'http://[::1]:8080/hook',
     'https://hooks.example.com/calls',
   ])('accepts the url %s', async (url) => {

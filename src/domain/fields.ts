@@ -49,8 +49,12 @@ export const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
 /** An http(s) URL. */
 export const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
+/** This machine, as a URL's hostname names it: `localhost`, 127.0.0.0/8 or [::1]. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
 /** Loopback hosts may use plain http (local receivers during development). */
 export const isLoopbackUrl = (url: string): boolean => {
   const { protocol, hostname } = new URL(url);
-  return protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+  return protocol === 'http:' && isLoopbackHost(hostname);
 };

@@ -40,7 +40,10 @@ export const webhooks = defineResource({
     // A url that failed its own rules is absent here, and already reported.
     const url = webhook.url;
     if (typeof url === 'string' && URL.canParse(url) && new URL(url).protocol === 'http:' && !isLoopbackUrl(url)) {
-      problems.push({ path: ['url'], message: 'Use an https URL (plain http is allowed only for localhost).' });
+      problems.push({
+        path: ['url'],
+        message: 'Use an https URL (plain http is allowed only for this machine: localhost, 127.0.0.0/8, [::1]).',
+      });
     }
     return problems;
   },
