@@ -330,6 +330,16 @@ describe('tool rules', () => {
       },
       pointer: '/parameters/required/1',
     },
+    {
+      what: 'more required parameters than a tool can take',
+      body: { ...toolBody, parameters: { type: 'object', properties: { sku: { type: 'string' } }, required: Array(51).fill('sku') } },
+      pointer: '/parameters/required',
+    },
+    {
+      what: 'a sip: destination over 2048 characters',
+      body: { type: 'transferCall', name: 't_long', destination: `sip:${'d'.repeat(2030)}@pbx.example.com` },
+      pointer: '/destination',
+    },
   ])('refuses $what', async ({ body, pointer }) => {
     const { call } = freshMock();
     const reply = await call('POST', '/api/v1/tools', { body });
@@ -568,6 +578,18 @@ describe('sip trunk rules', () => {
     const reply = await call('POST', '/api/v1/sip-trunks', { body: { ...trunkBody, allowedIps: [ip] } });
     expectProblem(reply, 400);
     expect(pointers(reply)).toEqual(['/allowedIps/0']);
+  });
+});
+
+describe('assistant language', () => {
+  it('takes a tag of 35 characters and refuses a longer one', async () => {
+    const { call } = freshMock();
+    const longest = `en${'-abcdefgh'.repeat(3)}-abcde`;
+    expect(longest).toHaveLength(35);
+    expect((await call('POST', '/api/v1/assistants', { body: { name: 'A', language: longest } })).status).toBe(201);
+    const refused = await call('POST', '/api/v1/assistants', { body: { name: 'A', language: `${longest}f` } });
+    expectProblem(refused, 400);
+    expect(pointers(refused)).toEqual(['/language']);
   });
 });
 

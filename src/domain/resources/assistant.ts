@@ -33,8 +33,12 @@ const writable = {
   voice: voice.nullable().default(null),
   language: z
     .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a BCP-47 language tag such as en-US')
-    .openapi({ description: 'BCP-47 language tag.' })
+    .max(35)
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Use a language tag such as en-US')
+    .openapi({
+      description:
+        'Language tag (the common part of BCP-47): 2 or 3 small letters, then subtags of 2 to 8 letters or digits, such as en-US or zh-Hant-TW.',
+    })
     .default('en-US'),
   maxDurationSeconds: z.int().min(10).max(43200).openapi({ description: 'Longest call, in seconds.' }).default(600),
   toolIds: uniqueList(z.uuid(), 50).openapi({ description: 'Ids of tools of your organization.' }).default([]),

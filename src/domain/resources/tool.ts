@@ -21,7 +21,8 @@ const parameters = z
       .record(z.string().min(1).max(64), jsonSchemaProperty)
       .refine((map) => Object.keys(map).length <= 50, 'A tool takes at most 50 parameters')
       .default({}),
-    required: z.array(z.string()).default([]),
+    // As many as there can be parameters: each must name one.
+    required: z.array(z.string()).max(50).default([]),
   })
   .openapi({ description: 'JSON Schema (an object schema) of the arguments the tool takes.' });
 
@@ -42,7 +43,13 @@ const writable = {
     .default({}),
   timeoutSeconds: z.int().min(1).max(300).openapi({ description: 'How long to wait for `url`.' }).default(20),
   destination: z
-    .union([e164, z.string().regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com')])
+    .union([
+      e164,
+      z
+        .string()
+        .max(2048)
+        .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
+    ])
     .nullable()
     .openapi({ description: 'Where a `transferCall` tool transfers to: E.164 number or sip: URI.' })
     .default(null),
