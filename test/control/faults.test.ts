@@ -47,6 +47,9 @@ describe('http faults', () => {
       [{ target: 'telephony', latencyMs: 100 }, '/latencyMs'],
       [{ target: 'telephony', latency: { minMs: 0, maxMs: 10 } }, '/latencyMs'],
       [{ target: 'telephony', path: '/api/v1/sip-trunks/**' }, '/path'],
+      // Nor does any fault apply to a control request.
+      [{ path: '/__mock/**', status: 500 }, '/path'],
+      [{ path: '/__mock', status: 500 }, '/path'],
     ] as const) {
       await expect(control.addFault(spec)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer }] } });
     }

@@ -69,6 +69,11 @@ export const faultBody = faultSpecSchema
     message: 'A telephony fault fails the provider at once; it takes no latencyMs or latency.',
     path: ['latencyMs'],
   })
+  // Faults apply to API requests only: one on a control path would be taken and never apply.
+  .refine((fault) => fault.target === 'telephony' || fault.path === undefined || !/^\/?__mock(\/|$)/.test(fault.path), {
+    message: 'Faults never apply to control requests (/__mock/); give an API path such as /api/v1/tools.',
+    path: ['path'],
+  })
   // The provider is asked about /telephony/<trunk id>: a fault on an API path would be taken and never apply.
   .refine((fault) => fault.target !== 'telephony' || fault.path === undefined || fault.path.startsWith('/telephony/'), {
     message: 'A telephony fault matches /telephony/<trunk id> (or a pattern of it, such as /telephony/*), not an API path.',
