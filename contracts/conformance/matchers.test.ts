@@ -4,7 +4,7 @@
  * is not one, or names no real instant.
  */
 import { describe, expect, it } from 'vitest';
-import { isIsoUtc } from './matchers.js';
+import { holdsId, isIsoUtc, sameId } from './matchers.js';
 
 describe('isIsoUtc', () => {
   it.each([
@@ -41,5 +41,24 @@ describe('isIsoUtc', () => {
     ['a number', 1767603600000],
   ])('refuses %s', (_, value) => {
     expect(isIsoUtc(value)).toBe(false);
+  });
+});
+
+describe('sameId', () => {
+  const id = '7d0f3c1e-5b7d-4c1e-9a2b-6d8e0f1a2b3c';
+
+  it('takes the same UUID in either case, and an id that is not a UUID only as written', () => {
+    expect(sameId(id.toUpperCase(), id)).toBe(true);
+    expect(sameId(id, id.toUpperCase())).toBe(true);
+    expect(sameId('Trunk-1', 'trunk-1')).toBe(false);
+    expect(sameId('trunk-1', 'trunk-1')).toBe(true);
+    expect(sameId(id.replace('7d0f', '7d0e'), id)).toBe(false);
+    expect(sameId(undefined, id)).toBe(false);
+  });
+
+  it('finds a record in a list by either case of its id', () => {
+    expect(holdsId([{ id: id.toUpperCase() }], id)).toBe(true);
+    expect(holdsId([{ id: 'other' }, { name: id }], id)).toBe(false);
+    expect(holdsId({ id }, id)).toBe(false);
   });
 });

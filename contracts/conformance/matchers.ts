@@ -55,6 +55,17 @@ export function idsOf(list: unknown): string[] {
   return list.flatMap((item) => (isPlainObject(item) && typeof item.id === 'string' ? [item.id] : []));
 }
 
+/**
+ * Whether an id names the record `id` does: the same text, or the same UUID
+ * in either case (the spec says only "UUID format"; that ids written in
+ * capitals are other ids is the mock's own choice, not a server's duty).
+ */
+export const sameId = (candidate: unknown, id: string): boolean =>
+  typeof candidate === 'string' && (candidate === id || (isUuid(candidate) && isUuid(id) && candidate.toLowerCase() === id.toLowerCase()));
+
+/** Whether a list answer holds the record `id`. */
+export const holdsId = (list: unknown, id: string): boolean => idsOf(list).some((candidate) => sameId(candidate, id));
+
 /** An answer in one line: status, content type and the start of the body. */
 export function answer(reply: { status: number; contentType: string | null; body: unknown }): string {
   return `${reply.status} ${reply.contentType ?? '(no content type)'} ${show(reply.body)}`;
@@ -65,4 +76,4 @@ export const isGone = (status: number): boolean => status === 404 || status === 
 
 /** A read that answers the record with this id (2xx, an object with that `id`). */
 export const isRecord = (reply: { status: number; body: unknown } | undefined, id: string): boolean =>
-  reply !== undefined && reply.status >= 200 && reply.status < 300 && isPlainObject(reply.body) && reply.body.id === id;
+  reply !== undefined && reply.status >= 200 && reply.status < 300 && isPlainObject(reply.body) && sameId(reply.body.id, id);

@@ -6,6 +6,7 @@
  * silent still conform (what they do differently is at most reported, not counted).
  */
 import { describe, expect, it } from 'vitest';
+import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
 import { createWorld, type World } from '../../src/world.js';
 import { MAX_ANSWER_BYTES } from './http.js';
@@ -55,6 +56,16 @@ const withMarker = (req: Request, header: string) => {
 };
 /** The request turned into a read of the same path, marked with `header`: the mock does nothing, the answer is rewritten. */
 const markedRead = (req: Request, header: string) => new Request(req.url, { method: 'GET', headers: withMarker(req, header).headers });
+/** A GET of a whole collection (a list). */
+const isListRead = (req: Request) => req.method === 'GET' && NAMES.some((name) => pathOf(req) === `/api/v1/${name}`);
+/** A list answer with every id written in capitals (a UUID in either case is the same UUID). */
+const capitalIds = async (res: Response) => {
+  const list = (await res.json()) as { id?: unknown }[];
+  return json(
+    list.map((item) => (typeof item.id === 'string' ? { ...item, id: item.id.toUpperCase() } : item)),
+    res.status,
+  );
+};
 /** A variant whose next read of a record, after a `method` request without a token, answers 429 once. */
 function throttleReadAfterTokenless(method: string): Breakage {
   let throttleNext = false;
@@ -182,6 +193,24 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     breakage: { request: tokenAddedWhen((req) => req.method === 'DELETE') },
   },
   {
+    name: "the second organization's lists also hold the first one's records, their ids in capitals",
+    check: 'tenancy.schemas.list',
+    alsoFails: everyResource('list')
+      .filter((id) => id !== 'schemas.list')
+      .map((id) => `tenancy.${id}`),
+    breakage: {
+      response: async (res, req, world) => {
+        const def = resources.find((candidate) => pathOf(req) === `/api/v1/${candidate.path}`);
+        const first = world.tenants.byToken('demo-token');
+        if (!def || !first || req.method !== 'GET' || req.headers.get('authorization') !== 'Bearer demo-token-2' || !res.ok) return res;
+        const theirs = world.store
+          .list(first.id, def.kind)
+          .map((record) => ({ ...def.present(record, { fresh: false }), id: record.id.toUpperCase() }));
+        return json([...((await res.json()) as unknown[]), ...theirs]);
+      },
+    },
+  },
+  {
     name: "one organization can delete another's record",
     check: 'tenancy.schemas.delete',
     alsoFails: [
@@ -197,6 +226,11 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
 
 /** Servers that differ from the mock only where the spec says nothing: `reported` are the checks they fail uncounted. */
 const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
+  {
+    name: 'lists write ids in capitals (creates and gets in small letters)',
+    reported: [],
+    breakage: { response: async (res, req) => (isListRead(req) && res.ok ? capitalIds(res) : res) },
+  },
   {
     name: 'a tool delete of an unknown id answers 200 (an idempotent delete)',
     reported: ['tools.delete.unknown-id', 'tenancy.tools.delete-status'],

@@ -1,6 +1,6 @@
 /** Authentication (§5): every operation takes a bearer token; without one, nothing is served. */
 import { isRefusal, isSuccess } from '../http.js';
-import { answer, idsOf } from '../matchers.js';
+import { answer, idsOf, sameId } from '../matchers.js';
 import type { Probe } from '../probe.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
 
@@ -23,13 +23,13 @@ export function missingTokenProbe(resource: ResourceFacts): Probe {
     async run(t) {
       const withToken = await t.send({ method: 'GET', path: resource.path });
       if (!isSuccess(withToken.status)) return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
-      const theirs = new Set(idsOf(withToken.body));
+      const theirs = idsOf(withToken.body);
       // Records the token's list holds are what must not be served without it: with none, nothing can be told.
-      if (theirs.size === 0)
+      if (theirs.length === 0)
         return t.skip(`the token's ${resource.noun} list is empty, so there is nothing that could be served without it`);
       const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: 'none' });
       if (reply === undefined) return t.verdict(id, true, '');
-      const served = isSuccess(reply.status) ? idsOf(reply.body).filter((recordId) => theirs.has(recordId)) : [];
+      const served = isSuccess(reply.status) ? idsOf(reply.body).filter((recordId) => theirs.some((own) => sameId(recordId, own))) : [];
       t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the token's records`);
     },
   };

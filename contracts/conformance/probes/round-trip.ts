@@ -1,7 +1,7 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { noExampleReason } from '../examples.js';
 import { isJsonType, isSuccess, type Reply } from '../http.js';
-import { answer, canonical, idsOf, isEmptyObject, isGone, isPlainObject, isRecord, isUuid } from '../matchers.js';
+import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isRecord, isUuid } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { settled } from '../settle.js';
@@ -65,7 +65,7 @@ async function judgeGet(t: ProbeRun, checkId: string, url: string, id: string, e
  * it is read again, a few times over about three seconds, before the check fails.
  */
 async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<void> {
-  const holds = (reply: Reply) => Array.isArray(reply.body) && idsOf(reply.body).includes(id);
+  const holds = (reply: Reply) => Array.isArray(reply.body) && holdsId(reply.body, id);
   // Not a list is no reason to read again: it is skipped below.
   const reply = await settled(
     () => t.send({ method: 'GET', path }),

@@ -4,7 +4,7 @@
  * `isSystem: true`, and on nothing else.
  */
 import { isRefusal } from '../http.js';
-import { answer, idsOf, isPlainObject } from '../matchers.js';
+import { answer, holdsId, isPlainObject, sameId } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 
 const PATH = '/api/v1/sip-trunks';
@@ -46,7 +46,7 @@ export const systemTrunkProbe: Probe = {
     t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
     const after = await t.send({ method: 'GET', path: PATH });
     if (!Array.isArray(after.body)) return t.skip(`GET ${PATH} did not answer a list to look for the trunk in`);
-    t.verdict(SURVIVES, idsOf(after.body).includes(id), `the list no longer holds ${id}`);
+    t.verdict(SURVIVES, holdsId(after.body, id), `the list no longer holds ${id}`);
   },
 };
 
@@ -61,7 +61,7 @@ async function findSystemTrunk(t: ProbeRun): Promise<string> {
     if (!found) return t.skip('no trunk with isSystem: true in the list, and no --system-trunk-id given');
     return found.id as string;
   }
-  const listed = trunks.find((trunk) => trunk.id === given);
+  const listed = trunks.find((trunk) => sameId(trunk.id, given));
   // Never risk a real trunk: a trunk the list shows as ordinary is left alone.
   if (!listed) return t.skip(`the trunk ${given} given by --system-trunk-id is not in the token's list`);
   if (listed.isSystem === false) return t.skip(`the trunk ${given} is listed with isSystem: false, so it is not tried`);

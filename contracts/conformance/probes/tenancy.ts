@@ -7,7 +7,7 @@
  */
 
 import { isRefusal } from '../http.js';
-import { answer, idsOf, isRecord } from '../matchers.js';
+import { answer, holdsId, idsOf, isRecord } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
@@ -82,11 +82,11 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
           t.ctx.readOnly ? 'the kit looks for a record it created, and --read-only creates none' : 'no record could be created to look for',
         );
       } else if (Array.isArray(list2.body)) {
-        t.verdict(`tenancy.${n}.list`, !idsOf(list2.body).includes(created), `token2's list holds ${created}`);
+        t.verdict(`tenancy.${n}.list`, !holdsId(list2.body, created), `token2's list holds ${created}`);
       } else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 did not answer a list (${list2.status})`);
       const list1 = created === undefined ? await t.send({ method: 'GET', path: resource.path }) : undefined;
       // Without a record of its own, one the first organization lists and the second does not (not a shared built-in).
-      const id = created ?? idsOf(list1?.body).find((candidate) => !idsOf(list2.body).includes(candidate));
+      const id = created ?? idsOf(list1?.body).find((candidate) => !holdsId(list2.body, candidate));
       if (id === undefined) return t.skip(`the first organization lists no ${resource.noun} that the second does not`);
       const url = `${resource.path}/${id}`;
       const own = await t.send({ method: 'GET', path: url });

@@ -1,11 +1,11 @@
 /** Whether a record the kit created is still there, told as carefully as a real server allows. */
-import { idsOf, isGone, isRecord } from '../matchers.js';
+import { holdsId, isGone, isRecord } from '../matchers.js';
 import type { ProbeRun } from '../probe.js';
 
 /** Whether the collection's list holds `id`; undefined when the list cannot be read. */
 export async function listed(t: ProbeRun, collection: string, id: string): Promise<boolean | undefined> {
   const list = await t.send({ method: 'GET', path: collection });
-  return Array.isArray(list.body) ? idsOf(list.body).includes(id) : undefined;
+  return Array.isArray(list.body) ? holdsId(list.body, id) : undefined;
 }
 
 /**
