@@ -211,6 +211,15 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     },
   },
   {
+    name: "one organization can change another's record",
+    check: 'tenancy.schemas.update',
+    alsoFails: everyResource('update', 'schemas').map((id) => `tenancy.${id}`),
+    breakage: {
+      request: (req) =>
+        req.method === 'PATCH' && req.headers.get('authorization') === 'Bearer demo-token-2' ? withToken(req, 'demo-token') : req,
+    },
+  },
+  {
     name: "one organization can delete another's record",
     check: 'tenancy.schemas.delete',
     alsoFails: [

@@ -86,7 +86,7 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
   }
   // Tried first, while the example's values are still new to the record. A change it made fails at once; none made
   // counts only once the real update shows the path works.
-  const unauthenticated = await updateWithoutToken(t, url, example);
+  const unauthenticated = await unauthorizedUpdate(t, url, example);
   if (unauthenticated?.changed) t.verdict(ids.updateNeedsToken, false, `update without a token: ${unauthenticated.answer}`);
   // Only keys the API shows back can be compared (write-only keys such as passwords are not).
   const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
@@ -146,11 +146,16 @@ function holds(actual: unknown, expected: unknown): boolean {
   return canonical(actual) === canonical(expected);
 }
 
-/** Sends the update example without a token; whether the record the token reads changed (undefined: it could not be read). */
-async function updateWithoutToken(
+/**
+ * Sends the update example with credentials that may not change the record (none, or the other organization's
+ * token), and tells whether the record, read with its own token, took any of the example's values. Undefined when
+ * that cannot be told (the record not readable, or no steady field the example would change).
+ */
+export async function unauthorizedUpdate(
   t: ProbeRun,
   url: string,
   example: Record<string, unknown>,
+  credentials: 'none' | 'token2' = 'none',
 ): Promise<{ changed: boolean; answer: string } | undefined> {
   // Read twice first: a field that moves on its own all the time (a counter, a timestamp) is no evidence.
   const first = await t.send({ method: 'GET', path: url });
@@ -162,7 +167,7 @@ async function updateWithoutToken(
   // Only values the example would change, among the fields the record shows and that stood still.
   const changes = Object.keys(example).filter((key) => key in shownBefore && steady(key) && !holds(shownBefore[key], example[key]));
   if (changes.length === 0) return undefined;
-  const tokenless = () => t.sendExpectingRefusal({ method: 'PATCH', path: url, credentials: 'none', body: example });
+  const tokenless = () => t.sendExpectingRefusal({ method: 'PATCH', path: url, credentials, body: example });
   const appliedNow = async () => {
     const after = await t.send({ method: 'GET', path: url });
     return isSuccess(after.status) && isPlainObject(after.body)

@@ -1,17 +1,19 @@
 /**
  * Organizations are apart (§5: the token identifies the organization whose
  * resources are listed): a record the first token's organization created is
- * not listed for, readable by, or deletable by the second token's. Only
+ * not listed for, readable by, changed by or deletable by the second token's. Only
  * records the kit created are looked for: records both lists hold (built-in
  * schemas or trunks a platform shares) are not the spec's to forbid.
  */
 
+import { noExampleReason } from '../examples.js';
 import { isRefusal } from '../http.js';
 import { answer, holdsId, idsOf, isRecord } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
+import { unauthorizedUpdate } from './round-trip.js';
 import { listed, whereabouts } from './whereabouts.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
@@ -33,6 +35,14 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       title: `${withArticle(resource.noun)} of one organization cannot be read with the other's token`,
       expected: `GET ${path}/{id of token's record} with token2 does not answer the record (how it refuses is not judged)`,
       basis: `§4 names the get only; assumed from §5 (the token names the organization): another organization's record is not served`,
+    },
+    {
+      id: `tenancy.${name}.update`,
+      source: 'spec',
+      title: `${withArticle(resource.noun)} of one organization cannot be changed with the other's token`,
+      expected: `after PATCH ${path}/{id of token's record} with token2 and the update example, the record read with token shows none of its values`,
+      // Read from §5 like the delete: what the refusal answers is not judged, only that the record stays as it was.
+      basis: `§5: the token identifies the organization; a record stays as the organization that created it left it, whose token did not change it`,
     },
     {
       id: `tenancy.${name}.delete`,
@@ -103,6 +113,16 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
             : 'no record could be created to try the delete on',
         );
       }
+      const example = t.ctx.examples.update(resource.path);
+      const changed = example ? await unauthorizedUpdate(t, url, example, 'token2') : undefined;
+      if (changed === undefined) {
+        t.skipCheck(
+          `tenancy.${n}.update`,
+          example
+            ? `GET ${url} did not answer the record around the other organization's update, or the example changes no field it shows steadily`
+            : noExampleReason(t.ctx.examples, `PATCH ${resource.path}/{id}`),
+        );
+      } else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
       const listedBefore = await listed(t, resource.path, id);
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
       const { state, seen } = await whereabouts(t, resource.path, id, listedBefore);
