@@ -211,6 +211,20 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     },
   },
   {
+    name: 'a token no organization holds is taken as the first organization’s',
+    check: 'auth.unknown-token.schemas',
+    alsoFails: ['auth.unknown-token', ...NAMES.filter((name) => name !== 'schemas').map((name) => `auth.unknown-token.${name}`)],
+    breakage: {
+      request: (req) => (req.headers.get('authorization')?.startsWith('Bearer not-a-token-') ? withToken(req, 'demo-token') : req),
+    },
+  },
+  {
+    name: 'a list without a token is the second organization’s',
+    check: 'auth.missing-token.schemas',
+    alsoFails: NAMES.filter((name) => name !== 'schemas').map((name) => `auth.missing-token.${name}`),
+    breakage: { request: (req) => (isListRead(req) && !req.headers.has('authorization') ? withToken(req, 'demo-token-2') : req) },
+  },
+  {
     name: "one organization can change another's record",
     check: 'tenancy.schemas.update',
     alsoFails: everyResource('update', 'schemas').map((id) => `tenancy.${id}`),

@@ -4,33 +4,54 @@ import { answer, idsOf, sameId } from '../matchers.js';
 import type { Probe } from '../probe.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
 
-/** A read-only probe: the list of `resource` without a token is refused. */
-export function missingTokenProbe(resource: ResourceFacts): Probe {
-  const id = `auth.missing-token.${resource.name}`;
+const WITHOUT = {
+  missing: { phrase: 'without a token', request: 'without an Authorization header', credentials: () => 'none' as const },
+  unknown: {
+    phrase: 'with a token that names no organization',
+    request: 'with a random bearer token',
+    credentials: () => ({ bearer: `not-a-token-${unknownId()}` }),
+  },
+};
+
+/**
+ * A read-only probe: the list of `resource`, asked without a token or with a
+ * token no organization holds, serves none of the records the token's list
+ * (and, given --token2, the second token's) holds. How it refuses is not
+ * judged here.
+ */
+export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WITHOUT): Probe {
+  const id = `auth.${kind}-token.${resource.name}`;
+  const { phrase, request, credentials } = WITHOUT[kind];
   return {
-    name: `${resource.name} without a token`,
+    name: `${resource.name} ${phrase}`,
     readOnly: true,
     checks: [
       {
         id,
         source: 'spec',
-        title: `the ${resource.noun} list is not served without a token`,
-        expected: `GET ${resource.path} without an Authorization header does not answer the records the token's list holds (how it refuses is not judged)`,
+        title: `the ${resource.noun} list is not served ${phrase}`,
+        expected: `GET ${resource.path} ${request} does not answer the records the token's (or token2's) list holds (how it refuses is not judged)`,
         basis:
-          '§5: every operation takes the header "Authorization: Bearer <token>", and the token identifies whose resources are listed; without it, no organization is named',
+          kind === 'missing'
+            ? '§5: every operation takes the header "Authorization: Bearer <token>", and the token identifies whose resources are listed; without it, no organization is named'
+            : '§5: the token identifies whose resources are listed; a token no organization holds names none of them',
       },
     ],
     async run(t) {
       const withToken = await t.send({ method: 'GET', path: resource.path });
       if (!isSuccess(withToken.status)) return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
-      const theirs = idsOf(withToken.body);
-      // Records the token's list holds are what must not be served without it: with none, nothing can be told.
-      if (theirs.length === 0)
-        return t.skip(`the token's ${resource.noun} list is empty, so there is nothing that could be served without it`);
-      const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: 'none' });
+      const withToken2 =
+        t.ctx.target.token2 === undefined ? undefined : await t.send({ method: 'GET', path: resource.path, credentials: 'token2' });
+      const theirs = [...idsOf(withToken.body), ...(withToken2 && isSuccess(withToken2.status) ? idsOf(withToken2.body) : [])];
+      // Records the tokens' lists hold are what must not be served without them: with none, nothing can be told.
+      if (theirs.length === 0) {
+        const shown = `${withToken.status} ${withToken.contentType ?? '(no content type)'}`;
+        return t.skip(`the token's ${resource.noun} list holds no ids (${shown}), so there is nothing that could be served ${phrase}`);
+      }
+      const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: credentials() });
       if (reply === undefined) return t.verdict(id, true, '');
       const served = isSuccess(reply.status) ? idsOf(reply.body).filter((recordId) => theirs.some((own) => sameId(recordId, own))) : [];
-      t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the token's records`);
+      t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the tokens' records`);
     },
   };
 }

@@ -1,7 +1,7 @@
 /** Every probe of the suite, in the order they run: reads first, then the writes. */
 import type { Probe } from '../probe.js';
 import { resourceFacts } from '../resources.js';
-import { missingTokenProbe, unknownTokenProbe } from './auth.js';
+import { refusedTokenProbe, unknownTokenProbe } from './auth.js';
 import { listProbe } from './lists.js';
 import { roundTripProbe } from './round-trip.js';
 import { schemaListProbe } from './schema-list.js';
@@ -15,7 +15,8 @@ const others = resourceFacts.filter((resource) => resource.name !== 'schemas');
 export const allProbes: Probe[] = [
   schemaListProbe,
   ...others.map(listProbe),
-  ...resourceFacts.map(missingTokenProbe),
+  ...resourceFacts.map((resource) => refusedTokenProbe(resource, 'missing')),
+  ...resourceFacts.map((resource) => refusedTokenProbe(resource, 'unknown')),
   unknownTokenProbe,
   ...resourceFacts.map(unknownIdProbe),
   ...resourceFacts.map(tenancyProbe),
