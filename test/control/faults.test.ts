@@ -54,6 +54,9 @@ describe('http faults', () => {
       await expect(control.addFault(spec)).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer }] } });
     }
     expect(await control.faults()).toEqual([]);
+    // Patterns that can reach the provider's paths stay valid.
+    for (const path of ['/telephony/*', '/**', '/:anything/**'])
+      expect((await control.addFault({ target: 'telephony', path })).path).toBe(path);
   });
 
   it('targets one organization only', async () => {

@@ -43,6 +43,10 @@ export const recordBody = z
   })
   .openapi('InjectRecordRequest');
 
+/** The first segment of a path pattern (`*`, `**` and `:name` match any), or undefined for no pattern. */
+const firstSegment = (path: string | undefined): string | undefined =>
+  path === undefined ? undefined : path.replace(/^\//, '').split('/')[0];
+
 export const faultBody = faultSpecSchema
   // An http fault with neither a status nor a delay would be accepted, counted, and change nothing.
   .refine(
@@ -70,15 +74,21 @@ export const faultBody = faultSpecSchema
     path: ['latencyMs'],
   })
   // Faults apply to API requests only: one on a control path would be taken and never apply.
-  .refine((fault) => fault.target === 'telephony' || fault.path === undefined || !/^\/?__mock(\/|$)/.test(fault.path), {
+  .refine((fault) => fault.target === 'telephony' || firstSegment(fault.path) !== '__mock', {
     message: 'Faults never apply to control requests (/__mock/); give an API path such as /api/v1/tools.',
     path: ['path'],
   })
   // The provider is asked about /telephony/<trunk id>: a fault on an API path would be taken and never apply.
-  .refine((fault) => fault.target !== 'telephony' || fault.path === undefined || fault.path.startsWith('/telephony/'), {
-    message: 'A telephony fault matches /telephony/<trunk id> (or a pattern of it, such as /telephony/*), not an API path.',
-    path: ['path'],
-  })
+  .refine(
+    (fault) =>
+      fault.target !== 'telephony' ||
+      ['telephony', '*', '**', undefined].includes(firstSegment(fault.path)) ||
+      firstSegment(fault.path)?.startsWith(':'),
+    {
+      message: 'A telephony fault matches /telephony/<trunk id> (or a pattern of it, such as /telephony/*), not an API path.',
+      path: ['path'],
+    },
+  )
   .openapi('FaultRequest');
 
 export const clockBody = z
