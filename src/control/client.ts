@@ -15,6 +15,7 @@ import type {
   doneAnswer,
   faultBody,
   journalAnswer,
+  journalQuery,
   organizationsAnswer,
   recordBody,
   removedAnswer,
@@ -32,8 +33,8 @@ export type Tenant = z.infer<typeof tenant>;
 type Organizations = z.infer<typeof organizationsAnswer>;
 type Done = z.infer<typeof doneAnswer>;
 
-/** Which journal entries: method, path pattern (`*`, `:name`, `**`), organization, status. */
-export type JournalQuery = { method?: string; path?: string; orgId?: string; status?: number; limit?: number };
+/** Which journal entries: method, path pattern (`*`, `:name`, `**`), organization, status, and how many of the newest. */
+export type JournalQuery = z.output<typeof journalQuery>;
 
 export interface ControlClientOptions {
   /** Where the mock runs, e.g. http://127.0.0.1:4010 (default: relative paths, for in-process fetch). */

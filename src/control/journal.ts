@@ -12,6 +12,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { timestamp } from '../domain/fields.js';
+import type { journalFilter } from './api/schemas.js';
 import { compilePathPattern } from './path-pattern.js';
 
 /** One recorded request, as GET /__mock/journal shows it. */
@@ -42,13 +43,8 @@ export type JournalRecord = Omit<JournalEntry, 'id' | 'time' | 'body'> & {
   bodyChecked: boolean;
 };
 
-export interface JournalFilter {
-  method?: string | undefined;
-  /** A path pattern: `*` and `:name` match one segment, `**` the rest. */
-  path?: string | undefined;
-  orgId?: string | undefined;
-  status?: number | undefined;
-}
+/** Which entries: method, path pattern (`*` and `:name` match one segment, `**` the rest), organization, status. */
+export type JournalFilter = z.infer<typeof journalFilter>;
 
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 

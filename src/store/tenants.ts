@@ -19,11 +19,9 @@ export class Tenants {
 
   /** Callers check first and answer the client; these throws guard the two maps against a caller that did not. */
   add(organization: Organization): void {
-    if (this.#byToken.has(organization.token)) throw new Error(`Token ${organization.token} already belongs to an organization.`);
-    // Replacing the id's entry would leave the old organization's token pointing at an organization no longer listed.
+    // Adding is not replacing: a second organization with an id already held is a caller's mistake.
     if (this.#byId.has(organization.id)) throw new Error(`An organization with id ${organization.id} already exists.`);
-    this.#byToken.set(organization.token, organization);
-    this.#byId.set(organization.id, organization);
+    this.replace(organization);
   }
 
   /** Puts `organization` where the one with its id is (its token with it), or last when there is none. */

@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { orgFilter, orgId } from '../control/api/schemas.js';
 import { e164 } from '../domain/fields.js';
 import { webhookEvents } from '../domain/resources/webhook.js';
+import { deliveryStatuses } from './delivery-record.js';
 
 const party = z
   // Bounded: each delivery in the outbox keeps its own copy of the call's events.
@@ -37,7 +38,7 @@ export const outboxQuery = z.strictObject({
   webhookId: z.string().min(1).max(100).optional(),
   callId: z.string().min(1).max(100).optional(),
   event: z.enum(webhookEvents).optional(),
-  status: z.enum(['pending', 'delivered', 'failed']).optional(),
+  status: z.enum(deliveryStatuses).optional(),
 });
 
 export const outboxOrgQuery = z.strictObject({ orgId: orgFilter });

@@ -3,9 +3,10 @@ import { z } from '@hono/zod-openapi';
 import { organizationId, timestamp } from '../domain/fields.js';
 import type { StoredRecord } from '../domain/resource.js';
 import { webhookEvents } from '../domain/resources/webhook.js';
+import type { outboxQuery } from './control-schemas.js';
 import { attemptSchema } from './delivery.js';
 
-const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /** One event on its way to one webhook, as the outbox shows it. */
@@ -33,15 +34,9 @@ export const deliverySchema = z
 export type Delivery = z.infer<typeof deliverySchema>;
 
 /** Which deliveries: every given key must match. */
-export interface OutboxFilter {
-  orgId?: string | undefined;
-  webhookId?: string | undefined;
-  callId?: string | undefined;
-  event?: string | undefined;
-  status?: string | undefined;
-}
+export type OutboxFilter = z.infer<typeof outboxQuery>;
 
-const filterKeys = ['orgId', 'webhookId', 'callId', 'event', 'status'] as const;
+const filterKeys = ['orgId', 'webhookId', 'callId', 'event', 'status'] as const satisfies readonly (keyof OutboxFilter)[];
 
 export function matchesFilter(delivery: Delivery, filter: OutboxFilter): boolean {
   return filterKeys.every((key) => filter[key] === undefined || delivery[key] === filter[key]);

@@ -13,20 +13,13 @@ import { DomainError } from '../domain/errors.js';
 import type { StoredRecord } from '../domain/resource.js';
 import type { World } from '../world.js';
 import { callFaker } from './call-faker.js';
+import type { callBody } from './control-schemas.js';
 import { deliverySchema } from './delivery-record.js';
 import { type CallFacts, callEvents, callFactsSchema, type WebhookEvent, webhookEventSchema } from './events.js';
 import { generateStructuredOutput } from './structured-output.js';
 
-export interface CallInput {
-  orgId: string;
-  assistantId: string;
-  /** Default: drawn from the call's seed, within the assistant's maxDurationSeconds. */
-  durationSeconds?: number | undefined;
-  /** The caller; default a seeded +1415555… number. */
-  from?: string | undefined;
-  /** The number called; default the first phone number of the assistant's SIP trunk. */
-  to?: string | undefined;
-}
+/** A call to simulate, as POST /__mock/calls takes it (its defaults are described there). */
+export type CallInput = z.infer<typeof callBody>;
 
 /** How long a call lasts when the request gives no duration (within the assistant's maxDurationSeconds). */
 const DRAWN_SECONDS = { min: 20, max: 300 };

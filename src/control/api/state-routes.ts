@@ -9,7 +9,9 @@ import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrg
 import { controlRoute, json, serveControl, valid } from './define.js';
 import { anyRecord, doneAnswer, idParam, organizationsAnswer, orgQuery, recordBody, resetBody, tenant, tenantBody } from './schemas.js';
 
-const identity = ({ id, name, token }: { id: string; name: string; token: string }) => ({ id, name, token });
+/** An organization as the answers show it (`tenant`), without what it was seeded from. */
+const identity = ({ id, name, token }: Tenant): Tenant => ({ id, name, token });
+type Tenant = z.infer<typeof tenant>;
 
 // Made once: a schema built per request with .openapi() is registered and kept for good.
 const organizationIdParam = idParam('Organization');
