@@ -632,6 +632,8 @@ describe('cli', () => {
     { args: ['--port', '-1'], names: ['--port needs a value', '--port=-'] },
     { args: ['serve', 'extra'], names: ['unexpected argument "extra"'] },
     { args: ['nope'], names: ['unknown command "nope"', 'verify'] },
+    // What `npm start 5113` and `npm start --port 5113` pass on (npm keeps flags before -- for itself).
+    { args: ['5113'], names: ['unknown command "5113"', 'did you mean `npm start -- --port 5113`?'] },
   ])('exits with code 2 and names the problem for $args', async ({ args, names }) => {
     const cli = runCli(args);
     const { code } = await withTimeout(cli.exited, 5_000, `exit for ${args.join(' ')}`);
