@@ -64,7 +64,8 @@ export async function main(argv: string[]): Promise<void> {
   }
   const command = positionals[0] ?? 'serve';
   // `npm start 5113` and `npm start --port 5113` (npm keeps --port for itself) both arrive as a bare number.
-  if (/^\d+$/.test(command)) fail(`unknown command "${command}"; did you mean \`npm start -- --port ${command}\`? (npm passes flags on only after --)`);
+  if (/^\d+$/.test(command))
+    fail(`unknown command "${command}"; did you mean \`npm start -- --port ${command}\`? (npm passes flags on only after --)`);
   if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default) and verify`);
   if (positionals.length > 1) fail(`unexpected argument "${positionals[1]}"`);
   // An empty PORT is an unset one (as shells and CI templates leave it).

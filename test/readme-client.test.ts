@@ -1,6 +1,6 @@
 /**
- * The README's typed-client example runs as written: the block is taken from
- * the README, compiled with esbuild (its import of `voice-config-mock/client`
+ * The typed-client example of docs/pact.md runs as written: the block is taken from
+ * the page, compiled with esbuild (its import of `voice-config-mock/client`
  * resolved through the package's exports, as an installed package resolves
  * it) and run with node against a live server on a free port.
  */
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.js';
 import { readmeBlock } from './helpers/readme.js';
 
-const example = readmeBlock('ts', "from 'voice-config-mock/client'");
+const example = readmeBlock('ts', "from 'voice-config-mock/client'", 'docs/pact.md');
 
 describe('readme typed client example', () => {
   let server: RunningServer;

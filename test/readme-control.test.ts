@@ -1,14 +1,13 @@
 /**
- * The README's control API walkthrough runs as written against a live mock
+ * The control API walkthrough of docs/control-api.md runs as written against a live mock
  * (only its address is swapped for the test server's free port).
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../src/control/client.js';
 import { type RunningServer, startServer } from '../src/server.js';
-import { readmeBlock, runShellBlock } from './helpers/readme.js';
+import { pageText, readmeBlock, runShellBlock } from './helpers/readme.js';
 
-const walkthrough = readmeBlock('sh', '# A fresh organization of your own');
+const walkthrough = readmeBlock('sh', '# A fresh organization of your own', 'docs/control-api.md');
 
 describe('readme control api walkthrough', () => {
   let server: RunningServer;
@@ -34,10 +33,10 @@ describe('readme control api walkthrough', () => {
   });
 });
 
-describe('readme control client', () => {
+describe('control-api.md control client', () => {
   it('names every method of the control client, and no other', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const paragraph = /Its methods, one per control request but [^:]+: ([^.]+)\./.exec(readme)?.[1] ?? '';
+    const page = pageText('docs/control-api.md');
+    const paragraph = /Its methods, one per control request but [^:]+: ([^.]+)\./.exec(page)?.[1] ?? '';
 
     const listed = [...paragraph.matchAll(/`(\w+)`/g)].map((match) => match[1]);
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server.js';
 import { readmeBlock, runShellBlock } from './helpers/readme.js';
 
-const walkthrough = readmeBlock('sh', '# Create a SIP trunk');
+const walkthrough = readmeBlock('sh', '# Create a SIP trunk', 'README.md');
 
 describe('readme curl walkthrough', () => {
   let server: RunningServer;

@@ -3,9 +3,9 @@
  * a known path asked with another method answers 405 with Allow, and an
  * unknown control path points to the list.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
+import { docPages, pageText } from '../helpers/readme.js';
 import { controlledMock } from './helpers.js';
 
 interface Operation {
@@ -17,17 +17,16 @@ interface Operation {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * The control operations the README's tables document ("Control API", and the
- * webhooks' control routes): each table row's first cell names one or more,
- * as `METHOD /__mock/path[?query]` followed by the body's fields. Read from the
- * README itself, not from the registry the index is built from, so a route
- * dropped from the registry, filtered from the answer, or left out of the
- * README goes red here.
+ * The control operations the docs' tables document (docs/control-api.md, and
+ * the webhooks' control routes in docs/webhooks.md): each table row's first
+ * cell names one or more, as `METHOD /__mock/path[?query]` followed by the
+ * body's fields. Read from the pages themselves, not from the registry the
+ * index is built from, so a route dropped from the registry, filtered from
+ * the answer, or left out of the docs goes red here.
  */
 function readmeControlOperations(): string[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
   const operations = new Set<string>();
-  for (const line of readme.split('\n')) {
+  for (const line of docPages.flatMap((page) => pageText(page).split('\n'))) {
     if (!line.startsWith('|')) continue;
     const firstCell = line.split('|')[1] ?? '';
     for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/__mock\/[^`\s[]*)/g)) {
@@ -44,7 +43,7 @@ async function listOperations(app: ReturnType<typeof createApp>): Promise<Operat
 }
 
 describe('the control API index', () => {
-  it('lists every control operation the README documents, each with a summary, and the index itself', async () => {
+  it('lists every control operation the docs document, each with a summary, and the index itself', async () => {
     const { app } = controlledMock();
     const operations = await listOperations(app);
     const listed = operations.map((operation) => `${operation.method} ${operation.path}`);

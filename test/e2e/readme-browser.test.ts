@@ -1,6 +1,6 @@
 /**
- * The README's browser example runs as written: the block is taken from the
- * README, bundled with `voice-config-mock/browser` pointing at the source,
+ * The browser example of docs/browser.md runs as written: the block is taken from the
+ * page, bundled with `voice-config-mock/browser` pointing at the source,
  * and run in a page in headless Chromium.
  */
 import type { Browser } from 'playwright-core';
@@ -10,7 +10,7 @@ import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { consoleOf, type InlinePage, serveInlinePage } from './inline-page.js';
 
-const example = readmeBlock('ts', "from 'voice-config-mock/browser'");
+const example = readmeBlock('ts', "from 'voice-config-mock/browser'", 'docs/browser.md');
 
 explainSkip("README's browser example");
 

@@ -1,16 +1,40 @@
-/** The README's examples, taken from the README itself so tests run them exactly as a newcomer would. */
+/**
+ * The examples of the user-facing pages (README.md and docs/*.md), taken from
+ * the pages themselves so tests run them exactly as a newcomer would.
+ */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const root = new URL('../../', import.meta.url);
 const run = promisify(execFile);
 
-/** The README's fenced block of this language that contains `marker`, or undefined. */
-export function readmeBlock(lang: string, marker: string): string | undefined {
-  return [...readme.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))]
-    .map((match) => match[1] ?? '')
-    .find((block) => block.includes(marker));
+/** The user-facing pages, relative to the repository root: README.md, then docs/*.md in name order. */
+export const docPages: string[] = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
+
+/** The text of one page (a path relative to the repository root). */
+export function pageText(page: string): string {
+  return readFileSync(new URL(page, root), 'utf8');
+}
+
+/**
+ * The fenced block of this language that contains `marker`, from the first
+ * page that has one (or only from `page`), or undefined.
+ */
+export function readmeBlock(lang: string, marker: string, page?: string): string | undefined {
+  for (const name of page === undefined ? docPages : [page]) {
+    const block = [...pageText(name).matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))]
+      .map((match) => match[1] ?? '')
+      .find((text) => text.includes(marker));
+    if (block !== undefined) return block;
+  }
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The README's webhook walkthrough runs as written: its receiver (the
+ * The webhook walkthrough of docs/webhooks.md runs as written: its receiver (the
  * signature check users copy) runs with node, its curl commands with bash
  * against a live mock; only the two addresses are swapped for free ports.
  */
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server.js';
 import { readmeBlock, runShellBlock } from '../helpers/readme.js';
 
-const receiverCode = readmeBlock('js', 'timingSafeEqual');
-const walkthrough = readmeBlock('sh', '# Simulate a call');
+const receiverCode = readmeBlock('js', 'timingSafeEqual', 'docs/webhooks.md');
+const walkthrough = readmeBlock('sh', '# Simulate a call', 'docs/webhooks.md');
 
 describe('readme webhook walkthrough', () => {
   let server: RunningServer;

@@ -1,0 +1,120 @@
+/**
+ * The frontend guide's Vite proxy runs as written: its vite.config.js and
+ * mock-control.js are taken from docs/frontend.md (only the mock's address
+ * is swapped for the test server's), a Vite dev server serves a page that
+ * uses them, and headless Chromium shows the page reading the API and
+ * resetting the mock through the proxy, while a page of another origin
+ * still cannot reset it through the same proxy.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/server.js';
+import { readmeBlock } from '../helpers/readme.js';
+import { explainSkip, hasChromium, launchChromium } from './chromium.js';
+import { type StaticServer, serveDirectory } from './static-server.js';
+
+const viteConfig = readmeBlock('js', 'vite.config.js', 'docs/frontend.md');
+const mockControl = readmeBlock('js', 'mock-control.js', 'docs/frontend.md');
+
+const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/voice-config-mock-vite/', import.meta.url));
+
+const page = `<!doctype html><link rel="icon" href="data:,">
+<script type="module">
+import { listAssistants, resetMock } from '/mock-control.js';
+const assistants = await listAssistants();
+console.log('assistants ' + assistants.length);
+const { organizations } = await resetMock();
+console.log('reset ' + organizations.map((org) => org.token).join(', '));
+</script>`;
+
+explainSkip("The frontend guide's Vite proxy");
+
+describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
+  let mock: RunningServer;
+  let dir: string;
+  let vite: ViteDevServer;
+  let viteUrl: string;
+  let otherSite: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mock = await startServer({ port: 0 });
+    // Inside the project, so that the config's `import 'vite'` resolves as it does in a frontend's checkout.
+    await mkdir(cacheDir, { recursive: true });
+    dir = await mkdtemp(join(cacheDir, 'frontend-'));
+    await writeFile(join(dir, 'vite.config.js'), (viteConfig ?? '').replaceAll('http://127.0.0.1:4010', mock.url));
+    await writeFile(join(dir, 'mock-control.js'), mockControl ?? '');
+    await writeFile(join(dir, 'index.html'), page);
+    vite = await createServer({
+      root: dir,
+      configFile: join(dir, 'vite.config.js'),
+      server: { host: '127.0.0.1', port: 0 },
+      logLevel: 'silent',
+      clearScreen: false,
+      optimizeDeps: { noDiscovery: true },
+    });
+    await vite.listen();
+    viteUrl = (vite.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+    await writeFile(join(dir, 'other.html'), '<!doctype html><link rel="icon" href="data:,"><title>another site</title>');
+    otherSite = await serveDirectory(dir);
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await otherSite?.close();
+    await vite?.close();
+    await mock?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('lets the dev server page read the API and reset the mock through the proxy', async () => {
+    expect(viteConfig).toContain('server');
+    expect(mockControl).toContain('resetMock');
+    const extra = mock.world.tenants.list().length;
+    await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(mock.world.tenants.list()).toHaveLength(extra + 1);
+    const seeded = mock.world.store.list(mock.world.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
+
+    const tab = await (await browser.newContext()).newPage();
+    const lines: string[] = [];
+    const errors: string[] = [];
+    tab.on('pageerror', (error) => errors.push(error.message));
+    tab.on('console', (message) => (message.type() === 'error' ? errors : lines).push(message.text()));
+    // The page's last line, or its first uncaught error (a refused reset throws), whichever comes first.
+    const done = Promise.race([
+      tab.waitForEvent('console', { predicate: (message) => message.text().startsWith('reset'), timeout: 20_000 }),
+      tab.waitForEvent('pageerror', { timeout: 20_000 }),
+    ]);
+    await tab.goto(`${viteUrl}/`);
+    await done;
+    await tab.context().close();
+
+    expect(errors).toEqual([]);
+    expect(lines.filter((line) => /^(assistants|reset) /.test(line))).toEqual([`assistants ${seeded}`, 'reset demo-token, demo-token-2']);
+    // The reset went through: the extra organization is gone.
+    expect(mock.world.tenants.list()).toHaveLength(extra);
+  });
+
+  it('still refuses a reset sent through the proxy by a page of another origin', async () => {
+    await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const before = mock.world.tenants.list().length;
+
+    const tab = await (await browser.newContext()).newPage();
+    await tab.goto(`${otherSite.url}/other.html`);
+    // A bodiless POST needs no preflight, so the request is sent; only the mock's refusal keeps it from resetting.
+    const sent = await tab.evaluate(async (url) => {
+      await fetch(`${url}/__mock/reset`, { method: 'POST', mode: 'no-cors' });
+      return true;
+    }, viteUrl);
+    await tab.context().close();
+
+    expect(sent).toBe(true);
+    // Still there: the proxy passed the other page's Origin on, and the mock refused it.
+    expect(mock.world.tenants.list()).toHaveLength(before);
+  });
+});
