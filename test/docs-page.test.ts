@@ -25,7 +25,12 @@ async function transfer(app: ReturnType<typeof docsApp>, path: string, acceptEnc
   const sizes = [{ path, status: res.status, bytes: new TextEncoder().encode(html).length, encoding: null as string | null }];
   for (const [, asset] of html.matchAll(/(?:src|href)="(\/[^"]+)"/g)) {
     const answer = await app.request(asset ?? '', { headers });
-    sizes.push({ path: asset ?? '', status: answer.status, bytes: (await answer.arrayBuffer()).byteLength, encoding: answer.headers.get('content-encoding') });
+    sizes.push({
+      path: asset ?? '',
+      status: answer.status,
+      bytes: (await answer.arrayBuffer()).byteLength,
+      encoding: answer.headers.get('content-encoding'),
+    });
   }
   return sizes;
 }
@@ -91,7 +96,9 @@ describe('the reference page', () => {
   it.each([BROWSER_ENCODINGS, 'gzip'])('transfers the page, its scripts and its styles in under 700 KB (accepting %s)', async (accept) => {
     const sizes = await transfer(docsApp(), '/docs/', accept);
     expect(sizes.map((size) => size.status)).toEqual(sizes.map(() => 200));
-    expect(sizes.map((size) => size.path)).toEqual(expect.arrayContaining(['/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css']));
+    expect(sizes.map((size) => size.path)).toEqual(
+      expect.arrayContaining(['/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css']),
+    );
     const total = sizes.reduce((sum, size) => sum + size.bytes, 0);
     expect(total, JSON.stringify(sizes)).toBeLessThan(BUDGET_BYTES);
   });
