@@ -1,0 +1,81 @@
+/**
+ * The Node examples of docs/api.md (the app in process) and
+ * docs/control-api.md (the control client) run as written: each block is
+ * taken from its page, bundled with esbuild (its import of
+ * `voice-config-mock` resolved through the package's exports, to the build
+ * `npm test` makes first) and run with node; a probe line appended to the
+ * block prints what the example holds at its end.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../src/server.js';
+import { readmeBlock } from './helpers/readme.js';
+
+const inProcess = readmeBlock('ts', 'createApp, createWorld', 'docs/api.md');
+const controlClient = readmeBlock('ts', 'createControlClient', 'docs/control-api.md');
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'voice-config-mock-node-examples-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Bundles the TypeScript source for node, runs it, and answers its standard output. */
+async function runExample(name: string, source: string): Promise<string> {
+  const bundled = await build({
+    stdin: { contents: source, loader: 'ts', resolveDir: process.cwd(), sourcefile: `${name}.ts` },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    // The bundle is CommonJS inside: give it the require an ES module lacks.
+    banner: { js: "import { createRequire as bannerRequire } from 'node:module'; const require = bannerRequire(import.meta.url);" },
+    write: false,
+    logLevel: 'silent',
+  });
+  const script = join(dir, `${name}.mjs`);
+  await writeFile(script, bundled.outputFiles[0]?.text ?? '');
+  const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30_000 });
+  return stdout;
+}
+
+describe('docs/api.md: the app in process', () => {
+  it('lists the seeded trunks of demo-token without a port, and shows their provider configurations', async () => {
+    expect(inProcess).toBeDefined();
+    const probe =
+      '\nconsole.log(JSON.stringify({ status: res.status, trunks: trunks.length, provisioned: world.telephony.configurations().length }));';
+    const stdout = await runExample('in-process', `${inProcess ?? ''}${probe}`);
+
+    const { status, trunks, provisioned } = JSON.parse(stdout) as { status: number; trunks: number; provisioned: number };
+    expect(status).toBe(200);
+    expect(trunks).toBeGreaterThan(1);
+    expect(provisioned).toBeGreaterThan(trunks);
+  }, 60_000);
+});
+
+describe('docs/control-api.md: the control client', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('makes a tenant, freezes and resumes the clock, verifies, and removes the tenant again', async () => {
+    expect(controlClient).toBeDefined();
+    const tenantsBefore = server.world.tenants.list().length;
+    const probe = '\nconsole.log(JSON.stringify({ count, token }));';
+    const source = `${(controlClient ?? '').replaceAll('http://127.0.0.1:4010', server.url)}${probe}`;
+
+    const { count, token } = JSON.parse(await runExample('control-client', source)) as { count: number; token: string };
+
+    expect(count).toBe(0);
+    expect(token).toMatch(/\S{8,}/);
+    expect(server.world.tenants.byToken(token)).toBeUndefined();
+    expect(server.world.tenants.list()).toHaveLength(tenantsBefore);
+    expect(server.world.clock.state().frozen).toBe(false);
+  }, 60_000);
+});
