@@ -1,6 +1,7 @@
 /**
- * The Node examples of docs/api.md (the app in process) and
- * docs/control-api.md (the control client) run as written: each block is
+ * The Node examples of docs/api.md (the app in process),
+ * docs/control-api.md (the control client) and docs/frontend.md (the set-up
+ * of UI tests) run as written: each block is
  * taken from its page, bundled with esbuild (its import of
  * `voice-config-mock` resolved through the package's exports, to the build
  * `npm test` makes first) and run with node; a probe line appended to the
@@ -18,6 +19,7 @@ import { readmeBlock } from './helpers/readme.js';
 
 const inProcess = readmeBlock('ts', 'createApp, createWorld', 'docs/api.md');
 const controlClient = readmeBlock('ts', 'createControlClient', 'docs/control-api.md');
+const uiTestSetup = readmeBlock('ts', 'ui-test-setup.ts', 'docs/frontend.md');
 
 let dir: string;
 beforeAll(async () => {
@@ -77,5 +79,35 @@ describe('docs/control-api.md: the control client', () => {
     expect(server.world.tenants.byToken(token)).toBeUndefined();
     expect(server.world.tenants.list()).toHaveLength(tenantsBefore);
     expect(server.world.clock.state().frozen).toBe(false);
+  }, 60_000);
+});
+
+describe('docs/frontend.md: the set-up of UI tests', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('puts the seeded data back, and gives a worker an organization of its own that it removes again', async () => {
+    expect(uiTestSetup).toBeDefined();
+    const org = server.world.tenants.byToken('demo-token')?.id ?? '';
+    const seeded = server.world.store.count(org, 'tools');
+    const created = await fetch(`${server.url}/api/v1/tools`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'endCall', name: 'left_by_an_earlier_test' }),
+    });
+    expect(created.status).toBe(201);
+    expect(server.world.store.count(org, 'tools')).toBe(seeded + 1);
+
+    const stdout = await runExample('ui-test-setup', (uiTestSetup ?? '').replaceAll('http://127.0.0.1:4010', server.url));
+
+    const token = /token for the app under test: (\S+)/.exec(stdout)?.[1] ?? '';
+    expect(token).not.toBe('');
+    // The reset took away what the earlier test left, and the worker's organization is gone again.
+    expect(server.world.store.count(org, 'tools')).toBe(seeded);
+    expect(server.world.tenants.byToken(token)).toBeUndefined();
+    expect(server.world.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 60_000);
 });
