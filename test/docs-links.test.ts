@@ -52,6 +52,14 @@ describe('links of the docs pages', () => {
     expect(broken).toEqual([]);
   });
 
+  it('keeps the README a front door: at most 300 lines, linking every reference page', () => {
+    const readme = pageText('README.md');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+    const linked = new Set(linksOf(readme).map((link) => link.split('#')[0]));
+    const references = docPages.filter((page) => page.startsWith('docs/'));
+    expect(references.filter((page) => !linked.has(page))).toEqual([]);
+  });
+
   it('makes anchors as GitHub does', () => {
     expect(anchorOf('Verifying the pacts against a real implementation')).toBe('verifying-the-pacts-against-a-real-implementation');
     expect(anchorOf('The `verify` command: CI')).toBe('the-verify-command-ci');
