@@ -4,7 +4,9 @@
  * is swapped for the test server's), a Vite dev server serves a page that
  * uses them, and headless Chromium shows the page reading the API and
  * resetting the mock through the proxy, while a page of another origin
- * still cannot reset it through the same proxy.
+ * still cannot reset it through the same proxy. The guide's direct calls
+ * from another origin (the API; the control API with a control token) run
+ * in a page of another origin too.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +21,8 @@ import { type StaticServer, serveDirectory } from './static-server.js';
 
 const viteConfig = readmeBlock('js', 'vite.config.js', 'docs/frontend.md');
 const mockControl = readmeBlock('js', 'mock-control.js', 'docs/frontend.md');
+const crossOriginApi = readmeBlock('ts', "fetch('http://127.0.0.1:4010/api/v1/assistants'", 'docs/frontend.md');
+const crossOriginControl = readmeBlock('ts', "'x-control-token': 'dev-secret'", 'docs/frontend.md');
 
 const cacheDir = fileURLToPath(new URL('../../node_modules/.cache/voice-config-mock-vite/', import.meta.url));
 
@@ -116,5 +120,36 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
     expect(sent).toBe(true);
     // Still there: the proxy passed the other page's Origin on, and the mock refused it.
     expect(mock.world.tenants.list()).toHaveLength(before);
+  });
+
+  it('lets a page of another origin call the API, and the control API with the control token', async () => {
+    expect(crossOriginApi).toContain('demo-token');
+    expect(crossOriginControl).toContain('/__mock/reset');
+    const guarded = await startServer({ port: 0, controlToken: 'dev-secret' });
+    try {
+      await fetch(`${guarded.url}/__mock/tenants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-control-token': 'dev-secret' },
+        body: '{}',
+      });
+      const tenantsBefore = guarded.world.tenants.list().length;
+      const tab = await (await browser.newContext()).newPage();
+      await tab.goto(`${otherSite.url}/other.html`);
+      // Each block runs as the page's own script would; the API block keeps its answer in `res`.
+      const inPage = (block: string, result: string) =>
+        tab.evaluate(`(async () => { ${block.replaceAll('http://127.0.0.1:4010', guarded.url)}; return ${result}; })()`);
+
+      const apiStatus = await inPage(crossOriginApi ?? '', 'res.status');
+      // The control block does not keep its answer: the reset shows in the mock (a refusal would reject the fetch).
+      const controlRun = await inPage(crossOriginControl ?? '', "'sent'");
+      await tab.context().close();
+
+      expect(apiStatus).toBe(200);
+      expect(controlRun).toBe('sent');
+      expect(tenantsBefore).toBe(3);
+      expect(guarded.world.tenants.list()).toHaveLength(2);
+    } finally {
+      await guarded.close();
+    }
   });
 });
