@@ -1,7 +1,8 @@
 /**
  * The Node examples of docs/api.md (the app in process),
  * docs/control-api.md (the control client) and docs/frontend.md (the set-up
- * of UI tests) run as written: each block is
+ * of UI tests) run as written, and so does docs/pact.md's pact:verify
+ * command for the mock (its arguments given to the command's main): each block is
  * taken from its page, bundled with esbuild (its import of
  * `voice-config-mock` resolved through the package's exports, to the build
  * `npm test` makes first) and run with node; a probe line appended to the
@@ -110,4 +111,27 @@ describe('docs/frontend.md: the set-up of UI tests', () => {
     expect(server.world.tenants.byToken(token)).toBeUndefined();
     expect(server.world.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 60_000);
+});
+
+describe('docs/pact.md: verifying the pacts against the mock', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('runs the command the page gives for the mock (its arguments, in process) and every interaction holds', async () => {
+    process.env.PACT_DO_NOT_TRACK = 'true';
+    const { main } = await import('../contracts/pact/verify-real.js');
+    const block = readmeBlock('sh', 'npm run pact:verify -- --provider-base-url http://127.0.0.1:4010', 'docs/pact.md') ?? '';
+    const command = block.split('\n').find((line) => line.includes('http://127.0.0.1:4010')) ?? '';
+    const args = command.replaceAll('http://127.0.0.1:4010', server.url).split(' -- ')[1]?.trim().split(/\s+/) ?? [];
+    expect(args).toContain('--provider-states-url');
+    const lines: string[] = [];
+
+    const code = await main(args, (line) => lines.push(line));
+
+    expect(code, lines.join('\n')).toBe(0);
+    expect(server.world.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+  }, 120_000);
 });
