@@ -48,7 +48,7 @@ export function getRecord(ctx: OrgContext, def: Resource, id: string): StoredRec
  */
 export function createRecord(ctx: OrgContext, def: Resource, body: Fields, fixed: Fields = {}): StoredRecord {
   assertRoomFor(ctx, def);
-  const parsed = parseFields(def.createInput, body);
+  const parsed = parseFields(def.createSchemaFor(body), body);
   const candidate = def.complete ? def.complete(parsed.value) : parsed.value;
   assertValid(ctx, def, candidate, parsed.problems, undefined);
   const now = isoTimestamp(ctx.now());
@@ -63,7 +63,7 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
   const previous = getRecord(ctx, def, id);
   const refusal = def.refuseUpdate?.check(previous);
   if (refusal) throw new DomainError('forbidden', refusal);
-  const parsed = parseFields(def.updateInput, body);
+  const parsed = parseFields(def.updateSchemaFor(previous), body);
   const candidate: Fields = { ...previous, ...parsed.value };
   assertValid(ctx, def, candidate, parsed.problems, previous);
   // The candidate is this call's own copy: it becomes the record (the store freezes it).

@@ -1,7 +1,6 @@
 /** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
 import { z } from '@hono/zod-openapi';
-import { capitalized, withArticle } from '../english.js';
-import { e164, httpUrl, id, timestamps } from '../fields.js';
+import { e164, httpUrl, id, neededHttpUrl, timestamps } from '../fields.js';
 import { defineResource, type Problem } from '../resource.js';
 
 export const toolTypes = ['function', 'apiRequest', 'transferCall', 'endCall'] as const;
@@ -26,15 +25,23 @@ const parameters = z
   })
   .openapi({ description: 'JSON Schema (an object schema) of the arguments the tool takes.' });
 
+const destination = z.union([
+  e164,
+  z
+    .string()
+    .max(2048)
+    .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
+], { error: (issue) => (issue.input === undefined ? 'A transferCall tool needs a destination (E.164 number or sip: URI).' : undefined) });
+
 const writable = {
-  type: z.enum(toolTypes).openapi({ description: 'Kind of tool. Cannot change after create.' }),
+  type: z.enum(toolTypes).openapi({ description: 'Kind of tool; it decides which fields the tool needs. Cannot change after create.' }),
   name: z
     .string()
     .regex(/^[a-zA-Z0-9_-]{1,64}$/, 'Use 1 to 64 letters, digits, _ or -')
     .openapi({ description: 'Name the model calls the tool by; unique in the organization.', example: 'lookup_order' }),
   description: z.string().max(1000).openapi({ description: 'What the tool does, for the model.' }).default(''),
   parameters: parameters.default({ type: 'object', properties: {}, required: [] }),
-  url: httpUrl.nullable().openapi({ description: 'Endpoint called; required for `function` and `apiRequest`.' }).default(null),
+  url: httpUrl.nullable().openapi({ description: 'Endpoint called by `function` and `apiRequest` tools.' }).default(null),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).openapi({ description: 'HTTP method for `url`.' }).default('POST'),
   headers: z
     .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'), z.string().max(1000))
@@ -42,17 +49,42 @@ const writable = {
     .openapi({ description: 'Headers sent to `url`.' })
     .default({}),
   timeoutSeconds: z.int().min(1).max(300).openapi({ description: 'How long to wait for `url`.' }).default(20),
-  destination: z
-    .union([
-      e164,
-      z
-        .string()
-        .max(2048)
-        .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
-    ])
-    .nullable()
-    .openapi({ description: 'Where a `transferCall` tool transfers to: E.164 number or sip: URI.' })
-    .default(null),
+  destination: destination.nullable().openapi({ description: 'Where a `transferCall` tool transfers to.' }).default(null),
+};
+
+/** A field a type does not take: null, or left out. */
+const unused = (what: string) => z.null().openapi({ description: `Not used by this type: null, or leave it out (${what}).` }).default(null);
+
+/** Which fields each type needs, and which it does not take: the rules a flat tool would leave to prose. */
+const variants = {
+  key: 'type' as const,
+  of: {
+    function: {
+      description: 'A function the model calls: the platform sends the arguments to `url`.',
+      fields: {
+        url: neededHttpUrl('A function tool needs a url: where the platform sends the arguments.'),
+        destination: unused('only transferCall tools transfer'),
+      },
+    },
+    apiRequest: {
+      description: 'An HTTP request to `url` with `method` and `headers`.',
+      fields: {
+        url: neededHttpUrl('An apiRequest tool needs a url: the endpoint it calls.'),
+        destination: unused('only transferCall tools transfer'),
+      },
+    },
+    transferCall: {
+      description: 'Transfers the call to `destination`.',
+      fields: {
+        url: unused('it calls no endpoint'),
+        destination: destination.openapi({ description: 'Where the call is transferred to: an E.164 number or a sip: URI.' }),
+      },
+    },
+    endCall: {
+      description: 'Ends the call.',
+      fields: { url: unused('it calls no endpoint'), destination: unused('only transferCall tools transfer') },
+    },
+  },
 };
 
 export const tools = defineResource({
@@ -61,21 +93,11 @@ export const tools = defineResource({
   names: { singular: 'tool', plural: 'tools', type: 'Tool', types: 'Tools' },
   writable,
   serverOwned: { id, ...timestamps },
+  variants,
   unique: ['name'],
-  check: (tool, previous) => {
+  // Which fields a type needs, and that it cannot change, are the variants' rules (in the schema).
+  check: (tool) => {
     const problems: Problem[] = [];
-    if (previous && tool.type !== previous.type) {
-      problems.push({
-        path: ['type'],
-        message: `A tool's type cannot change (it is ${String(previous.type)}); create a new tool instead.`,
-      });
-    }
-    if (needsUrl.has(String(tool.type)) && tool.url === null) {
-      problems.push({ path: ['url'], message: `${capitalized(withArticle(String(tool.type)))} tool needs a url.` });
-    }
-    if (tool.type === 'transferCall' && tool.destination === null) {
-      problems.push({ path: ['destination'], message: 'A transferCall tool needs a destination (E.164 number or sip: URI).' });
-    }
     // Absent when the field failed its own rules (already reported): nothing to cross-check.
     if (tool.parameters === undefined) return problems;
     const { properties, required } = tool.parameters as z.infer<typeof parameters>;
