@@ -46,6 +46,22 @@ export const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
     })
     .openapi({ uniqueItems: true });
 
+/**
+ * A map of at most `max` entries whose keys follow `key`. zod-to-openapi
+ * documents only a record's values, so the key rules and the bound are
+ * written into the document here, read from the same schemas that check them.
+ */
+export const boundedMap = <K extends z.ZodString, V extends z.ZodType>(key: K, value: V, max: number, message: string) => {
+  const { $schema: _, ...propertyNames } = z.toJSONSchema(key) as Record<string, unknown>;
+  return (
+    z
+      .record(key, value)
+      .refine((map) => Object.keys(map).length <= max, message)
+      // Its metadata type holds what OpenAPI 3.0 allows too; this 3.1 document takes propertyNames.
+      .openapi({ maxProperties: max, ...({ propertyNames } as object) })
+  );
+};
+
 const URL_MAX_LENGTH = 2048;
 // Pieces of the URL patterns: each is stricter than a browser's URL parser, so every URL they pass parses.
 // No lookaheads, so RE2-based validators (Go, Rust, some gateways) take them too.

@@ -31,8 +31,18 @@ export interface Reference {
 
 /** A rule that forbids a change: `when` documents it, `check` gives the reason for one record, if it applies. */
 export interface Refusal {
+  /** Names its example answer in the OpenAPI document (e.g. `systemTrunk`). */
+  name: string;
   when: string;
   check(record: StoredRecord): string | undefined;
+}
+
+/** A rule the document's schemas cannot state; `on`: the operations it applies to. */
+export interface RuleBeyondSchema {
+  rule: string;
+  name: string;
+  on: readonly ('create' | 'update')[];
+  example: Problem;
 }
 
 /** Ids of existing records a fake factory may point at. */
@@ -79,6 +89,8 @@ interface ResourceSpec<
   references?: readonly Reference[];
   /** Fields whose value must be unique within the organization (409 otherwise). */
   unique?: readonly (keyof W & string)[];
+  /** Rules of `check` JSON Schema cannot state, for the OpenAPI document: the rule, and an example problem (named) it reports. */
+  beyondSchema?: readonly RuleBeyondSchema[];
   /** Rules across fields, run on the whole candidate record on create and update. */
   check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[];
   /** When the organization may not change or delete a record (403). */

@@ -1,6 +1,6 @@
 /** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
 import { z } from '@hono/zod-openapi';
-import { e164, httpUrl, id, neededHttpUrl, timestamps } from '../fields.js';
+import { boundedMap, e164, httpUrl, id, neededHttpUrl, timestamps } from '../fields.js';
 import { defineResource, type Problem } from '../resource.js';
 
 export const toolTypes = ['function', 'apiRequest', 'transferCall', 'endCall'] as const;
@@ -16,10 +16,7 @@ const jsonSchemaProperty = z
 const parameters = z
   .strictObject({
     type: z.literal('object'),
-    properties: z
-      .record(z.string().min(1).max(64), jsonSchemaProperty)
-      .refine((map) => Object.keys(map).length <= 50, 'A tool takes at most 50 parameters')
-      .default({}),
+    properties: boundedMap(z.string().min(1).max(64), jsonSchemaProperty, 50, 'A tool takes at most 50 parameters').default({}),
     // As many as there can be parameters: each must name one.
     required: z.array(z.string()).max(50).default([]),
   })
@@ -43,9 +40,7 @@ const writable = {
   parameters: parameters.default({ type: 'object', properties: {}, required: [] }),
   url: httpUrl.nullable().openapi({ description: 'Endpoint called by `function` and `apiRequest` tools.' }).default(null),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).openapi({ description: 'HTTP method for `url`.' }).default('POST'),
-  headers: z
-    .record(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'), z.string().max(1000))
-    .refine((map) => Object.keys(map).length <= 30, 'At most 30 headers')
+  headers: boundedMap(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'), z.string().max(1000), 30, 'At most 30 headers')
     .openapi({ description: 'Headers sent to `url`.' })
     .default({}),
   timeoutSeconds: z.int().min(1).max(300).openapi({ description: 'How long to wait for `url`.' }).default(20),
@@ -87,6 +82,12 @@ const variants = {
   },
 };
 
+/** A name in parameters.required that parameters.properties does not define. */
+const requiredNotAmongProperties = (name: string, index: number): Problem => ({
+  path: ['parameters', 'required', index],
+  message: `"${name}" is required but is not among parameters.properties.`,
+});
+
 export const tools = defineResource({
   kind: 'tools',
   path: 'tools',
@@ -95,6 +96,20 @@ export const tools = defineResource({
   serverOwned: { id, ...timestamps },
   variants,
   unique: ['name'],
+  beyondSchema: [
+    {
+      rule: 'Each name in `parameters.required` is a key of `parameters.properties`.',
+      name: 'requiredParameterNotDefined',
+      on: ['create', 'update'],
+      example: requiredNotAmongProperties('orderId', 0),
+    },
+    {
+      rule: "A patch sends only fields of the tool's own `type` (its variant); the type cannot change.",
+      name: 'typeChanged',
+      on: ['update'],
+      example: { path: ['type'], message: "The type of a tool cannot change (it is function); create a new tool instead." },
+    },
+  ],
   // Which fields a type needs, and that it cannot change, are the variants' rules (in the schema).
   check: (tool) => {
     const problems: Problem[] = [];
@@ -102,12 +117,7 @@ export const tools = defineResource({
     if (tool.parameters === undefined) return problems;
     const { properties, required } = tool.parameters as z.infer<typeof parameters>;
     required.forEach((name, index) => {
-      if (!Object.hasOwn(properties, name)) {
-        problems.push({
-          path: ['parameters', 'required', index],
-          message: `"${name}" is required but is not among parameters.properties.`,
-        });
-      }
+      if (!Object.hasOwn(properties, name)) problems.push(requiredNotAmongProperties(name, index));
     });
     return problems;
   },
