@@ -309,9 +309,7 @@ describe.each(resourceCases)('$name', ({ kind, path, create, record, patch }) =>
 
 describe('names at their longest', () => {
   // The fuzz bodies' long strings are mostly far over a limit; these sit exactly on it.
-  const named = resources.filter(
-    (def) => typeof (def.writable as { name?: { maxLength?: unknown } }).name?.maxLength === 'number',
-  );
+  const named = resources.filter((def) => typeof (def.writable as { name?: { maxLength?: unknown } }).name?.maxLength === 'number');
 
   it.each(named.map((def) => [def.kind, def] as const))(
     '%s: takes a name of the longest length, refuses one longer',

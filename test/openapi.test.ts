@@ -82,7 +82,8 @@ describe('openapi document', () => {
     // A default in a response schema tells a client the field may be missing; a record always holds it.
     expect(records.filter((schema) => JSON.stringify(schema).includes('"default"'))).toEqual([]);
     expect(doc.components.schemas.Assistant.properties.model.required).toEqual(['provider', 'name', 'temperature']);
-    for (const tool of tools) expect(doc.components.schemas[tool].properties.parameters.required).toEqual(['type', 'properties', 'required']);
+    for (const tool of tools)
+      expect(doc.components.schemas[tool].properties.parameters.required).toEqual(['type', 'properties', 'required']);
     // And so every field of every record the API answers is there.
     const { call } = freshMock();
     for (const path of ['assistants', 'tools']) {

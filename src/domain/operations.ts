@@ -91,7 +91,10 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
 
 /** The 403 a resource whose spec lists no 404 for its delete answers an unknown id with. */
 export function unknownOnDelete(def: Resource, id: string): DomainError {
-  return new DomainError('forbidden', `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`);
+  return new DomainError(
+    'forbidden',
+    `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`,
+  );
 }
 
 /** Field problems and rule problems are reported together; a conflict only once the body is valid. */

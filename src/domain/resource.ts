@@ -198,7 +198,9 @@ export function defineResource<
   return {
     ...spec,
     createInput: createInput as unknown as OneOrVariants<W, K, VF>,
-    updateInput: updateInput as unknown as z.ZodType<unknown, z.input<typeof flatUpdate>> & { parse(value: unknown): z.output<typeof flatUpdate> },
+    updateInput: updateInput as unknown as z.ZodType<unknown, z.input<typeof flatUpdate>> & {
+      parse(value: unknown): z.output<typeof flatUpdate>;
+    },
     record: record as unknown as OneOrVariants<RecordShape<W, S, WO, SA>, K, VF>,
     stored,
     check,

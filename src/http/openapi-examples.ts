@@ -4,13 +4,14 @@
  * the schemas cannot state (references, unique names, refusals) has its own
  * example, built by the same functions that build the real answer.
  */
+
+import { withArticle } from '../domain/english.js';
 import type { DomainError } from '../domain/errors.js';
 import { notFound } from '../domain/errors.js';
 import { recordLimitReached } from '../domain/limits.js';
 import { invalidBody, missingReferenceMessage, uniqueClash, unknownOnDelete } from '../domain/operations.js';
 import type { Problem, Resource, StoredRecord } from '../domain/resource.js';
 import { resourceByKind } from '../domain/resources/index.js';
-import { withArticle } from '../domain/english.js';
 import { type ProblemBody, type ProblemKind, problemBody, problemKinds } from './problem.js';
 
 export interface Example {
@@ -86,14 +87,19 @@ export function ruleExamples(def: Resource): Record<string, Record<string, Examp
   return {
     [`create${type}`]: {
       400: bodyRules('create'),
-      409: { ...conflicts, recordLimit: fromError(`The organization holds the most ${plural} it may`, recordLimitReached(def, 10_000, 10_000)) },
+      409: {
+        ...conflicts,
+        recordLimit: fromError(`The organization holds the most ${plural} it may`, recordLimitReached(def, 10_000, 10_000)),
+      },
     },
     [`update${type}`]: { 400: bodyRules('update'), 403: refusal(def.refuseUpdate), 404: missing, 409: conflicts },
     [`get${type}`]: { 404: missing },
     [`delete${type}`]: {
       403: {
         ...refusal(def.refuseDelete),
-        ...(def.deleteOfUnknown === 'forbidden' ? { [`unknown${type}`]: fromError(`No such ${singular}`, unknownOnDelete(def, EXAMPLE_ID)) } : {}),
+        ...(def.deleteOfUnknown === 'forbidden'
+          ? { [`unknown${type}`]: fromError(`No such ${singular}`, unknownOnDelete(def, EXAMPLE_ID)) }
+          : {}),
       },
       404: missing,
     },
@@ -112,7 +118,9 @@ export function rulesBeyondSchema(def: Resource, operation: 'create' | 'update' 
       return `\`${field}\` holds ${what} of your organization (400 otherwise).`;
     }),
     ...(def.unique ?? []).map((field) => `\`${field}\` is unique among the ${plural} of your organization (409 otherwise).`),
-    ...(def.beyondSchema ?? []).filter((rule) => rule.on.includes(operation)).map((rule) => `${rule.rule.replace(/\.$/, '')} (400 otherwise).`),
+    ...(def.beyondSchema ?? [])
+      .filter((rule) => rule.on.includes(operation))
+      .map((rule) => `${rule.rule.replace(/\.$/, '')} (400 otherwise).`),
     ...(operation === 'update' && def.refuseUpdate ? [refused(def.refuseUpdate.when)] : []),
   ];
 }

@@ -15,7 +15,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 export function finishDocument<D extends object>(document: D): D {
   const doc = document as Json;
   const specific: Record<string, Record<string, Examples>> = Object.assign({}, ...resources.map((def) => ruleExamples(def as Resource)));
-  const operations = Object.values<Json>(doc.paths ?? {}).flatMap((item) => METHODS.flatMap((method) => (item[method] ? [item[method]] : [])));
+  const operations = Object.values<Json>(doc.paths ?? {}).flatMap((item) =>
+    METHODS.flatMap((method) => (item[method] ? [item[method]] : [])),
+  );
   for (const operation of operations) {
     for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
       const problem = response.content?.['application/problem+json'];

@@ -37,8 +37,14 @@ const createAndUpdate = (def: Resource) =>
   fc
     .integer({ min: 1, max: 1_000_000 })
     .map((seed) => validBody(def, seed))
-        // A tool's fields depend on its type: the base's variant decides the create and the update schema.
-    .chain((base) => fc.record({ base: fc.constant(base), create: bodyAtBounds(createSchema(def, base), base), update: bodyAtBounds(updateSchema(def, base), base) }));
+    // A tool's fields depend on its type: the base's variant decides the create and the update schema.
+    .chain((base) =>
+      fc.record({
+        base: fc.constant(base),
+        create: bodyAtBounds(createSchema(def, base), base),
+        update: bodyAtBounds(updateSchema(def, base), base),
+      }),
+    );
 
 const createSchema = (def: Resource, base: Record<string, unknown>) => def.createSchemaFor(base);
 const updateSchema = (def: Resource, base: Record<string, unknown>) => def.updateSchemaFor({ id: '', ...base });

@@ -22,13 +22,16 @@ const parameters = z
   })
   .openapi({ description: 'JSON Schema (an object schema) of the arguments the tool takes.' });
 
-const destination = z.union([
-  e164,
-  z
-    .string()
-    .max(2048)
-    .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
-], { error: (issue) => (issue.input === undefined ? 'A transferCall tool needs a destination (E.164 number or sip: URI).' : undefined) });
+const destination = z.union(
+  [
+    e164,
+    z
+      .string()
+      .max(2048)
+      .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
+  ],
+  { error: (issue) => (issue.input === undefined ? 'A transferCall tool needs a destination (E.164 number or sip: URI).' : undefined) },
+);
 
 const writable = {
   type: z.enum(toolTypes).openapi({ description: 'Kind of tool; it decides which fields the tool needs. Cannot change after create.' }),
@@ -40,7 +43,12 @@ const writable = {
   parameters: parameters.default({ type: 'object', properties: {}, required: [] }),
   url: httpUrl.nullable().openapi({ description: 'Endpoint called by `function` and `apiRequest` tools.' }).default(null),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).openapi({ description: 'HTTP method for `url`.' }).default('POST'),
-  headers: boundedMap(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'), z.string().max(1000), 30, 'At most 30 headers')
+  headers: boundedMap(
+    z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Header names are letters, digits and -'),
+    z.string().max(1000),
+    30,
+    'At most 30 headers',
+  )
     .openapi({ description: 'Headers sent to `url`.' })
     .default({}),
   timeoutSeconds: z.int().min(1).max(300).openapi({ description: 'How long to wait for `url`.' }).default(20),
@@ -48,7 +56,11 @@ const writable = {
 };
 
 /** A field a type does not take: null, or left out. */
-const unused = (what: string) => z.null().openapi({ description: `Not used by this type: null, or leave it out (${what}).` }).default(null);
+const unused = (what: string) =>
+  z
+    .null()
+    .openapi({ description: `Not used by this type: null, or leave it out (${what}).` })
+    .default(null);
 
 /** Which fields each type needs, and which it does not take: the rules a flat tool would leave to prose. */
 const variants = {
@@ -107,7 +119,7 @@ export const tools = defineResource({
       rule: "A patch sends only fields of the tool's own `type` (its variant); the type cannot change.",
       name: 'typeChanged',
       on: ['update'],
-      example: { path: ['type'], message: "The type of a tool cannot change (it is function); create a new tool instead." },
+      example: { path: ['type'], message: 'The type of a tool cannot change (it is function); create a new tool instead.' },
     },
   ],
   // Which fields a type needs, and that it cannot change, are the variants' rules (in the schema).
