@@ -1,3 +1,4 @@
+// biome-ignore-all format: written by openapi-typescript from /openapi.json; compared as generated
 export interface paths {
     "/api/v1/sip-trunks": {
         parameters: {
