@@ -105,7 +105,7 @@ interface ResourceSpec<
   /** How DELETE answers an id the organization does not have. */
   deleteOfUnknown?: 'not-found' | 'forbidden';
   /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */
-  fake(faker: Faker, refs: RefPool, index: number): z.input<z.ZodObject<W>>;
+  fake(faker: Faker, refs: RefPool, index: number): z.input<OneOrVariants<W, K, VF>>;
   /** Writable keys the documented PATCH example changes. */
   exampleUpdateKeys: readonly (keyof W & string)[];
 }
@@ -196,4 +196,8 @@ function stripWriteOnly(stored: StoredRecord, writeOnly: Set<string>): Record<st
 }
 
 /** Any resource: its request and record schemas are objects, or unions of them for a resource with variants. */
-export type Resource = Omit<ReturnType<typeof defineResource>, 'createInput' | 'record'> & { createInput: z.ZodType; record: z.ZodType };
+export type Resource = Omit<ReturnType<typeof defineResource>, 'createInput' | 'record' | 'fake'> & {
+  createInput: z.ZodType;
+  record: z.ZodType;
+  fake(faker: Faker, refs: RefPool, index: number): Record<string, unknown>;
+};

@@ -4,7 +4,6 @@ import { boundedMap, e164, httpUrl, id, neededHttpUrl, timestamps } from '../fie
 import { defineResource, type Problem } from '../resource.js';
 
 export const toolTypes = ['function', 'apiRequest', 'transferCall', 'endCall'] as const;
-const needsUrl = new Set<string>(['function', 'apiRequest']);
 
 const jsonSchemaProperty = z
   .looseObject({
@@ -143,8 +142,7 @@ export const tools = defineResource({
       ['update', 'Updates'],
     ] as const);
     const noun = faker.helpers.arrayElement(['order', 'appointment', 'account', 'delivery', 'invoice', 'table']);
-    return {
-      type,
+    const common = {
       // The index keeps names unique (the API refuses a second tool of the same name) however many are seeded.
       name: `${verb}_${noun}_${faker.string.alphanumeric({ length: 4, casing: 'lower' })}${index}`,
       description: `${does} the caller's ${noun}.`,
@@ -153,12 +151,23 @@ export const tools = defineResource({
         properties: { [`${noun}Id`]: { type: 'string' as const, description: `The ${noun} reference the caller gives.` } },
         required: [`${noun}Id`],
       },
-      url: needsUrl.has(type) ? `https://api.${faker.internet.domainName()}/v1/${noun}s` : null,
-      method: type === 'apiRequest' ? faker.helpers.arrayElement(['GET', 'POST'] as const) : 'POST',
-      headers: (needsUrl.has(type) ? { 'X-Api-Key': faker.string.alphanumeric(24) } : {}) as Record<string, string>,
-      timeoutSeconds: faker.helpers.arrayElement([10, 20, 30]),
-      destination: type === 'transferCall' ? faker.phone.number({ style: 'international' }) : null,
     };
+    // One object per variant, so the compiler checks each against what its type needs (the faker draws keep their order).
+    if (type === 'function' || type === 'apiRequest') {
+      return {
+        ...common,
+        type,
+        url: `https://api.${faker.internet.domainName()}/v1/${noun}s`,
+        method: type === 'apiRequest' ? faker.helpers.arrayElement(['GET', 'POST'] as const) : 'POST',
+        headers: { 'X-Api-Key': faker.string.alphanumeric(24) },
+        timeoutSeconds: faker.helpers.arrayElement([10, 20, 30]),
+        destination: null,
+      };
+    }
+    const timeoutSeconds = faker.helpers.arrayElement([10, 20, 30]);
+    const unused = { url: null, method: 'POST' as const, headers: {}, timeoutSeconds };
+    if (type === 'transferCall') return { ...common, ...unused, type, destination: faker.phone.number({ style: 'international' }) };
+    return { ...common, ...unused, type, destination: null };
   },
   exampleUpdateKeys: ['description', 'timeoutSeconds'],
 });
