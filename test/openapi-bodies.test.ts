@@ -141,3 +141,15 @@ async function existingIds(call: ReturnType<typeof freshMock>['call']): Promise<
   for (const { path } of rows) ids[path] = ((await call('GET', `/api/v1/${path}`)).body as Json[]).map((record) => record.id);
   return ids;
 }
+
+describe('a display name, as the document and the mock judge it', () => {
+  it.each([' ', '\u00a0\t', 'a', '  Main carrier  ', ''])(
+    'the trunk name %j passes the document exactly when the mock takes it',
+    async (name) => {
+      const validate = ajv.compile({ $ref: 'openapi#/components/schemas/SipTrunkCreate' });
+      const body = { name, host: 'sip.example.com' };
+      const reply = await freshMock().call('POST', '/api/v1/sip-trunks', { body });
+      expect(reply.status).toBe(validate(body) ? 201 : 400);
+    },
+  );
+});

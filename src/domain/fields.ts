@@ -28,7 +28,8 @@ export const timestamps = {
   updatedAt: timestamp.openapi({ description: 'When the record last changed (ISO 8601, UTC).' }),
 };
 
-export const displayName = z.string().trim().min(1).max(100);
+/** A name people read: trimmed, so it must hold something besides white space (the pattern says so in the document). */
+export const displayName = z.string().trim().min(1).max(100).openapi({ pattern: '\\S' });
 
 /** An organization id, as every control route takes one and a snapshot holds one. */
 export const organizationId = z.string().min(1).max(100);
