@@ -153,3 +153,20 @@ describe('a display name, as the document and the mock judge it', () => {
     },
   );
 });
+
+describe('what a tool of each type is told about the fields of another type', () => {
+  it.each([
+    [
+      { type: 'transferCall', name: 't', destination: '+14155550123', url: 'https://x.example.com' },
+      '/url',
+      'A transferCall tool does not take url',
+    ],
+    [{ type: 'endCall', name: 'e', destination: '+14155550123' }, '/destination', 'An endCall tool does not take destination'],
+    [{ type: 'function', name: 'f', url: null }, '/url', 'A function tool needs a url'],
+    [{ type: 'transferCall', name: 't', destination: null }, '/destination', 'A transferCall tool needs a destination'],
+  ])('%j is refused at %s with a message naming the type', async (body, pointer, message) => {
+    const reply = await freshMock().call('POST', '/api/v1/tools', { body });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([{ pointer, message: expect.stringContaining(message) }]);
+  });
+});

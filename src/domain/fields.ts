@@ -79,7 +79,7 @@ const rest = '(?:[/?#][^\\s]*)?';
 /** A URL string that matches `pattern`, documented with that pattern (and so checked the same way by any validator). `missing`: what a body without it is told. */
 const urlMatching = (pattern: string, message: string, missing?: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? missing : undefined) })
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : undefined) })
     .max(URL_MAX_LENGTH)
     .regex(new RegExp(pattern), message)
     .openapi({ type: 'string', format: 'uri', maxLength: URL_MAX_LENGTH, pattern });

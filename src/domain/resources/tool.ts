@@ -1,5 +1,6 @@
 /** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
 import { z } from '@hono/zod-openapi';
+import { capitalized, withArticle } from '../english.js';
 import { boundedMap, e164, httpUrl, id, neededHttpUrl, timestamps } from '../fields.js';
 import { defineResource, type Problem } from '../resource.js';
 
@@ -29,7 +30,10 @@ const destination = z.union(
       .max(2048)
       .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
   ],
-  { error: (issue) => (issue.input === undefined ? 'A transferCall tool needs a destination (E.164 number or sip: URI).' : undefined) },
+  {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'A transferCall tool needs a destination (E.164 number or sip: URI).' : undefined,
+  },
 );
 
 const writable = {
@@ -54,11 +58,11 @@ const writable = {
   destination: destination.nullable().openapi({ description: 'Where a `transferCall` tool transfers to.' }).default(null),
 };
 
-/** A field a type does not take: null, or left out. */
-const unused = (what: string) =>
+/** A field a type does not take: null, or left out; a value gets a message naming the type and the field. */
+const unused = (type: string, field: string, why: string) =>
   z
-    .null()
-    .openapi({ description: `Not used by this type: null, or leave it out (${what}).` })
+    .null({ error: `${capitalized(withArticle(type))} tool does not take ${field} (${why}): send null or leave it out.` })
+    .openapi({ description: `Not used by this type: null, or leave it out (${why}).` })
     .default(null);
 
 /** Which fields each type needs, and which it does not take: the rules a flat tool would leave to prose. */
@@ -69,26 +73,29 @@ const variants = {
       description: 'A function the model calls: the platform sends the arguments to `url`.',
       fields: {
         url: neededHttpUrl('A function tool needs a url: where the platform sends the arguments.'),
-        destination: unused('only transferCall tools transfer'),
+        destination: unused('function', 'destination', 'only transferCall tools transfer'),
       },
     },
     apiRequest: {
       description: 'An HTTP request to `url` with `method` and `headers`.',
       fields: {
         url: neededHttpUrl('An apiRequest tool needs a url: the endpoint it calls.'),
-        destination: unused('only transferCall tools transfer'),
+        destination: unused('apiRequest', 'destination', 'only transferCall tools transfer'),
       },
     },
     transferCall: {
       description: 'Transfers the call to `destination`.',
       fields: {
-        url: unused('it calls no endpoint'),
+        url: unused('transferCall', 'url', 'it calls no endpoint'),
         destination: destination.openapi({ description: 'Where the call is transferred to: an E.164 number or a sip: URI.' }),
       },
     },
     endCall: {
       description: 'Ends the call.',
-      fields: { url: unused('it calls no endpoint'), destination: unused('only transferCall tools transfer') },
+      fields: {
+        url: unused('endCall', 'url', 'it calls no endpoint'),
+        destination: unused('endCall', 'destination', 'only transferCall tools transfer'),
+      },
     },
   },
 };
