@@ -77,11 +77,13 @@ describe('openapi document', () => {
   });
 
   it('shows a record with every field a create fills in, nested ones too, as required and without a default', async () => {
-    const records = ['SipTrunk', 'Assistant', 'Schema', 'Tool', 'Webhook'].map((name) => doc.components.schemas[name]);
+    const tools = ['FunctionTool', 'ApiRequestTool', 'TransferCallTool', 'EndCallTool'];
+    const records = ['SipTrunk', 'Assistant', 'Schema', 'Tool', ...tools, 'Webhook'].map((name) => doc.components.schemas[name]);
     // A default in a response schema tells a client the field may be missing; a record always holds it.
     expect(records.filter((schema) => JSON.stringify(schema).includes('"default"'))).toEqual([]);
     expect(doc.components.schemas.Assistant.properties.model.required).toEqual(['provider', 'name', 'temperature']);
-    expect(doc.components.schemas.Tool.properties.parameters.required).toEqual(['type', 'properties', 'required']);
+    for (const tool of tools)
+      expect(doc.components.schemas[tool].properties.parameters.required).toEqual(['type', 'properties', 'required']);
     // And so every field of every record the API answers is there.
     const { call } = freshMock();
     for (const path of ['assistants', 'tools']) {

@@ -28,7 +28,8 @@ export const timestamps = {
   updatedAt: timestamp.openapi({ description: 'When the record last changed (ISO 8601, UTC).' }),
 };
 
-export const displayName = z.string().trim().min(1).max(100);
+/** A name people read: trimmed, so it must hold something besides white space (the pattern says so in the document). */
+export const displayName = z.string().trim().min(1).max(100).openapi({ pattern: '\\S' });
 
 /** An organization id, as every control route takes one and a snapshot holds one. */
 export const organizationId = z.string().min(1).max(100);
@@ -46,15 +47,59 @@ export const uniqueList = <T extends z.ZodType>(item: T, max: number) =>
     })
     .openapi({ uniqueItems: true });
 
-/** An http(s) URL. */
-export const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+/**
+ * A map of at most `max` entries whose keys follow `key`. zod-to-openapi
+ * documents only a record's values, so the key rules and the bound are
+ * written into the document here, read from the same schemas that check them.
+ */
+export const boundedMap = <K extends z.ZodString, V extends z.ZodType>(key: K, value: V, max: number, message: string) => {
+  const { $schema: _, ...propertyNames } = z.toJSONSchema(key) as Record<string, unknown>;
+  return (
+    z
+      .record(key, value)
+      .refine((map) => Object.keys(map).length <= max, message)
+      // Its metadata type holds what OpenAPI 3.0 allows too; this 3.1 document takes propertyNames.
+      .openapi({ maxProperties: max, ...({ propertyNames } as object) })
+  );
+};
+
+const URL_MAX_LENGTH = 2048;
+// Pieces of the URL patterns: each is stricter than a browser's URL parser, so every URL they pass parses.
+// No lookaheads, so RE2-based validators (Go, Rust, some gateways) take them too.
+const octet = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])';
+const label = '[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*';
+// The last label starts with a letter: one of digits would be read as (part of) an IPv4 address.
+const domain = `(?:${label}\\.)*[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`;
+// Scheme and host are case-insensitive in a URL (HTTP://LOCALHOST is this machine too); a pattern has no flags.
+const loopback = `(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\\.${octet}\\.${octet}\\.${octet}|\\[::1\\])`;
+const anyHost = `(?:${domain}|(?:${octet}\\.){3}${octet}|\\[::1\\])`;
+const port = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0))?';
+const rest = '(?:[/?#][^\\s]*)?';
+
+/** A URL string that matches `pattern`, documented with that pattern (and so checked the same way by any validator). `missing`: what a body without it is told. */
+const urlMatching = (pattern: string, message: string, missing?: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? missing : undefined) })
+    .max(URL_MAX_LENGTH)
+    .regex(new RegExp(pattern), message)
+    .openapi({ type: 'string', format: 'uri', maxLength: URL_MAX_LENGTH, pattern });
+
+const http = '[Hh][Tt][Tt][Pp]';
+const httpPattern = `^${http}[Ss]?://${anyHost}${port}${rest}$`;
+const httpMessage = 'Use an http or https URL such as https://api.example.com/orders (a hostname or IPv4 address, no user:password@).';
+
+/** An http or https URL of a hostname or an IPv4 address (no user or password part). */
+export const httpUrl = urlMatching(httpPattern, httpMessage);
+
+/** The same, for a field a body must have: `missing` says why. */
+export const neededHttpUrl = (missing: string) => urlMatching(httpPattern, httpMessage, missing);
+
+/** Where something is delivered: https, or plain http only for this machine (a local receiver during development). */
+export const secureOrLoopbackUrl = urlMatching(
+  `^(?:${http}[Ss]://${anyHost}|${http}://${loopback})${port}${rest}$`,
+  'Use an https URL (plain http is allowed only for this machine: localhost, 127.0.0.0/8, [::1]).',
+);
 
 /** This machine, as a URL's hostname names it: `localhost`, 127.0.0.0/8 or [::1]. */
 export const isLoopbackHost = (hostname: string): boolean =>
   hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-
-/** Loopback hosts may use plain http (local receivers during development). */
-export const isLoopbackUrl = (url: string): boolean => {
-  const { protocol, hostname } = new URL(url);
-  return protocol === 'http:' && isLoopbackHost(hostname);
-};

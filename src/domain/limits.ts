@@ -22,7 +22,12 @@ export function assertRoomFor(ctx: { orgId: string; store: Store; limits?: Parti
   const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
   const count = ctx.store.count(ctx.orgId, def.kind);
   if (count < limit) return;
-  throw new DomainError(
+  throw recordLimitReached(def, count, limit);
+}
+
+/** The 409 of a create in a full collection (the OpenAPI document shows it too). */
+export function recordLimitReached(def: Resource, count: number, limit: number): DomainError {
+  return new DomainError(
     'record-limit',
     `Your organization already holds ${count} ${def.names.plural}, and ${limit} is the most it can hold; delete some before creating more.`,
   );

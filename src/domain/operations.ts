@@ -48,7 +48,7 @@ export function getRecord(ctx: OrgContext, def: Resource, id: string): StoredRec
  */
 export function createRecord(ctx: OrgContext, def: Resource, body: Fields, fixed: Fields = {}): StoredRecord {
   assertRoomFor(ctx, def);
-  const parsed = parseFields(def.createInput, body);
+  const parsed = parseFields(def.createSchemaFor(body), body);
   const candidate = def.complete ? def.complete(parsed.value) : parsed.value;
   assertValid(ctx, def, candidate, parsed.problems, undefined);
   const now = isoTimestamp(ctx.now());
@@ -63,7 +63,7 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
   const previous = getRecord(ctx, def, id);
   const refusal = def.refuseUpdate?.check(previous);
   if (refusal) throw new DomainError('forbidden', refusal);
-  const parsed = parseFields(def.updateInput, body);
+  const parsed = parseFields(def.updateSchemaFor(previous), body);
   const candidate: Fields = { ...previous, ...parsed.value };
   assertValid(ctx, def, candidate, parsed.problems, previous);
   // The candidate is this call's own copy: it becomes the record (the store freezes it).
@@ -78,12 +78,7 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
 export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   const record = ctx.store.get(ctx.orgId, def.kind, id);
   if (!record) {
-    if (def.deleteOfUnknown === 'forbidden') {
-      throw new DomainError(
-        'forbidden',
-        `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`,
-      );
-    }
+    if (def.deleteOfUnknown === 'forbidden') throw unknownOnDelete(def, id);
     throw notFound(def.names.singular, id);
   }
   const refusal = def.refuseDelete?.check(record);
@@ -92,6 +87,14 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   ctx.store.remove(ctx.orgId, def.kind, id);
   clearReferencesTo(ctx, def, id);
   ctx.changed?.(def.kind);
+}
+
+/** The 403 a resource whose spec lists no 404 for its delete answers an unknown id with. */
+export function unknownOnDelete(def: Resource, id: string): DomainError {
+  return new DomainError(
+    'forbidden',
+    `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`,
+  );
 }
 
 /** Field problems and rule problems are reported together; a conflict only once the body is valid. */
@@ -104,21 +107,32 @@ function assertValid(
 ): void {
   const ruleProblems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
   const problems = mergeProblems(fieldProblems, ruleProblems);
-  if (problems.length > 0) {
-    const count = counted(problems.length, 'problem');
-    throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
-  }
+  if (problems.length > 0) throw invalidBody(def, problems);
   for (const field of def.unique ?? []) {
     const holder = ctx.store.lookup(ctx.orgId, uniqueKey(def.kind, field, candidate[field])).find((other) => other.id !== previous?.id);
     const clash = holder && ctx.store.get(ctx.orgId, def.kind, holder.id);
-    if (clash) {
-      throw new DomainError(
-        'conflict',
-        `${capitalized(withArticle(def.names.singular))} with ${field} "${String(candidate[field])}" already exists (id ${clash.id}); pick another ${field}.`,
-        [{ path: [field], message: `Already used by ${def.names.singular} ${clash.id}.` }],
-      );
-    }
+    if (clash) throw uniqueClash(def, field, candidate[field], clash.id);
   }
+}
+
+/** The 409 for a value another record of the organization already holds (the OpenAPI document shows it too). */
+export function uniqueClash(def: Resource, field: string, value: unknown, holderId: string): DomainError {
+  return new DomainError(
+    'conflict',
+    `${capitalized(withArticle(def.names.singular))} with ${field} "${String(value)}" already exists (id ${holderId}); pick another ${field}.`,
+    [{ path: [field], message: `Already used by ${def.names.singular} ${holderId}.` }],
+  );
+}
+
+/** What a body is told about a reference to a record the organization does not have. */
+export function missingReferenceMessage(target: ResourceKind, refId: string): string {
+  return `No ${resourceByKind[target].names.singular} with id ${refId} exists in your organization.`;
+}
+
+/** The 400 for a body with `problems`. */
+export function invalidBody(def: Resource, problems: Problem[]): DomainError {
+  const count = counted(problems.length, 'problem');
+  return new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
 }
 
 function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): Problem[] {
@@ -129,8 +143,7 @@ function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): P
     const ids = many ? (candidate[field] as string[]) : [candidate[field] as string | null];
     ids.forEach((refId, index) => {
       if (refId !== null && !ctx.store.get(ctx.orgId, target, refId)) {
-        const targetName = resourceByKind[target].names.singular;
-        problems.push({ path: many ? [field, index] : [field], message: `No ${targetName} with id ${refId} exists in your organization.` });
+        problems.push({ path: many ? [field, index] : [field], message: missingReferenceMessage(target, refId) });
       }
     });
   }

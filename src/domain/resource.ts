@@ -8,6 +8,9 @@
 import type { Faker } from '@faker-js/faker';
 import { z } from '@hono/zod-openapi';
 import type { TelephonyProvider } from '../telephony/provider.js';
+import { filled, type OneOrVariants, type RecordShape, type UpdateShape, withoutDefault } from './shapes.js';
+import { describeIssues } from './validate.js';
+import { unionOf, type VariantFields, type VariantSpec, variantFor, variantObjects } from './variants.js';
 
 export type ResourceKind = 'sipTrunks' | 'assistants' | 'schemas' | 'tools' | 'webhooks';
 
@@ -29,8 +32,18 @@ export interface Reference {
 
 /** A rule that forbids a change: `when` documents it, `check` gives the reason for one record, if it applies. */
 export interface Refusal {
+  /** Names its example answer in the OpenAPI document (e.g. `systemTrunk`). */
+  name: string;
   when: string;
   check(record: StoredRecord): string | undefined;
+}
+
+/** A rule the document's schemas cannot state; `on`: the operations it applies to. */
+export interface RuleBeyondSchema {
+  rule: string;
+  name: string;
+  on: readonly ('create' | 'update')[];
+  example: Problem;
 }
 
 /** Ids of existing records a fake factory may point at. */
@@ -47,7 +60,14 @@ export interface EffectDeps {
   telephony: TelephonyProvider;
 }
 
-interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W & string, SA extends z.ZodRawShape> {
+interface ResourceSpec<
+  W extends z.ZodRawShape,
+  S extends z.ZodRawShape,
+  WO extends keyof W & string,
+  SA extends z.ZodRawShape,
+  K extends string,
+  VF extends VariantFields,
+> {
   kind: ResourceKind;
   /** Path segment under /api/v1, e.g. `sip-trunks`. */
   path: string;
@@ -57,6 +77,8 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   writable: W;
   /** Fields only the server sets. */
   serverOwned: S;
+  /** When the fields a record takes and needs depend on one field's value (a tool's `type`): one variant per value. */
+  variants?: VariantSpec<K, VF>;
   /** Starting values of server-owned flags (e.g. `isSystem: false`). */
   initial?: Readonly<Record<string, unknown>>;
   /** How a writable field looks in responses when it differs from what a client sends (e.g. a masked secret). */
@@ -68,6 +90,8 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   references?: readonly Reference[];
   /** Fields whose value must be unique within the organization (409 otherwise). */
   unique?: readonly (keyof W & string)[];
+  /** Rules of `check` JSON Schema cannot state, for the OpenAPI document: the rule, and an example problem (named) it reports. */
+  beyondSchema?: readonly RuleBeyondSchema[];
   /** Rules across fields, run on the whole candidate record on create and update. */
   check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[];
   /** When the organization may not change or delete a record (403). */
@@ -81,38 +105,10 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   /** How DELETE answers an id the organization does not have. */
   deleteOfUnknown?: 'not-found' | 'forbidden';
   /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */
-  fake(faker: Faker, refs: RefPool, index: number): z.input<z.ZodObject<W>>;
+  fake(faker: Faker, refs: RefPool, index: number): z.input<OneOrVariants<W, K, VF>>;
   /** Writable keys the documented PATCH example changes. */
   exampleUpdateKeys: readonly (keyof W & string)[];
 }
-
-const withoutDefault = (schema: z.ZodType): z.ZodType => (schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema);
-
-/**
- * A field as every record holds it: its default and those of the objects
- * inside it taken away, since a create filled them in (an assistant's
- * `model.temperature`). Objects are extended, which keeps their
- * description and strictness; one with nothing to fill stays as it is.
- */
-function filled(schema: z.ZodType): z.ZodType {
-  const inner = withoutDefault(schema);
-  if (!(inner instanceof z.ZodObject)) return inner;
-  const shape = inner.shape as Record<string, z.ZodType>;
-  const changed = Object.entries(shape).filter(([, field]) => filled(field) !== field);
-  if (changed.length === 0) return inner;
-  return inner.extend(Object.fromEntries(changed.map(([key, field]) => [key, filled(field)])));
-}
-
-/** A writable field as a record holds it: one with a default is always there, so without the default. */
-type Filled<W extends z.ZodRawShape> = { [K in keyof W]: W[K] extends z.ZodDefault<infer T> ? T : W[K] };
-/** The PATCH shape: every writable field optional, without its default. */
-type UpdateShape<W extends z.ZodRawShape> = { [K in keyof W]: z.ZodOptional<Filled<W>[K]> };
-/** The record responses show: server-owned and shown writable fields, with `shownAs` replacing (not joining) what it names. */
-type RecordShape<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W, SA extends z.ZodRawShape> = Omit<
-  S & Omit<Filled<W>, WO>,
-  keyof SA
-> &
-  SA;
 
 export function defineResource<
   W extends z.ZodRawShape,
@@ -120,7 +116,10 @@ export function defineResource<
   WO extends keyof W & string = never,
   // biome-ignore lint/complexity/noBannedTypes: an empty shape is the right default: no presentation-only fields
   SA extends z.ZodRawShape = {},
->(spec: ResourceSpec<W, S, WO, SA>) {
+  K extends string = never,
+  // biome-ignore lint/complexity/noBannedTypes: no variants unless a resource names them
+  VF extends VariantFields = {},
+>(spec: ResourceSpec<W, S, WO, SA, K, VF>) {
   const writeOnly = new Set<string>(spec.writeOnly ?? []);
   // A record always holds a defaulted field (nested ones too), so the record schema (and the OpenAPI document) requires it.
   const shown = Object.fromEntries(
@@ -128,28 +127,61 @@ export function defineResource<
       .filter(([key]) => !writeOnly.has(key))
       .map(([key, schema]) => [key, filled(schema as z.ZodType)]),
   );
-  const { type } = spec.names;
-  const createInput = z.strictObject(spec.writable).openapi(`${type}Create`);
+  const { type, singular } = spec.names;
+  const flatCreate = z.strictObject(spec.writable);
   // PATCH changes only what it names, so defaults must not fill the rest.
   const updateShape = Object.fromEntries(
     Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
   ) as unknown as UpdateShape<W>;
-  const updateInput = z.strictObject(updateShape).openapi(`${type}Update`);
+  const flatUpdate = z.strictObject(updateShape);
   const recordShape = { ...spec.serverOwned, ...shown, ...spec.shownAs } as unknown as RecordShape<W, S, WO, SA>;
-  const record = z.strictObject(recordShape).openapi(type);
   // What the store holds (and a snapshot carries): write-only fields included, presentation-only ones not.
-  const stored = z.strictObject({ ...spec.serverOwned, ...spec.writable });
+  const storedShape = { ...spec.serverOwned, ...spec.writable };
+  const variants = spec.variants;
+  const same = (field: z.ZodType) => field;
+  const optional = (field: z.ZodType) => withoutDefault(field).optional();
+  const objects = variants && {
+    create: variantObjects(variants, spec.writable, same, { singular, component: (prefix) => `${prefix}${type}Create` }),
+    update: variantObjects(variants, updateShape, optional, { singular, component: (prefix) => `${prefix}${type}Update` }),
+    record: variantObjects(variants, recordShape, filled, { singular, component: (prefix) => `${prefix}${type}` }),
+  };
+  const createInput = (objects ? unionOf(variants.key, objects.create) : flatCreate).openapi(`${type}Create`);
+  // A patch may leave the key out (the record already has it): a union, not a discriminated one.
+  const updateInput = (objects ? z.union([...objects.update.values()]) : flatUpdate).openapi(`${type}Update`);
+  const record = (objects ? unionOf(variants.key, objects.record) : z.strictObject(recordShape)).openapi(type);
+  const stored = z.strictObject(storedShape);
+  // A variant's rules hold for every record, a snapshot's too (which `stored` alone would not show): they join the rules across fields.
+  // On a create or update they repeat field problems, which mergeProblems drops.
+  const writableKeys = Object.keys(spec.writable);
+  const variantProblems = (candidate: Record<string, unknown>): Problem[] => {
+    const fields = Object.fromEntries(writableKeys.filter((key) => Object.hasOwn(candidate, key)).map((key) => [key, candidate[key]]));
+    const result = variantFor(objects?.create, variants?.key, fields)?.safeParse(fields);
+    return result?.success === false ? describeIssues(result.error.issues, fields) : [];
+  };
+  const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[] => [
+    ...(objects ? variantProblems(candidate) : []),
+    ...(spec.check?.(candidate, previous) ?? []),
+  ];
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
   const serverOwnedKeys = [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))];
   return {
     ...spec,
-    createInput,
-    updateInput,
-    record,
+    createInput: createInput as unknown as OneOrVariants<W, K, VF>,
+    updateInput: updateInput as unknown as z.ZodType<unknown, z.input<typeof flatUpdate>> & {
+      parse(value: unknown): z.output<typeof flatUpdate>;
+    },
+    record: record as unknown as OneOrVariants<RecordShape<W, S, WO, SA>, K, VF>,
     stored,
+    check,
+    /** The object schema a create body is checked by: its variant's, or (with no known key value) the flat one, which names the key's values. */
+    createSchemaFor: (body: unknown): z.ZodObject => variantFor(objects?.create, variants?.key, body) ?? flatCreate,
+    /** The object schema a patch of `previous` is checked by: its variant's, so a patch cannot take another variant's rules. */
+    updateSchemaFor: (previous: StoredRecord): z.ZodObject => variantFor(objects?.update, variants?.key, previous) ?? flatUpdate,
+    /** Keys a record shows. */
+    shownKeys: Object.keys(recordShape),
     /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
     serverOwnedKeys,
-    writableKeys: Object.keys(spec.writable),
+    writableKeys,
     /** Whether a body's key is dropped before validation: the server owns it, or it is a shown value sent back. */
     // Own keys only: a body key such as "__defineGetter__" must not reach Object.prototype.
     ignoresInBody: (key: string, value: unknown): boolean =>
@@ -163,4 +195,9 @@ function stripWriteOnly(stored: StoredRecord, writeOnly: Set<string>): Record<st
   return Object.fromEntries(Object.entries(stored).filter(([key]) => !writeOnly.has(key)));
 }
 
-export type Resource = ReturnType<typeof defineResource>;
+/** Any resource: its request and record schemas are objects, or unions of them for a resource with variants. */
+export type Resource = Omit<ReturnType<typeof defineResource>, 'createInput' | 'record' | 'fake'> & {
+  createInput: z.ZodType;
+  record: z.ZodType;
+  fake(faker: Faker, refs: RefPool, index: number): Record<string, unknown>;
+};

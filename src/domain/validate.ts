@@ -47,7 +47,8 @@ function describeIssue(issue: z.core.$ZodIssue, allowedTopLevel: string, body: F
     return issue.keys.map((key) => ({ path: [...path, key], message: `Unknown field "${key}".${hint}` }));
   }
   // zod leaves `issue.input` out of issues, so presence is read from the body: a wrong type is not a missing field.
-  if (issue.code === 'invalid_type' && valueAt(body, path) === undefined) {
+  // A field with its own message for this (a function tool's url) keeps it.
+  if (issue.code === 'invalid_type' && valueAt(body, path) === undefined && issue.message.startsWith('Invalid input')) {
     return [{ path, message: `Missing required field (expected ${issue.expected}).` }];
   }
   return [{ path, message: issue.message }];

@@ -5,6 +5,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { resources } from '../domain/resources/index.js';
 import type { AppEnv } from './auth.js';
+import { finishDocument } from './openapi-finish.js';
 
 export const API_TITLE = 'Voice assistant configuration API (voice-config-mock)';
 export const API_VERSION = '1.0.0';
@@ -13,7 +14,8 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'The API token; it identifies your organization.',
+    description:
+      'The API token; it identifies your organization. The seeded demo organization takes `demo-token` (send `Authorization: Bearer demo-token`).',
   });
   let document: unknown;
   app.get('/openapi.json', (c) => {
@@ -23,7 +25,7 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>): void {
 }
 
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {
-  return app.getOpenAPI31Document({
+  const generated = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: API_TITLE,
@@ -42,4 +44,5 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       },
     ],
   });
+  return finishDocument(generated);
 }

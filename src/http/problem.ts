@@ -46,16 +46,15 @@ export type ProblemKind = keyof typeof problemKinds;
 
 export const problemSchema = z
   .object({
-    type: z
-      .string()
-      .openapi({ description: 'Stable identifier of the kind of error.', example: 'urn:voice-config-mock:problem:not-found' }),
-    title: z.string().openapi({ example: 'Not Found Error' }),
-    status: z.int().openapi({ example: 404 }),
+    // No examples on these fields: each response shows examples of its own status and title (src/http/openapi-examples.ts).
+    type: z.string().openapi({ description: 'Stable identifier of the kind of error.' }),
+    title: z.string().openapi({ description: 'The name of the status, such as Validation Error or Forbidden Error.' }),
+    status: z.int().openapi({ description: 'The HTTP status of the answer.' }),
     detail: z.string().openapi({ description: 'What went wrong and how to fix it.' }),
     errors: z
       .array(
         z.object({
-          pointer: z.string().openapi({ description: 'JSON Pointer to the offending part of the body.', example: '/phoneNumbers/0' }),
+          pointer: z.string().openapi({ description: 'JSON Pointer to the offending part of the body.' }),
           message: z.string(),
         }),
       )

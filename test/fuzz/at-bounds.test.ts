@@ -6,6 +6,7 @@
  * refuses well, not that it accepts everything its own schema allows (a
  * 500 for names of 91–100 characters once hid in that gap).
  */
+import type { z } from '@hono/zod-openapi';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { seededFaker } from '../../src/domain/faker.js';
@@ -23,8 +24,8 @@ const validBody = (def: Resource, seed: number) => def.createInput.parse(def.fak
  * The record shows each field of the body as the request schema gives it
  * back (trimmed, defaults filled), unless it is hidden or shown another way.
  */
-function expectShown(def: Resource, schema: Resource['createInput'] | Resource['updateInput'], body: unknown, record: any): void {
-  const shown = new Set(Object.keys(def.record.shape));
+function expectShown(def: Resource, schema: z.ZodType, body: unknown, record: any): void {
+  const shown = new Set(def.shownKeys);
   const hidden = new Set<string>([...(def.writeOnly ?? []), ...Object.keys(def.shownAs ?? {})]);
   const parsed = schema.parse(body) as Record<string, unknown>;
   const keys = Object.keys(parsed).filter((key) => shown.has(key) && !hidden.has(key));
@@ -36,7 +37,17 @@ const createAndUpdate = (def: Resource) =>
   fc
     .integer({ min: 1, max: 1_000_000 })
     .map((seed) => validBody(def, seed))
-    .chain((base) => fc.record({ create: bodyAtBounds(def.createInput, base), update: bodyAtBounds(def.updateInput, base) }));
+    // A tool's fields depend on its type: the base's variant decides the create and the update schema.
+    .chain((base) =>
+      fc.record({
+        base: fc.constant(base),
+        create: bodyAtBounds(createSchema(def, base), base),
+        update: bodyAtBounds(updateSchema(def, base), base),
+      }),
+    );
+
+const createSchema = (def: Resource, base: Record<string, unknown>) => def.createSchemaFor(base);
+const updateSchema = (def: Resource, base: Record<string, unknown>) => def.updateSchemaFor({ id: '', ...base });
 
 describe.each(resources)('valid bodies at their edges on $path', (def) => {
   it(
@@ -45,17 +56,17 @@ describe.each(resources)('valid bodies at their edges on $path', (def) => {
       const { world, call } = freshMock();
       let count = 0;
       await fc.assert(
-        fc.asyncProperty(createAndUpdate(def), async ({ create, update }) => {
+        fc.asyncProperty(createAndUpdate(def), async ({ base, create, update }) => {
           // A name must be unique for some kinds; a fresh one per run keeps this about edges, not conflicts.
           const name = (def.unique as readonly string[] | undefined)?.includes('name') ? { name: `edge_${count++}` } : {};
           const created = await call('POST', `/api/v1/${def.path}`, { body: { ...create, ...name } });
           expect(created.status, JSON.stringify(created.body).slice(0, 500)).toBe(201);
-          expectShown(def, def.createInput, { ...create, ...name }, created.body);
+          expectShown(def, createSchema(def, base), { ...create, ...name }, created.body);
 
           const path = `/api/v1/${def.path}/${created.body.id}`;
           const updated = await call('PATCH', path, { body: { ...update, ...name } });
           expect(updated.status, JSON.stringify(updated.body).slice(0, 500)).toBe(200);
-          expectShown(def, def.updateInput, { ...update, ...name }, updated.body);
+          expectShown(def, updateSchema(def, base), { ...update, ...name }, updated.body);
           expect((await call('GET', path)).body).toEqual(updated.body);
           expectValidState(world);
           // Deleted again, so a long run neither meets the record limit nor checks an ever larger state.

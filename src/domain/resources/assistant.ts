@@ -1,6 +1,6 @@
 /** Assistant: a configured voice assistant, with its model, voice, tools, schema and trunk. */
 import { z } from '@hono/zod-openapi';
-import { displayName, id, optionalRef, timestamps, uniqueList } from '../fields.js';
+import { boundedMap, displayName, id, optionalRef, timestamps, uniqueList } from '../fields.js';
 import { defineResource } from '../resource.js';
 
 const model = z
@@ -44,9 +44,7 @@ const writable = {
   toolIds: uniqueList(z.uuid(), 50).openapi({ description: 'Ids of tools of your organization.' }).default([]),
   schemaId: optionalRef('a structured-output schema'),
   sipTrunkId: optionalRef('a SIP trunk'),
-  metadata: z
-    .record(z.string().min(1).max(64), metadataValue)
-    .refine((map) => Object.keys(map).length <= 50, 'At most 50 metadata keys')
+  metadata: boundedMap(z.string().min(1).max(64), metadataValue, 50, 'At most 50 metadata keys')
     .openapi({ description: 'Your own flat key/value data (strings, numbers, booleans, null).' })
     .default({}),
 };

@@ -44,10 +44,12 @@ export const schemas = defineResource({
   },
   initial: { isLocked: false },
   refuseUpdate: {
+    name: 'lockedSchema',
     when: 'The schema is locked (isLocked: true); locked schemas cannot be changed.',
     check: (schema) => (schema.isLocked === true ? lockedMessage(schema.id, 'changed') : undefined),
   },
   refuseDelete: {
+    name: 'lockedSchema',
     when: 'The schema is locked (isLocked: true); locked schemas cannot be deleted.',
     check: (schema) => (schema.isLocked === true ? lockedMessage(schema.id, 'deleted') : undefined),
   },

@@ -48,6 +48,7 @@ export const sipTrunks = defineResource({
   writeOnly: ['password'],
   initial: { isSystem: false },
   refuseDelete: {
+    name: 'systemTrunk',
     when: 'The trunk is a system trunk (isSystem: true); system trunks cannot be deleted.',
     check: (trunk) => (trunk.isSystem === true ? `SIP trunk ${trunk.id} is a system trunk; system trunks cannot be deleted.` : undefined),
   },

@@ -1,14 +1,17 @@
 /** Webhook: where the platform sends call events for the organization. */
 import { z } from '@hono/zod-openapi';
-import { httpUrl, id, isLoopbackUrl, optionalRef, timestamps, uniqueList } from '../fields.js';
-import { defineResource, type Problem } from '../resource.js';
+import { id, optionalRef, secureOrLoopbackUrl, timestamps, uniqueList } from '../fields.js';
+import { defineResource } from '../resource.js';
 
 export const webhookEvents = ['call.started', 'call.ended', 'call.analyzed'] as const;
 const secretPattern = /^whsec_[A-Za-z0-9]{24,64}$/;
 const maskedSecret = /^whsec_\*{8}[A-Za-z0-9]{4}$/;
 
 const writable = {
-  url: httpUrl.openapi({ description: 'Receiver URL: https, or http for localhost.', example: 'https://hooks.example.com/voice' }),
+  url: secureOrLoopbackUrl.openapi({
+    description: 'Receiver URL: https, or plain http only for this machine (localhost, 127.0.0.0/8, [::1]).',
+    example: 'https://hooks.example.com/voice',
+  }),
   events: uniqueList(z.enum(webhookEvents), webhookEvents.length)
     .min(1, 'Subscribe to at least one event')
     .openapi({ description: 'Events delivered to this webhook.', example: ['call.ended'] }),
@@ -34,19 +37,6 @@ export const webhooks = defineResource({
     secret: z.string().openapi({ description: 'Signing secret: whole in the create response, masked (whsec_********abcd) afterwards.' }),
   },
   references: [{ field: 'assistantId', target: 'assistants', many: false }],
-  check: (webhook) => {
-    const problems: Problem[] = [];
-    // Read as a URL: a scheme may be written in capitals (HTTP://), which a look at the text would miss.
-    // A url that failed its own rules is absent here, and already reported.
-    const url = webhook.url;
-    if (typeof url === 'string' && URL.canParse(url) && new URL(url).protocol === 'http:' && !isLoopbackUrl(url)) {
-      problems.push({
-        path: ['url'],
-        message: 'Use an https URL (plain http is allowed only for this machine: localhost, 127.0.0.0/8, [::1]).',
-      });
-    }
-    return problems;
-  },
   complete: (webhook) => ({ ...webhook, secret: webhook.secret ?? generateSecret() }),
   present: (webhook, { fresh }) => ({ ...webhook, secret: fresh ? webhook.secret : maskSecret(String(webhook.secret)) }),
   fake: (faker, refs) => ({

@@ -1,0 +1,71 @@
+/**
+ * What zod-to-openapi cannot write from the routes alone, added to the
+ * generated document: each error response's named examples (of its own
+ * status), the rules an operation's schemas cannot state (in its
+ * description), request schemas that require only what a create needs,
+ * and the API's bearer scheme listed before the control API's.
+ */
+import type { Resource } from '../domain/resource.js';
+import { resources } from '../domain/resources/index.js';
+import { type Examples, genericExamples, ruleExamples, rulesBeyondSchema } from './openapi-examples.js';
+
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+export function finishDocument<D extends object>(document: D): D {
+  const doc = document as Json;
+  const specific: Record<string, Record<string, Examples>> = Object.assign({}, ...resources.map((def) => ruleExamples(def as Resource)));
+  const operations = Object.values<Json>(doc.paths ?? {}).flatMap((item) =>
+    METHODS.flatMap((method) => (item[method] ? [item[method]] : [])),
+  );
+  for (const operation of operations) {
+    for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+      const problem = response.content?.['application/problem+json'];
+      if (problem) problem.examples = examplesFor(status, specific[operation.operationId]?.[status]);
+    }
+    describeRules(operation);
+  }
+  for (const [name, schema] of Object.entries<Json>(doc.components?.schemas ?? {})) {
+    if (/(Create|Update)$/.test(name)) moveDefaultsIntoDescriptions(schema);
+  }
+  const { bearerAuth, ...others } = doc.components?.securitySchemes ?? {};
+  // Swagger's Authorize dialog lists schemes in this order: the API's first.
+  if (bearerAuth) doc.components.securitySchemes = { bearerAuth, ...others };
+  return document;
+}
+
+/** The operation's own examples first, then the generic ones of kinds they do not show (each of this status). */
+function examplesFor(status: string, own: Examples = {}): Examples {
+  const shown = new Set(Object.values(own).map(({ value }) => value.type));
+  const generic = Object.entries(genericExamples(status)).filter(([, { value }]) => !shown.has(value.type));
+  return { ...own, ...Object.fromEntries(generic) };
+}
+
+/** Appends the rules beyond the schemas to a resource operation's description. */
+function describeRules(operation: Json): void {
+  const match = /^(create|update|delete)(.+)$/.exec(String(operation.operationId));
+  const def = match && resources.find((candidate) => candidate.names.type === match[2]);
+  if (!match || !def) return;
+  const rules = rulesBeyondSchema(def as Resource, match[1] as 'create' | 'update' | 'delete');
+  if (rules.length === 0) return;
+  const list = rules.map((rule) => `- ${rule}`).join('\n');
+  const intro = 'Rules the schema cannot state (each refusal has a named example below):';
+  operation.description = [operation.description, `${intro}\n${list}`].filter(Boolean).join('\n\n');
+}
+
+/**
+ * A `default` in a request schema makes openapi-typescript (7.x, by default)
+ * type the field as required; the default is a fact about the server, so it
+ * moves into the description, and a create needs only what it needs.
+ */
+function moveDefaultsIntoDescriptions(schema: unknown, isPropertyMap = false): void {
+  if (typeof schema !== 'object' || schema === null) return;
+  const node = schema as Json;
+  // In a `properties` map, `default` would be a field's name, not a keyword.
+  if (!isPropertyMap && Object.hasOwn(node, 'default')) {
+    const said = `Default: \`${JSON.stringify(node.default)}\`.`;
+    node.description = node.description ? `${node.description} ${said}` : said;
+    delete node.default;
+  }
+  for (const [key, value] of Object.entries(node)) moveDefaultsIntoDescriptions(value, !isPropertyMap && key === 'properties');
+}
