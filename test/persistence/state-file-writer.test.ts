@@ -19,7 +19,11 @@ const dir = mkdtempSync(join(tmpdir(), 'vcm-writer-'));
 let serial = 0;
 const fresh = (name: string) => join(dir, `${name}-${serial++}.json`);
 /** The tenants' names, after the empty scenario's own organizations. */
-const names = (world: World): string[] => world.tenants.list().map((o) => o.name).slice(createWorld({ scenario: 'empty' }).tenants.list().length);
+const names = (world: World): string[] =>
+  world.tenants
+    .list()
+    .map((o) => o.name)
+    .slice(createWorld({ scenario: 'empty' }).tenants.list().length);
 const logLines = (file: string): string[] => readFileSync(changeLogPath(file), 'utf8').split('\n').filter(Boolean);
 
 /** A new world loaded from the files, as a restart after a kill would (nothing was closed). */
@@ -36,7 +40,8 @@ async function started(file: string, options = {}) {
   return { world, writer };
 }
 
-const addSchema = (world: World, orgId: string, name: string) => createRecord(world.context(orgId), schemas, { name, properties: { topic: 'string' } });
+const addSchema = (world: World, orgId: string, name: string) =>
+  createRecord(world.context(orgId), schemas, { name, properties: { topic: 'string' } });
 
 describe('StateFileWriter', () => {
   it('has a change in the log, and loadable, once its commit resolves, without a close', async () => {
