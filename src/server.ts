@@ -56,7 +56,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await stateFile.committed().catch(answerUnsaved);
       }
     : own;
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
+  const app = (() => {
+    try {
+      return createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
+    } catch (error) {
+      // Refused options (an empty control token): the state file is let go again.
+      void stateFile?.close().catch(() => {});
+      throw error;
+    }
+  })();
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,

@@ -2,11 +2,10 @@
  * The request journal: a bounded log of what the API received, newest last,
  * so a consumer test can ask what its client actually sent ("the client
  * deleted that trunk exactly once"). Old entries fall off the front.
- * Every entry outlives hundreds of requests, so whatever it holds is copied
- * out of V8's young generation and collected from the old one: the ring keeps
- * plain values in preallocated columns (numbers in typed arrays, strings the
- * request already made) and builds entries only when someone reads them
- * (docs/BENCHMARKS.md has what an object per entry cost, measured twice).
+ * A plain ring of one small object per request: preallocated typed-array
+ * columns were measured against it (docs/BENCHMARKS.md, "The journal's
+ * structure") and cost the same CPU per request, so the simple one stayed.
+ * Entries are built for an answer only when someone reads them.
  */
 import type { JournalEntry, JournalFilter, JournalPage, JournalRecord } from './journal-entry.js';
 import { keptText, utf8Length } from './journal-text.js';
@@ -22,22 +21,13 @@ export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
  * A ring: once full, each new entry takes the place of the oldest, so
  * recording costs the same every time. It is bounded twice: by entries
  * (`limit`) and by bytes (`byteLimit`, counted as 2 per UTF-16 unit of the
- * text it keeps, which is what V8 holds at most, plus ENTRY_BYTES); past
+ * text it keeps, which is what V8 holds at most, plus 256); past
  * either, the oldest entries go.
  */
 export class Journal {
-  readonly #ids: Float64Array;
-  readonly #times: Float64Array;
-  readonly #durations: Float64Array;
-  readonly #sizes: Float64Array;
-  readonly #statuses: Uint16Array;
-  readonly #bodyIsJson: Uint8Array;
-  readonly #methods: string[];
-  readonly #paths: string[];
-  readonly #queries: string[];
-  readonly #orgIds: (string | null)[];
-  readonly #bodies: (string | null)[];
-  #next = 0; // The slot the next entry goes to.
+  /** Slot by slot; the entry at `#next` is the oldest once the ring is full. */
+  readonly #ring: (Kept | undefined)[];
+  #next = 0;
   #size = 0;
   #bytes = 0;
   #nextId = 1;
@@ -50,17 +40,7 @@ export class Journal {
       throw new RangeError(`The journal limit must be a whole number from 0 up (got ${limit}).`);
     if (!Number.isSafeInteger(byteLimit) || byteLimit < 1)
       throw new RangeError(`The journal's byte limit must be a whole number from 1 up (got ${byteLimit}).`);
-    this.#ids = new Float64Array(limit);
-    this.#times = new Float64Array(limit);
-    this.#durations = new Float64Array(limit);
-    this.#sizes = new Float64Array(limit);
-    this.#statuses = new Uint16Array(limit);
-    this.#bodyIsJson = new Uint8Array(limit);
-    this.#methods = new Array<string>(limit).fill('');
-    this.#paths = new Array<string>(limit).fill('');
-    this.#queries = new Array<string>(limit).fill('');
-    this.#orgIds = new Array<string | null>(limit).fill(null);
-    this.#bodies = new Array<string | null>(limit).fill(null);
+    this.#ring = new Array(limit).fill(undefined);
   }
 
   /** How many entries it holds, and the bytes they are counted as. */
@@ -72,21 +52,22 @@ export class Journal {
     if (this.limit === 0) return;
     // Full: the slot taken is the oldest entry's.
     if (this.#size === this.limit) this.#dropOldest();
-    const slot = this.#next;
-    this.#ids[slot] = this.#nextId++;
-    this.#times[slot] = entry.timeMs;
-    this.#durations[slot] = entry.durationMs;
-    this.#statuses[slot] = entry.status;
-    this.#methods[slot] = entry.method;
-    this.#orgIds[slot] = entry.orgId;
     const kept = keptText(entry);
-    this.#paths[slot] = kept.path;
-    this.#queries[slot] = kept.query;
-    this.#bodies[slot] = kept.body;
-    this.#bodyIsJson[slot] = kept.bodyIsJson ? 1 : 0;
-    this.#sizes[slot] = kept.bytes;
+    this.#ring[this.#next] = {
+      id: this.#nextId++,
+      timeMs: entry.timeMs,
+      method: entry.method,
+      path: kept.path,
+      query: kept.query,
+      orgId: entry.orgId,
+      status: entry.status,
+      durationMs: entry.durationMs,
+      body: kept.body,
+      bodyIsJson: kept.bodyIsJson,
+      bytes: kept.bytes,
+    };
     this.#bytes += kept.bytes;
-    this.#next = (slot + 1) % this.limit;
+    this.#next = (this.#next + 1) % this.limit;
     this.#size++;
     // The newest entry stays, even alone over a budget smaller than itself.
     while (this.#bytes > this.byteLimit && this.#size > 1) this.#dropOldest();
@@ -94,9 +75,9 @@ export class Journal {
 
   /** Matching entries, oldest first; `limit` keeps the newest ones (and only those are built). */
   find(filter: JournalFilter = {}, limit = this.limit): JournalEntry[] {
-    const slots: number[] = [];
-    this.#scan(filter, undefined, (slot) => slots.push(slot) < limit);
-    return slots.reverse().map((slot) => this.#entry(slot));
+    const found: Kept[] = [];
+    this.#scan(filter, undefined, (kept) => found.push(kept) < limit);
+    return found.reverse().map(entryOf);
   }
 
   /** How many entries match, without building any. */
@@ -112,8 +93,8 @@ export class Journal {
     let bytes = 0;
     let oldest = 0;
     let older: number | null = null;
-    this.#scan(filter, before, (slot) => {
-      const json = entries.length < limit ? this.#entryJson(slot) : undefined;
+    this.#scan(filter, before, (kept) => {
+      const json = entries.length < limit ? jsonOf(kept) : undefined;
       const size = json === undefined ? 0 : utf8Length(json) + 1;
       // One more match than the page takes: the next page starts below this page's oldest entry.
       // (The first entry always goes in: the largest one is far below any page's bound.)
@@ -123,7 +104,7 @@ export class Journal {
       }
       entries.push(json);
       bytes += size;
-      oldest = this.#ids[slot] ?? 0;
+      oldest = kept.id;
       return true;
     });
     return { entries: entries.reverse(), older };
@@ -133,25 +114,22 @@ export class Journal {
     this.#next = 0;
     this.#size = 0;
     this.#bytes = 0;
-    this.#paths.fill(''); // Let go of the strings, not only of the count.
-    this.#queries.fill('');
-    this.#orgIds.fill(null);
-    this.#bodies.fill(null);
+    this.#ring.fill(undefined);
   }
 
-  /** Calls `visit` with each matching slot, newest first, while it answers true; `before` skips entries from that id up. */
-  #scan(filter: JournalFilter, before: number | undefined, visit: (slot: number) => boolean): void {
+  /** Calls `visit` with each match, newest first, while it answers true; `before` skips entries from that id up. */
+  #scan(filter: JournalFilter, before: number | undefined, visit: (kept: Kept) => boolean): void {
     const matchesPath = filter.path ? compilePathPattern(filter.path) : () => true;
     const method = filter.method?.toUpperCase();
     for (let back = 1; back <= this.#size; back++) {
-      const slot = (this.#next - back + this.limit) % this.limit;
+      const kept = this.#ring[(this.#next - back + this.limit) % this.limit] as Kept;
       if (
-        (before === undefined || (this.#ids[slot] ?? 0) < before) &&
-        (method === undefined || this.#methods[slot] === method) &&
-        (filter.orgId === undefined || this.#orgIds[slot] === filter.orgId) &&
-        (filter.status === undefined || this.#statuses[slot] === filter.status) &&
-        matchesPath(this.#paths[slot] ?? '') &&
-        !visit(slot)
+        (before === undefined || kept.id < before) &&
+        (method === undefined || kept.method === method) &&
+        (filter.orgId === undefined || kept.orgId === filter.orgId) &&
+        (filter.status === undefined || kept.status === filter.status) &&
+        matchesPath(kept.path) &&
+        !visit(kept)
       ) {
         return;
       }
@@ -160,40 +138,47 @@ export class Journal {
 
   #dropOldest(): void {
     const slot = (this.#next - this.#size + this.limit) % this.limit;
-    this.#bytes -= this.#sizes[slot] ?? 0;
-    this.#paths[slot] = '';
-    this.#queries[slot] = '';
-    this.#orgIds[slot] = null;
-    this.#bodies[slot] = null;
+    this.#bytes -= this.#ring[slot]?.bytes ?? 0;
+    this.#ring[slot] = undefined;
     this.#size--;
   }
+}
 
-  #entry(slot: number): JournalEntry {
-    const text = this.#bodies[slot] ?? null;
-    return {
-      ...this.#fields(slot),
-      // Only text that already parsed once, as an object within the depth limit, is kept as JSON.
-      body: text !== null && this.#bodyIsJson[slot] === 1 ? JSON.parse(text) : text,
-    };
-  }
+/** What an entry keeps of a request: the text cut to its bounds, and the bytes it counts for. */
+interface Kept {
+  id: number;
+  timeMs: number;
+  method: string;
+  path: string;
+  query: string;
+  orgId: string | null;
+  status: number;
+  durationMs: number;
+  body: string | null;
+  bodyIsJson: boolean;
+  bytes: number;
+}
 
-  /** The entry as JSON; a body kept as JSON goes in as the client's own text (it parsed once), without parsing it again. */
-  #entryJson(slot: number): string {
-    const text = this.#bodies[slot] ?? null;
-    const body = text !== null && this.#bodyIsJson[slot] === 1 ? text : JSON.stringify(text);
-    return `${JSON.stringify(this.#fields(slot)).slice(0, -1)},"body":${body}}`;
-  }
+function fieldsOf(kept: Kept): Omit<JournalEntry, 'body'> {
+  return {
+    id: kept.id,
+    time: new Date(kept.timeMs).toISOString(),
+    method: kept.method,
+    path: kept.path,
+    query: kept.query,
+    orgId: kept.orgId,
+    status: kept.status,
+    durationMs: kept.durationMs,
+  };
+}
 
-  #fields(slot: number): Omit<JournalEntry, 'body'> {
-    return {
-      id: this.#ids[slot] ?? 0,
-      time: new Date(this.#times[slot] ?? 0).toISOString(),
-      method: this.#methods[slot] ?? '',
-      path: this.#paths[slot] ?? '',
-      query: this.#queries[slot] ?? '',
-      orgId: this.#orgIds[slot] ?? null,
-      status: this.#statuses[slot] ?? 0,
-      durationMs: this.#durations[slot] ?? 0,
-    };
-  }
+function entryOf(kept: Kept): JournalEntry {
+  // Only text that already parsed once, as an object within the depth limit, is kept as JSON.
+  return { ...fieldsOf(kept), body: kept.body !== null && kept.bodyIsJson ? JSON.parse(kept.body) : kept.body };
+}
+
+/** The entry as JSON; a body kept as JSON goes in as the client's own text (it parsed once), without parsing it again. */
+function jsonOf(kept: Kept): string {
+  const body = kept.body !== null && kept.bodyIsJson ? kept.body : JSON.stringify(kept.body);
+  return `${JSON.stringify(fieldsOf(kept)).slice(0, -1)},"body":${body}}`;
 }
