@@ -7,11 +7,17 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'vcm-durability-'));
 const AUTH = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
+
+/** Every mock a test started: whatever a failed assertion leaves running is killed after the test. */
+const started = new Set<ChildProcess>();
+afterEach(async () => {
+  await Promise.all([...started].map(killed));
+});
 
 interface Running {
   child: ChildProcess;
@@ -22,6 +28,7 @@ interface Running {
 function start(file: string): Promise<Running> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    started.add(child);
     let out = '';
     let err = '';
     child.stderr?.on('data', (chunk) => {
@@ -39,15 +46,21 @@ function start(file: string): Promise<Running> {
 function exitOf(file: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    started.add(child);
     let stderr = '';
     child.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
-    child.on('exit', (code) => resolve({ code, stderr }));
+    child.on('exit', (code) => {
+      started.delete(child);
+      resolve({ code, stderr });
+    });
   });
 }
 
 function killed(child: ChildProcess): Promise<void> {
+  started.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGKILL');
   return gone;
