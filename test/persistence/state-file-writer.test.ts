@@ -4,7 +4,7 @@
  * flush, the log is folded into the snapshot as it grows and at close, and a
  * log cut short by a kill loads all but its torn last line.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +144,27 @@ describe('StateFileWriter', () => {
     expect(names(await restarted(file, notes))).toEqual(['In the log']);
     expect(notes.join('\n')).toContain('continues another version of the state file');
   });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'rejects the commits an append could not write, then folds, and loads the change once the disk takes it',
+    async () => {
+      const file = fresh('full');
+      const { world, writer } = await started(file);
+      await writer.close();
+      // The log now sends every write to a full disk (ENOSPC).
+      rmSync(changeLogPath(file));
+      symlinkSync('/dev/full', changeLogPath(file));
+      const failing = new StateFileWriter(world, file, { onError: () => {} });
+      await failing.start(true);
+      createTenant(world, { name: 'Refused by the disk' });
+      await expect(failing.commit()).rejects.toThrow(`Could not save the state file ${changeLogPath(file)}`);
+      // Nothing more is appended after a failed append: the next commit writes a whole snapshot, which the full log refuses too.
+      await expect(failing.commit()).rejects.toThrow('Could not save the state file');
+      rmSync(changeLogPath(file));
+      await failing.commit();
+      expect(names(await restarted(file))).toEqual(['Refused by the disk']);
+    },
+  );
 
   it('rejects its close when the last save fails, and resolves once a later save succeeds', async () => {
     const folder = join(dir, `later-${serial++}`);
