@@ -29,6 +29,8 @@ export interface ReadLog {
   found: boolean;
   /** The snapshot id its header line names, if it has one. */
   header: string | undefined;
+  /** Its last line was cut short (and dropped): nothing may be appended after it. */
+  torn: boolean;
 }
 
 /**
@@ -42,17 +44,18 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], found: false, header: undefined };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], found: false, header: undefined, torn: false };
     throw new StateFileError(`Cannot read the change log ${path}: ${(error as Error).message}.`);
   }
   const lines = text.split('\n');
-  const torn = lines.pop() ?? '';
-  if (torn !== '') {
+  const tail = lines.pop() ?? '';
+  if (tail !== '') {
     note(
-      `The change log ${path} ends in a line cut short (${Buffer.byteLength(torn)} bytes; the mock was stopped in the middle of a write, which was never answered). That line was dropped; everything before it was loaded.`,
+      `The change log ${path} ends in a line cut short (${Buffer.byteLength(tail)} bytes; the mock was stopped in the middle of a write, which was never answered). That line was dropped; everything before it was loaded.`,
     );
   }
-  if (lines.length === 0) return { changes: [], found: text !== '', header: undefined };
+  const torn = tail !== '';
+  if (lines.length === 0) return { changes: [], found: text !== '', header: undefined, torn };
   const header = parseLine(path, lines[0] ?? '', 1);
   if (typeof header !== 'object' || header === null || (header as { format?: unknown }).format !== CHANGE_LOG_FORMAT) {
     throw new StateFileError(
@@ -62,7 +65,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
   const continues = (header as { snapshot?: unknown }).snapshot;
   if (continues !== snapshotId) {
     note(`The change log ${path} continues another version of the state file, which already holds its changes; it was ignored.`);
-    return { changes: [], found: true, header: undefined };
+    return { changes: [], found: true, header: undefined, torn };
   }
   const changes: Change[] = [];
   lines.slice(1).forEach((line, index) => {
@@ -76,7 +79,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
     }
     changes.push(...parsed.data);
   });
-  return { changes, found: true, header: snapshotId };
+  return { changes, found: true, header: snapshotId, torn };
 }
 
 /** A batch sits in a list, a record in a change: two levels above a record's own. */

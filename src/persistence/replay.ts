@@ -25,6 +25,8 @@ export class ReplayedState {
       const { records, ...identity } = organization as Json;
       const id = String(identity.id);
       this.#tenants.set(id, identity);
+      if (records !== undefined && (typeof records !== 'object' || records === null))
+        throw new TypeError('the records of an organization are not an object');
       for (const [kind, list] of Object.entries((records ?? {}) as Json)) {
         for (const record of asArray(list)) this.#collection(id, kind).set(String((record as Json).id), record as Json);
       }

@@ -54,11 +54,7 @@ export async function loadStateFile(
   }
   const snapshot = parsed.value as Record<string, unknown> | null;
   const snapshotId = typeof snapshot?.changeLog === 'string' ? snapshot.changeLog : undefined;
-  let torn = false;
-  const log = await readChangeLog(changeLogPath(path), snapshotId, (message) => {
-    torn ||= message.includes('cut short');
-    note(message);
-  });
+  const log = await readChangeLog(changeLogPath(path), snapshotId, note);
   try {
     const state = log.changes.length === 0 ? snapshot : replayed(snapshot, log.changes);
     importState(world, state);
@@ -74,7 +70,7 @@ export async function loadStateFile(
       `The state file ${path} is not a state this mock can load: ${(error as Error).message}${problems}\nIt was left as it is.`,
     );
   }
-  const logContinues = snapshotId !== undefined && log.found && !torn && log.header === snapshotId;
+  const logContinues = snapshotId !== undefined && log.found && !log.torn && log.header === snapshotId;
   return { loaded: true, snapshotId, replayed: log.changes.length, logContinues };
 }
 

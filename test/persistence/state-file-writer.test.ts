@@ -112,15 +112,24 @@ describe('StateFileWriter', () => {
     expect(names(await restarted(file))).toEqual(['During the fold']);
   });
 
-  it('drops a torn last line with a note and loads everything before it', async () => {
+  it('drops a torn last line with a note, loads everything before it, and appends nothing after it', async () => {
     const file = fresh('torn');
     const { world, writer } = await started(file);
     createTenant(world, { name: 'Whole' });
     await writer.commit();
     appendFileSync(changeLogPath(file), '[{"op":"tenant","organization":{"id":"cut');
     const notes: string[] = [];
-    expect(names(await restarted(file, notes))).toEqual(['Whole']);
+    const again = createWorld({ scenario: 'empty' });
+    const loaded = await loadStateFile(again, file, (message) => notes.push(message));
+    expect(names(again)).toEqual(['Whole']);
     expect(notes.join('\n')).toMatch(/ends in a line cut short \(\d+ bytes.*dropped; everything before it was loaded/);
+    // The restarted mock starts a new log instead of writing after the torn bytes.
+    expect(loaded.logContinues).toBe(false);
+    const next = new StateFileWriter(again, file);
+    await next.start(loaded.logContinues);
+    createTenant(again, { name: 'After the tear' });
+    await next.commit();
+    expect(names(await restarted(file))).toEqual(['Whole', 'After the tear']);
   });
 
   it('refuses a damaged line before the last, naming the line and the log', async () => {
