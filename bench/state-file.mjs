@@ -13,6 +13,11 @@
  * The bench runs this file as a child process (`writeLargeStateApart`): built
  * in the bench's own process, the 100,000 records left a heap there whose
  * collections slowed autocannon, and so every case measured after it.
+ *
+ * `node bench/state-file.mjs --write-cost [--records N]` (after `npm run
+ * build`) measures what a create costs with --state-file, at the demo size
+ * and at N records (default 100,000): each create is on disk before its 201,
+ * so this is the price of that promise (bench/state-file-cost.mjs).
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -63,7 +68,11 @@ export function writeLargeStateApart(snapshotFile, records, file, { perKind }) {
   return Number(output.trim());
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === '--write-cost') {
+  const { measureWriteCosts } = await import('./state-file-cost.mjs');
+  const at = process.argv.indexOf('--records');
+  await measureWriteCosts({ records: at === -1 ? 100_000 : Number(process.argv[at + 1]), writeLargeStateApart });
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [snapshotFile, records, file, perKind] = process.argv.slice(2);
   const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8'));
   process.stdout.write(`${writeLargeState(snapshot, Number(records), file, { perKind: Number(perKind) })}\n`);

@@ -7,10 +7,12 @@
 import { parseArgs } from 'node:util';
 import { describeArgsError } from '../contracts/conformance/args.js';
 import { scenarios } from '../fixtures/index.js';
-import { DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
+import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
 import { own } from './domain/own.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 import { DEFAULT_SEED, MAX_SEED } from './world.js';
+
+const MIB = 1024 * 1024;
 
 const usage = `voice-config-mock: a stateful mock of the voice assistant configuration API
 
@@ -23,11 +25,12 @@ Options:
   --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default)
-  --state-file PATH load the state from PATH at start (if it exists) and save it there after every change
+  --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
   --no-control      turn the control API off
   --max-records N   most records of each kind one organization may hold (default 10000)
   --journal-size N  API requests the journal keeps for the control API (default ${DEFAULT_JOURNAL_LIMIT}; 0 turns it off)
+  --journal-mib N   memory the journal's entries may take, in MiB (default ${DEFAULT_JOURNAL_BYTES / MIB}); past it the oldest go
   -h, --help        show this help
 `;
 
@@ -93,6 +96,7 @@ export async function main(argv: string[]): Promise<void> {
       ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, 10_000_000) } }
       : {}),
     ...(values['journal-size'] !== undefined ? { journalLimit: integer('--journal-size', values['journal-size'], 0, 100_000) } : {}),
+    ...(values['journal-mib'] !== undefined ? { journalBytes: integer('--journal-mib', values['journal-mib'], 1, 65_536) * MIB } : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
@@ -109,7 +113,9 @@ export async function main(argv: string[]): Promise<void> {
       `  OpenAPI    ${server.url}/openapi.json`,
       `  Reference  ${server.url}/docs`,
       `  Control    ${values['no-control'] ? 'off (--no-control)' : `${server.url}/__mock/${values['control-token'] !== undefined ? ' (needs the x-control-token header)' : ''}`}`,
-      ...(values['state-file'] ? [`  State file ${values['state-file']} (saved moments after every change, and at exit)`] : []),
+      ...(values['state-file']
+        ? [`  State file ${values['state-file']} (every change on disk before its answer; changes logged in ${values['state-file']}.log)`]
+        : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
       `Try: curl -H 'Authorization: Bearer ${server.world.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
@@ -141,6 +147,7 @@ function parse(argv: string[]) {
       'no-control': { type: 'boolean' },
       'max-records': { type: 'string' },
       'journal-size': { type: 'string' },
+      'journal-mib': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -6,10 +6,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { HTTPException } from 'hono/http-exception';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './http/node-client-errors.js';
-import { loadStateFile, StateFileWriter } from './persistence/state-file.js';
+import { problemBody } from './http/problem.js';
+import { openStateFile } from './persistence/open-state-file.js';
 import { createWorld, type World } from './world.js';
 
 export interface ServerOptions extends AppOptions {
@@ -43,19 +45,26 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const world = options.world ?? createWorld(options);
-  const loaded = options.stateFile ? await loadStateFile(world, options.stateFile) : false;
-  const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
+  // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
+  const stateFile = options.stateFile ? await openStateFile(world, options.stateFile) : undefined;
+  const loaded = stateFile?.loaded ?? false;
   // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
   const own = options.afterWrite;
-  const afterWrite = writer
-    ? () => {
-        writer.changed();
-        own?.();
+  const afterWrite = stateFile
+    ? async () => {
+        await own?.();
+        await stateFile.committed().catch(answerUnsaved);
       }
     : own;
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
-  // A new file is written at once, so the path is known to be writable before the first change.
-  if (writer && !loaded) await writer.writeNow();
+  const app = (() => {
+    try {
+      return createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
+    } catch (error) {
+      // Refused options (an empty control token): the state file is let go again.
+      void stateFile?.close().catch(() => {});
+      throw error;
+    }
+  })();
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
@@ -66,7 +75,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => {
+      // A port in use: the state file is let go, so the caller can try another port on it.
+      void stateFile?.close().catch(() => {});
+      reject(error);
+    });
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
       const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -98,7 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           closeIdle();
         });
         await outboxStopped;
-        await writer?.close();
+        await stateFile?.close();
       };
       resolve({
         url: `http://${shownHost}:${info.port}`,
@@ -112,6 +125,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
   });
+}
+
+/** A write the state file could not take: it was made in memory, and the answer says it may not survive a restart. */
+function answerUnsaved(error: Error): never {
+  const body = problemBody(
+    'internal',
+    `The change was made, but could not be saved: ${error.message}. It is lost when the mock stops unless a later save succeeds.`,
+  );
+  throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
 }
 
 /** The server's open connections, so that a close can end those on which the client has not sent a byte. */

@@ -7,7 +7,7 @@
 import { scenarios } from '../fixtures/index.js';
 import { Clock } from './control/clock.js';
 import { Faults } from './control/faults.js';
-import { DEFAULT_JOURNAL_LIMIT, Journal } from './control/journal.js';
+import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT, Journal } from './control/journal.js';
 import { indexKeys } from './domain/index-keys.js';
 import type { Limits } from './domain/limits.js';
 import type { OrgContext } from './domain/operations.js';
@@ -44,6 +44,8 @@ export interface WorldOptions {
   scenario?: Scenario | string;
   /** How many requests the journal keeps (default 1000; 0 turns it off). */
   journalLimit?: number;
+  /** How many bytes the journal's entries may take in all (default 64 MiB): past it, the oldest go. */
+  journalBytes?: number;
   /** How much one organization may hold (default: DEFAULT_LIMITS, 10,000 records of each kind). */
   limits?: Partial<Limits>;
   /** How simulated calls deliver webhooks: attempts, backoff, time limit, outbox size, remote hosts. */
@@ -93,7 +95,7 @@ export function createWorld(options: WorldOptions = {}): World {
     tenants,
     telephony,
     clock,
-    journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT),
+    journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, options.journalBytes ?? DEFAULT_JOURNAL_BYTES),
     faults,
     outbox: new Outbox(
       {

@@ -43,4 +43,22 @@ describe('afterWrite', () => {
     expect((await call('POST', '/api/v1/schemas', { token: null, body: { name: 'No token' } })).status).toBe(401);
     expect(writes()).toBe(0);
   });
+
+  it('holds the answer until the promise afterWrite returns has settled (the state file puts the change on disk first)', async () => {
+    let release: () => void = () => {};
+    const saved = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { call } = freshMock({ afterWrite: () => saved });
+    let answered = false;
+    const reply = call('POST', '/api/v1/schemas', { body: { name: 'Held', properties: { topic: 'string' } } }).then((r) => {
+      answered = true;
+      return r;
+    });
+    // Many turns of the event loop: the request is handled, the answer still waits.
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    release();
+    expect((await reply).status).toBe(201);
+  });
 });

@@ -627,6 +627,7 @@ describe('cli', () => {
     { args: ['--control-token', '  '], names: ['--control-token', 'non-empty'] },
     { args: ['--journal-size', '-1'], names: ['--journal-size'] },
     { args: ['--journal-size', '100001'], names: ['--journal-size', '100001'] },
+    { args: ['--journal-mib', '0'], names: ['--journal-mib', '"0"'] },
     { args: ['--bogus'], names: ['unknown option --bogus'] },
     { args: ['--port'], names: ['--port needs a value'] },
     { args: ['--port', '-1'], names: ['--port needs a value', '--port=-'] },

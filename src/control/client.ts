@@ -33,8 +33,10 @@ export type Tenant = z.infer<typeof tenant>;
 type Organizations = z.infer<typeof organizationsAnswer>;
 type Done = z.infer<typeof doneAnswer>;
 
-/** Which journal entries: method, path pattern (`*`, `:name`, `**`), organization, status, and how many of the newest. */
+/** Which journal entries: method, path pattern (`*`, `:name`, `**`), organization, status; how many of the newest, and older than which id. */
 export type JournalQuery = z.output<typeof journalQuery>;
+/** A page of the journal: its entries, oldest first, and the `before` of the next (older) page, or null. */
+export type JournalPage = z.infer<typeof journalAnswer>;
 
 export interface ControlClientOptions {
   /** Where the mock runs, e.g. http://127.0.0.1:4010 (default: relative paths, for in-process fetch). */
@@ -90,10 +92,13 @@ export function createControlClient(options: ControlClientOptions = {}) {
     injectRecord: (body: z.input<typeof recordBody>) => call<Record<string, unknown> & StoredRecord>('POST', '/records', body),
     telephony: (orgId?: string) => call<TrunkConfiguration[]>('GET', `/telephony${query({ orgId })}`),
     telephonyOf: (trunkId: string) => call<TrunkConfiguration>('GET', `/telephony/${encodeURIComponent(trunkId)}`),
-    journal: (filter: JournalQuery = {}) =>
-      call<z.infer<typeof journalAnswer>>('GET', `/journal${query(filter)}`).then((reply) => reply.entries),
+    /**
+     * The entries of one page: the newest matches, oldest first, up to `limit` (default 100) and 1 MiB. For the page
+     * before it, ask again with `before` set to the first entry's id; an empty page means there is none.
+     */
+    journal: (filter: JournalQuery = {}) => call<JournalPage>('GET', `/journal${query(filter)}`).then((reply) => reply.entries),
     clearJournal: () => call<Done>('DELETE', '/journal'),
-    verify: (filter: Omit<JournalQuery, 'limit'>) => call<z.infer<typeof verifyAnswer>>('POST', '/journal/verify', filter),
+    verify: (filter: Omit<JournalQuery, 'limit' | 'before'>) => call<z.infer<typeof verifyAnswer>>('POST', '/journal/verify', filter),
     faults: () => call<Fault[]>('GET', '/faults'),
     addFault: (fault: z.input<typeof faultBody>) => call<Fault>('POST', '/faults', fault),
     removeFault: (id: string) => call<Done>('DELETE', `/faults/${encodeURIComponent(id)}`),

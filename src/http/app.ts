@@ -70,8 +70,11 @@ export interface AppOptions extends WorldOptions {
   inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/http/docs-assets-node.ts). */
   docsAssets?: AssetReader;
-  /** Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400): the state file saves on it. */
-  afterWrite?: () => void;
+  /**
+   * Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400),
+   * before its answer leaves: the answer waits for a promise it returns (the state file puts the change on disk first).
+   */
+  afterWrite?: () => unknown;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -88,7 +91,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     // Saving a little too often is harmless; missing a change is not, so every successful write counts, control API included.
     app.use('*', async function noteWrites(c, next) {
       await next();
-      if (!READS.has(c.req.method) && c.res.status < 400) afterWrite();
+      if (!READS.has(c.req.method) && c.res.status < 400) await afterWrite();
     });
   }
 

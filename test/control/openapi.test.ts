@@ -228,8 +228,13 @@ describe('control API document', () => {
     listOutbox: { method: 'GET', path: `/__mock/outbox?orgId=${UNKNOWN}`, empty: { deliveries: [] } },
     flushOutbox: { method: 'POST', path: `/__mock/outbox/flush?orgId=${UNKNOWN}`, empty: { deliveries: [] } },
     clearOutbox: { method: 'DELETE', path: `/__mock/outbox?orgId=${UNKNOWN}`, empty: { removed: 0 } },
-    listJournal: { method: 'GET', path: `/__mock/journal?orgId=${UNKNOWN}`, empty: { entries: [] } },
-    verifyRequests: { method: 'POST', path: '/__mock/journal/verify', body: { orgId: UNKNOWN }, empty: { count: 0, entries: [] } },
+    listJournal: { method: 'GET', path: `/__mock/journal?orgId=${UNKNOWN}`, empty: { entries: [], older: null } },
+    verifyRequests: {
+      method: 'POST',
+      path: '/__mock/journal/verify',
+      body: { orgId: UNKNOWN },
+      empty: { count: 0, entries: [], older: null },
+    },
   };
 
   it.each(Object.entries(notFound))('%s answers and lists 404', async (operationId, request) => {

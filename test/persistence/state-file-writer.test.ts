@@ -1,47 +1,184 @@
-/** When the state file is written: every change reaches the disk, however the changes and the writes interleave. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+/**
+ * The state file's writer and loader, in-process: every committed change is
+ * in the change log before its commit resolves, concurrent changes share one
+ * flush, the log is folded into the snapshot as it grows and at close, and a
+ * log cut short by a kill loads all but its torn last line.
+ */
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTenant } from '../../src/control/tenants.js';
-import { StateFileWriter } from '../../src/persistence/state-file.js';
-import { createWorld } from '../../src/world.js';
+import { createRecord } from '../../src/domain/operations.js';
+import { schemas } from '../../src/domain/resources/index.js';
+import { changeLogPath, loadStateFile } from '../../src/persistence/state-file.js';
+import { StateFileWriter } from '../../src/persistence/state-file-writer.js';
+import { createWorld, type World } from '../../src/world.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vcm-writer-'));
-const names = (file: string): string[] => JSON.parse(readFileSync(file, 'utf8')).organizations.map((o: { name: string }) => o.name);
+let serial = 0;
+const fresh = (name: string) => join(dir, `${name}-${serial++}.json`);
+/** The tenants' names, after the empty scenario's own organizations. */
+const names = (world: World): string[] =>
+  world.tenants
+    .list()
+    .map((o) => o.name)
+    .slice(createWorld({ scenario: 'empty' }).tenants.list().length);
+const logLines = (file: string): string[] => readFileSync(changeLogPath(file), 'utf8').split('\n').filter(Boolean);
+
+/** A new world loaded from the files, as a restart after a kill would (nothing was closed). */
+async function restarted(file: string, notes: string[] = []): Promise<World> {
+  const world = createWorld({ scenario: 'empty' });
+  await loadStateFile(world, file, (message) => notes.push(message));
+  return world;
+}
+
+async function started(file: string, options = {}) {
+  const world = createWorld({ scenario: 'empty' });
+  const writer = new StateFileWriter(world, file, options);
+  await writer.start(false);
+  return { world, writer };
+}
+
+const addSchema = (world: World, orgId: string, name: string) =>
+  createRecord(world.context(orgId), schemas, { name, properties: { topic: 'string' } });
 
 describe('StateFileWriter', () => {
-  it('writes again after a write that a change overtook, before a flush resolves', async () => {
-    const world = createWorld({ scenario: 'empty' });
-    const file = join(dir, 'overtaken.json');
-    const writer = new StateFileWriter(world, file);
-    // The first write takes the state as it is now; the tenant comes while that write is under way.
-    const first = writer.flush();
-    createTenant(world, { name: 'During the write' });
-    const second = writer.flush();
-    await Promise.all([first, second]);
-    expect(names(file)).toContain('During the write');
+  it('has a change in the log, and loadable, once its commit resolves, without a close', async () => {
+    const file = fresh('committed');
+    const { world, writer } = await started(file);
+    const tenant = createTenant(world, { name: 'Committed' });
+    await writer.commit();
+    // The snapshot was written at start: the tenant is in the log only.
+    expect(readFileSync(file, 'utf8')).not.toContain('Committed');
+    expect(logLines(file)).toHaveLength(2);
+    const again = await restarted(file);
+    expect(names(again)).toEqual(['Committed']);
+    expect(again.tenants.byId(tenant.id)?.token).toBe(tenant.token);
   });
 
-  it('saves within its longest delay while changes keep coming, instead of waiting for a quiet moment', async () => {
-    const world = createWorld({ scenario: 'empty' });
-    const file = join(dir, 'busy.json');
-    const writer = new StateFileWriter(world, file, undefined, { quietMs: 50, maxDelayMs: 150 });
-    // A change every 20 ms is never 50 ms quiet: only the longest delay brings a save while they last.
-    const changes = setInterval(() => writer.changed(), 20);
-    try {
-      await expect.poll(() => existsSync(file), { timeout: 2000, interval: 20 }).toBe(true);
-    } finally {
-      clearInterval(changes);
-    }
-    await writer.close();
+  it('writes the changes of concurrent commits with one append', async () => {
+    const file = fresh('grouped');
+    const { world, writer } = await started(file);
+    const tenant = createTenant(world, { name: 'Grouped' });
+    await writer.commit();
+    const before = logLines(file).length;
+    const commits = Array.from({ length: 50 }, (_, n) => {
+      addSchema(world, tenant.id, `schema_${n}`);
+      return writer.commit();
+    });
+    await Promise.all(commits);
+    // One flush was under way at most when the 50 came: they take at most two lines, not fifty.
+    expect(logLines(file).length - before).toBeLessThanOrEqual(2);
+    expect((await restarted(file)).store.count(tenant.id, 'schemas')).toBe(50);
   });
+
+  it('replays puts, removes and clears in order, keeping the list order of the live store', async () => {
+    const file = fresh('ordered');
+    const { world, writer } = await started(file);
+    const tenant = createTenant(world, { name: 'Ordered', scenario: 'default' });
+    const [first, second] = ['first', 'second', 'third'].map((name) => addSchema(world, tenant.id, name));
+    world.store.remove(tenant.id, 'schemas', second?.id ?? '');
+    world.store.put(tenant.id, 'schemas', { ...(first as object), name: 'renamed' } as never);
+    await writer.commit();
+    const again = await restarted(file);
+    expect(again.store.list(tenant.id, 'schemas')).toEqual(world.store.list(tenant.id, 'schemas'));
+    expect(again.telephony.configurations()).toEqual(world.telephony.configurations());
+  });
+
+  it('folds the log into the snapshot once it outgrows its bound, and at close', async () => {
+    const file = fresh('folded');
+    const { world, writer } = await started(file, { foldAtBytes: 2000 });
+    const tenant = createTenant(world, { name: 'Folded' });
+    for (let n = 0; n < 20; n++) {
+      addSchema(world, tenant.id, `schema_${n}`);
+      await writer.commit();
+    }
+    expect(readFileSync(file, 'utf8')).toContain('schema_');
+    expect(readFileSync(changeLogPath(file)).byteLength).toBeLessThan(2000 + 1000);
+    expect((await restarted(file)).store.count(tenant.id, 'schemas')).toBe(20);
+    addSchema(world, tenant.id, 'at_close');
+    await writer.close();
+    expect(readFileSync(file, 'utf8')).toContain('at_close');
+    expect(logLines(file)).toHaveLength(1);
+  });
+
+  it('puts a change made during a fold into the new log', async () => {
+    const file = fresh('overtaken');
+    const { world, writer } = await started(file);
+    const folding = writer.writeNow();
+    createTenant(world, { name: 'During the fold' });
+    await Promise.all([folding, writer.commit()]);
+    expect(names(await restarted(file))).toEqual(['During the fold']);
+  });
+
+  it('drops a torn last line with a note, loads everything before it, and appends nothing after it', async () => {
+    const file = fresh('torn');
+    const { world, writer } = await started(file);
+    createTenant(world, { name: 'Whole' });
+    await writer.commit();
+    appendFileSync(changeLogPath(file), '[{"op":"tenant","organization":{"id":"cut');
+    const notes: string[] = [];
+    const again = createWorld({ scenario: 'empty' });
+    const loaded = await loadStateFile(again, file, (message) => notes.push(message));
+    expect(names(again)).toEqual(['Whole']);
+    expect(notes.join('\n')).toMatch(/ends in a line cut short \(\d+ bytes.*dropped; everything before it was loaded/);
+    // The restarted mock starts a new log instead of writing after the torn bytes.
+    expect(loaded.logContinues).toBe(false);
+    const next = new StateFileWriter(again, file);
+    await next.start(loaded.logContinues);
+    createTenant(again, { name: 'After the tear' });
+    await next.commit();
+    expect(names(await restarted(file))).toEqual(['Whole', 'After the tear']);
+  });
+
+  it('refuses a damaged line before the last, naming the line and the log', async () => {
+    const file = fresh('damaged');
+    const { world, writer } = await started(file);
+    createTenant(world, { name: 'First' });
+    await writer.commit();
+    appendFileSync(changeLogPath(file), '[{"op":"no-such-change"}]\n[]\n');
+    await expect(restarted(file)).rejects.toThrow(`Line 3 of the change log ${changeLogPath(file)} is not a list of changes`);
+  });
+
+  it('ignores a log that continues another snapshot (a fold killed before it emptied the log)', async () => {
+    const file = fresh('other');
+    const { world, writer } = await started(file);
+    createTenant(world, { name: 'In the log' });
+    await writer.commit();
+    const log = readFileSync(changeLogPath(file));
+    await writer.close();
+    writeFileSync(changeLogPath(file), log);
+    const notes: string[] = [];
+    expect(names(await restarted(file, notes))).toEqual(['In the log']);
+    expect(notes.join('\n')).toContain('continues another version of the state file');
+  });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'rejects the commits an append could not write, then folds, and loads the change once the disk takes it',
+    async () => {
+      const file = fresh('full');
+      const { world, writer } = await started(file);
+      await writer.close();
+      // The log now sends every write to a full disk (ENOSPC).
+      rmSync(changeLogPath(file));
+      symlinkSync('/dev/full', changeLogPath(file));
+      const failing = new StateFileWriter(world, file, { onError: () => {} });
+      await failing.start(true);
+      createTenant(world, { name: 'Refused by the disk' });
+      await expect(failing.commit()).rejects.toThrow(`Could not save the state file ${changeLogPath(file)}`);
+      // Nothing more is appended after a failed append: the next commit writes a whole snapshot, which the full log refuses too.
+      await expect(failing.commit()).rejects.toThrow('Could not save the state file');
+      rmSync(changeLogPath(file));
+      await failing.commit();
+      expect(names(await restarted(file))).toEqual(['Refused by the disk']);
+    },
+  );
 
   it('rejects its close when the last save fails, and resolves once a later save succeeds', async () => {
-    const world = createWorld({ scenario: 'empty' });
+    const folder = join(dir, `later-${serial++}`);
     const errors: Error[] = [];
-    const folder = join(dir, 'later');
-    const writer = new StateFileWriter(world, join(folder, 'state.json'), (error) => errors.push(error));
+    const writer = new StateFileWriter(createWorld({ scenario: 'empty' }), join(folder, 'state.json'), { onError: (e) => errors.push(e) });
     await expect(writer.close()).rejects.toThrow('Could not save the state file');
     expect(errors).toHaveLength(1);
     mkdirSync(folder);

@@ -1,11 +1,14 @@
 /** Control routes that look and steer: the telephony provider, the request journal, faults and the clock. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { DomainError } from '../../domain/errors.js';
 import type { AppEnv } from '../../http/auth.js';
 import { trunkConfigurationSchema } from '../../telephony/provider.js';
 import type { World } from '../../world.js';
 import { clockStateSchema } from '../clock.js';
 import { faultSchema } from '../faults.js';
+import type { JournalPage } from '../journal.js';
+import { JOURNAL_PAGE_BYTES, JOURNAL_PAGE_LIMIT } from '../journal-entry.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
 import {
   clockBody,
@@ -22,6 +25,16 @@ import {
 // Made once: a schema built per request with .openapi() is registered and kept for good.
 const trunkIdParam = idParam('SIP trunk');
 const faultIdParam = idParam('Fault');
+
+/**
+ * A page of the journal as its answer, joined from the entries' own JSON:
+ * the text is never built past the page's bound, and a body kept as JSON
+ * is not parsed again to be serialized again.
+ */
+function pageAnswer(c: Context, page: JournalPage, count?: number): Response {
+  const counted = count === undefined ? '' : `"count":${count},`;
+  return c.body(`{${counted}"entries":[${page.entries.join(',')}],"older":${page.older}}`, 200, { 'content-type': 'application/json' });
+}
 
 export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   const telephony = controlRoute({
@@ -62,15 +75,15 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
     method: 'get',
     path: '/__mock/journal',
     operationId: 'listJournal',
-    summary: 'Requests the API received, oldest first',
+    summary: 'Requests the API received: a page of the newest, oldest first',
     request: { query: journalQuery },
     conflict: journalOff,
     answer: journalAnswer,
   });
   serveControl(app, journal, (c) => {
     assertJournalOn();
-    const { limit, ...filter } = valid(c, 'query', journalQuery);
-    return c.json({ entries: world.journal.find(filter, limit) }, 200);
+    const { limit, before, ...filter } = valid(c, 'query', journalQuery);
+    return pageAnswer(c, world.journal.page(filter, { limit: limit ?? JOURNAL_PAGE_LIMIT, before, maxBytes: JOURNAL_PAGE_BYTES }));
   });
 
   const clearJournal = controlRoute({
@@ -96,8 +109,9 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): v
   });
   serveControl(app, verify, (c) => {
     assertJournalOn();
-    const entries = world.journal.find(valid(c, 'json', verifyBody));
-    return c.json({ count: entries.length, entries }, 200);
+    const filter = valid(c, 'json', verifyBody);
+    const page = world.journal.page(filter, { limit: JOURNAL_PAGE_LIMIT, maxBytes: JOURNAL_PAGE_BYTES });
+    return pageAnswer(c, page, world.journal.count(filter));
   });
 
   const listFaults = controlRoute({

@@ -9,7 +9,7 @@ import { organizationId } from '../../domain/fields.js';
 import { resourceKinds, resources } from '../../domain/resources/index.js';
 import { deliverySchema } from '../../webhooks/delivery-record.js';
 import { faultSpecSchema } from '../faults.js';
-import { journalEntrySchema } from '../journal.js';
+import { JOURNAL_PAGE_LIMIT, journalEntrySchema } from '../journal-entry.js';
 import { seedSchema } from '../snapshot.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
@@ -110,7 +110,21 @@ export const journalFilter = z.strictObject({
   status: z.coerce.number().int().min(100).max(599).optional(),
 });
 
-export const journalQuery = journalFilter.extend({ limit: z.coerce.number().int().min(1).max(100_000).optional() });
+export const journalQuery = journalFilter.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .openapi({ description: `Most entries in the page (default ${JOURNAL_PAGE_LIMIT}); a page also ends before its entries pass 1 MiB.` }),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .openapi({ description: 'Only entries older than the one with this id: the `older` of the page before.' }),
+});
 
 export const verifyBody = journalFilter.openapi('VerifyRequest');
 
@@ -137,11 +151,19 @@ export const organizationsAnswer = z.strictObject({ organizations: z.array(tenan
 /** The answer of a removal or a clear: nothing to tell. */
 export const doneAnswer = z.strictObject({}).openapi('Done');
 
-export const journalAnswer = z.strictObject({ entries: z.array(journalEntrySchema).openapi({ description: 'Oldest first.' }) });
+const journalPageEntries = z.array(journalEntrySchema).openapi({
+  description: `Oldest first: the newest matching entries (older than \`before\`, if given), at most \`limit\` of them (default ${JOURNAL_PAGE_LIMIT}) and 1 MiB.`,
+});
+const olderCursor = z.int().nullable().openapi({
+  description: 'Pass it as `before` to get the page of older matching entries; null when there are none.',
+});
+
+export const journalAnswer = z.strictObject({ entries: journalPageEntries, older: olderCursor }).openapi('JournalPage');
 
 export const verifyAnswer = z.strictObject({
-  count: z.int().openapi({ description: 'How many recorded requests match.' }),
-  entries: z.array(journalEntrySchema),
+  count: z.int().openapi({ description: 'How many recorded requests match, counted without reading their bodies.' }),
+  entries: journalPageEntries,
+  older: olderCursor,
 });
 
 export const deliveriesAnswer = z.strictObject({ deliveries: z.array(deliverySchema).openapi({ description: 'Oldest first.' }) });

@@ -1,0 +1,58 @@
+/**
+ * Writing files so that what was written survives a crash of the process
+ * and of the machine: bytes are flushed to the disk (fsync) before the
+ * caller goes on, and a new or renamed file's directory entry is flushed
+ * too (on Linux a rename is durable only once its directory is).
+ */
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** Writes all of `bytes` (a write may take fewer bytes than it was given). */
+export async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<number> {
+  let written = 0;
+  while (written < bytes.byteLength) {
+    const { bytesWritten } = await handle.write(bytes, written, bytes.byteLength - written);
+    written += bytesWritten;
+  }
+  return written;
+}
+
+/** Flushes a directory's entries; where a system cannot open a directory for that (Windows), there is nothing more to do. */
+export async function syncDirectory(path: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(dirname(path), 'r');
+    await handle.sync();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EPERM' && code !== 'EINVAL') throw error;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * Writes the pieces to a temporary file, flushes it, renames it over `path`
+ * and flushes the directory: never half a file, never one string of the
+ * whole state. Returns the bytes written.
+ */
+export async function replaceDurably(path: string, pieces: readonly Uint8Array[]): Promise<number> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  let bytes = 0;
+  try {
+    const handle = await open(temporary, 'w');
+    try {
+      for (const piece of pieces) bytes += await writeAll(handle, piece);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+  } catch (error) {
+    // A failed save leaves no partial temporary file behind (the state file itself is untouched).
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncDirectory(path);
+  return bytes;
+}

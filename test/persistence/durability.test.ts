@@ -1,0 +1,137 @@
+/**
+ * The state file across kills, with the built CLI in a child process: no
+ * create answered 2xx is lost however the kill falls in a burst of writes,
+ * and one state file takes one process (a stale lock is taken over).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'vcm-durability-'));
+const AUTH = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
+
+/** Every mock a test started: whatever a failed assertion leaves running is killed after the test. */
+const started = new Set<ChildProcess>();
+afterEach(async () => {
+  await Promise.all([...started].map(killed));
+});
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+}
+
+function start(file: string): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    started.add(child);
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, url, stderr: () => err });
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+  });
+}
+
+function exitOf(file: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    started.add(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => {
+      started.delete(child);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  started.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return gone;
+}
+
+/** Creates schemas one after another until the mock stops answering; the ids of those answered 2xx. */
+async function createUntilKilled(url: string, worker: number, round: number): Promise<string[]> {
+  const answered: string[] = [];
+  for (let n = 0; ; n++) {
+    try {
+      const res = await fetch(`${url}/api/v1/schemas`, {
+        method: 'POST',
+        headers: AUTH,
+        body: JSON.stringify({ name: `r${round}-w${worker}-${n}`, properties: { topic: 'string' } }),
+      });
+      if (res.status >= 200 && res.status < 300) answered.push(((await res.json()) as { id: string }).id);
+    } catch {
+      return answered;
+    }
+  }
+}
+
+async function schemaIds(url: string): Promise<Set<string>> {
+  const res = await fetch(`${url}/api/v1/schemas`, { headers: AUTH });
+  return new Set(((await res.json()) as { id: string }[]).map((schema) => schema.id));
+}
+
+describe('state file durability', () => {
+  it('loses no create answered 2xx when killed with SIGKILL at random moments of write bursts, 20 rounds', async () => {
+    const file = join(dir, 'bursts.json');
+    const acknowledged: string[] = [];
+    let running = await start(file);
+    for (let round = 0; round < 20; round++) {
+      const workers = [0, 1, 2, 3].map((worker) => createUntilKilled(running.url, worker, round));
+      // From the burst's very start (where background saves used to lose everything) to well into it.
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 150)));
+      await killed(running.child);
+      for (const ids of await Promise.all(workers)) acknowledged.push(...ids);
+      running = await start(file);
+      const held = await schemaIds(running.url);
+      expect(acknowledged.filter((id) => !held.has(id))).toEqual([]);
+    }
+    await killed(running.child);
+    // The rounds did write: the check above had creates to look for.
+    expect(acknowledged.length).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('refuses a second process on a state file in use, naming the file and the owner', async () => {
+    const file = join(dir, 'shared.json');
+    const first = await start(file);
+    try {
+      const { code, stderr } = await exitOf(file);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`The state file ${file} is in use by another voice-config-mock (process ${first.child.pid}`);
+      // The first one still serves, and still saves.
+      expect((await fetch(`${first.url}/api/v1/schemas`, { headers: AUTH })).status).toBe(200);
+    } finally {
+      await killed(first.child);
+    }
+  });
+
+  it('takes over a lock whose process is gone, saying so', async () => {
+    const file = join(dir, 'stale.json');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(`${file}.lock`, `${gone}\n`);
+    const run = await start(file);
+    try {
+      expect(run.stderr()).toContain(`Took over the lock ${file}.lock of process ${gone}, which is no longer running.`);
+      expect((await exitOf(file)).stderr).toContain(`(process ${run.child.pid}`);
+    } finally {
+      await killed(run.child);
+    }
+  });
+});
