@@ -8,10 +8,11 @@
 
 import type { Store } from '../store/store.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
-import { capitalized, counted, withArticle } from './english.js';
+import { capitalized, withArticle } from './english.js';
 import { DomainError, notFound, shortId } from './errors.js';
 import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
+import type { ProblemList } from './problem-list.js';
 import type { Problem, Resource, ResourceKind, StoredRecord } from './resource.js';
 import { resourceByKind } from './resources/index.js';
 import { isoTimestamp } from './timestamp.js';
@@ -99,14 +100,12 @@ function assertValid(
   ctx: OrgContext,
   def: Resource,
   candidate: Fields,
-  fieldProblems: Problem[],
+  fieldProblems: ProblemList,
   previous: StoredRecord | undefined,
 ): void {
-  const ruleProblems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
-  const problems = mergeProblems(fieldProblems, ruleProblems);
-  if (problems.length > 0) {
-    const count = counted(problems.length, 'problem');
-    throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
+  const problems = mergeProblems(fieldProblems, [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])]);
+  if (problems.count > 0) {
+    throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${problems.summary()}.`, problems);
   }
   for (const field of def.unique ?? []) {
     const holder = ctx.store.lookup(ctx.orgId, uniqueKey(def.kind, field, candidate[field])).find((other) => other.id !== previous?.id);

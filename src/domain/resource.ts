@@ -150,6 +150,8 @@ export function defineResource<
     /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
     serverOwnedKeys,
     writableKeys: Object.keys(spec.writable),
+    /** The only keys `ignoresInBody` can drop: a body is checked for these, not each of its keys against them. */
+    ignorableKeys: [...serverOwnedKeys, ...Object.keys(spec.echoed ?? {})],
     /** Whether a body's key is dropped before validation: the server owns it, or it is a shown value sent back. */
     // Own keys only: a body key such as "__defineGetter__" must not reach Object.prototype.
     ignoresInBody: (key: string, value: unknown): boolean =>

@@ -48,7 +48,13 @@ function parseChecked(
   return parsed.ok ? parsed : { ok: false, refusal: problemResponse(c, parsed.kind, parsed.message) };
 }
 
-export function jsonBody(ignores: (key: string, value: unknown) => boolean): MiddlewareHandler<AppEnv> {
+/** What a resource drops from bodies: `ignorableKeys` are the only keys `ignoresInBody` can be true of. */
+interface Ignored {
+  ignorableKeys: readonly string[];
+  ignoresInBody(key: string, value: unknown): boolean;
+}
+
+export function jsonBody(ignored: Ignored): MiddlewareHandler<AppEnv> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
     const { text, utf8 } = await readBodyText(c);
@@ -62,7 +68,7 @@ export function jsonBody(ignores: (key: string, value: unknown) => boolean): Mid
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
     }
-    c.set('body', withoutIgnored(body as Record<string, unknown>, ignores));
+    c.set('body', withoutIgnored(body as Record<string, unknown>, ignored));
     await next();
   };
 }
@@ -103,9 +109,14 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** The body without the keys the resource ignores; the body itself when it has none (the usual case: no copy). */
-function withoutIgnored(body: Record<string, unknown>, ignores: (key: string, value: unknown) => boolean): Record<string, unknown> {
-  const keys = Object.keys(body);
-  if (!keys.some((key) => ignores(key, body[key]))) return body;
-  return Object.fromEntries(keys.filter((key) => !ignores(key, body[key])).map((key) => [key, body[key]]));
+/**
+ * The body without the keys the resource ignores; the body itself when it has none (the usual case: no copy).
+ * Only the few ignorable keys are looked up: a body of 100,000 keys costs no more than one of ten.
+ */
+function withoutIgnored(body: Record<string, unknown>, { ignorableKeys, ignoresInBody }: Ignored): Record<string, unknown> {
+  const dropped = ignorableKeys.filter((key) => Object.hasOwn(body, key) && ignoresInBody(key, body[key]));
+  if (dropped.length === 0) return body;
+  const kept = { ...body };
+  for (const key of dropped) delete kept[key];
+  return kept;
 }
