@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import { OPTION_REMEDIES, publicBindRefusal } from './control/public-bind.js';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './http/node-client-errors.js';
@@ -42,6 +43,12 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const refusal = publicBindRefusal(
+    options.host ?? DEFAULT_HOST,
+    { enabled: options.control !== false, token: options.controlToken },
+    OPTION_REMEDIES,
+  );
+  if (refusal) throw new Error(`startServer: ${refusal}`);
   const world = options.world ?? createWorld(options);
   const loaded = options.stateFile ? await loadStateFile(world, options.stateFile) : false;
   const writer = options.stateFile ? new StateFileWriter(world, options.stateFile) : undefined;
