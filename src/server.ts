@@ -3,6 +3,7 @@
  * file (loaded at start, saved after every change and at shutdown), and a
  * close that lets requests in flight finish.
  */
+import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
@@ -79,11 +80,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       // Deliveries run while a server serves the world (again, for a world whose server closed).
       const releaseOutbox = world.outbox.serve();
+      // No webhook may deliver to this server's own control API (src/webhooks/own-listeners.ts).
+      const releaseListener = world.listeners.add({ host: info.address, port: info.port }, lookupAll);
       let closing: Promise<void> | undefined;
       const close = async () => {
         // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
         // (The outbox stops only when no other server serves this world.)
         const outboxStopped = releaseOutbox();
+        releaseListener();
         await new Promise<void>((done, fail) => {
           // Connections that finish their request after this become idle later; close them as they do,
           // instead of waiting out their keep-alive time.
@@ -120,6 +124,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
   });
 }
+
+const lookupAll = async (hostname: string) => (await lookup(hostname, { all: true })).map(({ address }) => address);
 
 /** The server's open connections, so that a close can end those on which the client has not sent a byte. */
 function connectionsThatSentNothing(server: Server): { destroy(): void } {

@@ -27,6 +27,8 @@ export interface OrgContext {
   newId: () => string;
   /** Defaults to DEFAULT_LIMITS (src/domain/limits.ts). */
   limits?: Partial<Limits>;
+  /** Why a URL would reach the mock's own control API (a webhook may not point there). */
+  ownControlRefusal?: (url: string) => string | undefined;
   /** Told after each update and delete, once the store holds it (the outbox cancels a disabled webhook's deliveries then). */
   changed?: (kind: ResourceKind) => void;
 }
@@ -103,7 +105,10 @@ function assertValid(
   fieldProblems: ProblemList,
   previous: StoredRecord | undefined,
 ): void {
-  const problems = mergeProblems(fieldProblems, [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])]);
+  const problems = mergeProblems(fieldProblems, [
+    ...missingReferences(ctx, def, candidate),
+    ...(def.check?.(candidate, previous, ctx) ?? []),
+  ]);
   if (problems.count > 0) {
     throw new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${problems.summary()}.`, problems);
   }

@@ -33,6 +33,12 @@ export interface Refusal {
   check(record: StoredRecord): string | undefined;
 }
 
+/** What the running mock tells a resource's rules about itself. */
+export interface CheckEnv {
+  /** Why a URL may not be delivered to (it is the mock's own control API), or undefined. */
+  ownControlRefusal?(url: string): string | undefined;
+}
+
 /** Ids of existing records a fake factory may point at. */
 export type RefPool = Partial<Record<ResourceKind, string[]>>;
 
@@ -69,7 +75,7 @@ interface ResourceSpec<W extends z.ZodRawShape, S extends z.ZodRawShape, WO exte
   /** Fields whose value must be unique within the organization (409 otherwise). */
   unique?: readonly (keyof W & string)[];
   /** Rules across fields, run on the whole candidate record on create and update. */
-  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[];
+  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[];
   /** When the organization may not change or delete a record (403). */
   refuseUpdate?: Refusal;
   refuseDelete?: Refusal;

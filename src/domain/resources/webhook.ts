@@ -34,7 +34,7 @@ export const webhooks = defineResource({
     secret: z.string().openapi({ description: 'Signing secret: whole in the create response, masked (whsec_********abcd) afterwards.' }),
   },
   references: [{ field: 'assistantId', target: 'assistants', many: false }],
-  check: (webhook) => {
+  check: (webhook, _previous, env) => {
     const problems: Problem[] = [];
     // Read as a URL: a scheme may be written in capitals (HTTP://), which a look at the text would miss.
     // A url that failed its own rules is absent here, and already reported.
@@ -45,6 +45,8 @@ export const webhooks = defineResource({
         message: 'Use an https URL (plain http is allowed only for this machine: localhost, 127.0.0.0/8, [::1]).',
       });
     }
+    const own = typeof url === 'string' ? env?.ownControlRefusal?.(url) : undefined;
+    if (own) problems.push({ path: ['url'], message: own.charAt(0).toUpperCase() + own.slice(1) });
     return problems;
   },
   complete: (webhook) => ({ ...webhook, secret: webhook.secret ?? generateSecret() }),
