@@ -27,9 +27,16 @@ export interface ServerOptions extends AppOptions {
    * otherwise hold the shutdown for as long as it stays connected.
    */
   closeGraceMs?: number;
+  /**
+   * How long a request may take to arrive whole, headers and body (default
+   * 30 s); one still arriving then is cut with 408, so a slow upload cannot
+   * hold a connection for minutes (Node's own default is 300 s).
+   */
+  requestTimeoutMs?: number;
 }
 
 export const DEFAULT_CLOSE_GRACE_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -69,7 +76,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
   // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
   const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
-  const server = createServer({ requireHostHeader: false }, requiringHost(listener));
+  const server = createServer({ requireHostHeader: false, ...requestTimeouts(options.requestTimeoutMs) }, requiringHost(listener));
   const unspoken = connectionsThatSentNothing(server);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
@@ -123,6 +130,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
   });
+}
+
+/**
+ * Node cuts a request that has not arrived whole within `requestTimeout`, but
+ * looks only every `connectionsCheckingInterval` (30 s by default, which
+ * would double the limit): it looks every second here, or four times within
+ * a shorter limit. Headers get the same time as the whole request.
+ */
+function requestTimeouts(limitMs = DEFAULT_REQUEST_TIMEOUT_MS) {
+  if (!Number.isSafeInteger(limitMs) || limitMs < 1)
+    throw new RangeError(`requestTimeoutMs must be a whole number of 1 or more; got ${limitMs}.`);
+  return {
+    requestTimeout: limitMs,
+    headersTimeout: limitMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limitMs / 4))),
+  };
 }
 
 const lookupAll = async (hostname: string) => (await lookup(hostname, { all: true })).map(({ address }) => address);
