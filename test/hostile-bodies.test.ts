@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../src/domain/resources/index.js';
+import { largeBodyTurn } from '../src/http/large-bodies.js';
 import { MAX_PROBLEM_BYTES, problemBody } from '../src/http/problem.js';
 import { freshMock, type Reply } from './helpers/client.js';
 
@@ -134,5 +135,19 @@ describe('the problem renderer', () => {
     expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThan(MAX_PROBLEM_BYTES);
     expect((body.errors?.length ?? 0) + (body.moreErrors ?? 0)).toBe(80);
     expect(body.errors?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('large bodies', () => {
+  it('take turns: a second one in the same turn of the event loop waits for the next turn', async () => {
+    let turnsPassed = 0;
+    setImmediate(() => {
+      turnsPassed += 1;
+    });
+    await largeBodyTurn();
+    expect(turnsPassed).toBe(0);
+    await largeBodyTurn();
+    // The loop went round (and polled for other requests) before the second body's turn.
+    expect(turnsPassed).toBe(1);
   });
 });

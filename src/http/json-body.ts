@@ -14,6 +14,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
 import type { AppEnv } from './auth.js';
 import { bufferedBody } from './buffered-body.js';
+import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -62,6 +63,7 @@ export function jsonBody(ignored: Ignored): MiddlewareHandler<AppEnv> {
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
+    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
     const parsed = parseChecked(c, contentType, text, utf8, MAX_RECORD_DEPTH);
     if (!parsed.ok) return parsed.refusal;
     const body = parsed.value;
@@ -86,6 +88,7 @@ export function controlJsonBody(maxDepth: number): MiddlewareHandler<AppEnv> {
     const { text, utf8 } = await readBodyText(c);
     let value: unknown = {};
     if (text.length > 0) {
+      if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
       const parsed = parseChecked(c, contentType, text, utf8, maxDepth);
       if (!parsed.ok) return parsed.refusal;
       value = parsed.value;
