@@ -11,7 +11,8 @@
  */
 import { Agent, request } from 'node:http';
 import { parseArgs } from 'node:util';
-import { rssMiB, startMock, stopAll, stopChildrenOnExit } from './processes.mjs';
+import { cpuMs, rssMiB, startMock, stopAll, stopChildrenOnExit } from './processes.mjs';
+import { availableParallelism, loadavg } from 'node:os';
 
 const TOKEN = 'demo-token';
 const TARGET_P99_MS = 50;
@@ -95,7 +96,9 @@ async function main() {
   const mock = await startMock({ probe: { path: '/api/v1/schemas', headers: { authorization: `Bearer ${TOKEN}` } } });
   try {
     const alone = await phase(mock.port, 0, body);
+    const cpuBefore = cpuMs(mock.pid);
     const attacked = await phase(mock.port, hostileClients, body);
+    const cpuPerHostile = (cpuMs(mock.pid) - cpuBefore) / Math.max(1, attacked.attacks.length);
     const answers = attacked.attacks;
     const largest = Math.max(...answers.map(({ bytes }) => bytes));
     const statuses = [...new Set(answers.map(({ status }) => status))].join(', ');
@@ -112,6 +115,8 @@ async function main() {
         row(`while ${hostileClients} clients send hostile bodies`, attacked.reads),
         '',
         `hostile requests answered: ${answers.length} (status ${statuses}), largest answer ${largest} bytes; mock RSS after: ${rssMiB(mock.pid).toFixed(0)} MiB`,
+        // The reads' share is included: an upper bound of what one hostile body costs, and so of what a read can wait for one.
+        `mock CPU per hostile request (reads included): ${cpuPerHostile.toFixed(1)} ms; load average of the machine: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
         `${attacked.reads.p99 < TARGET_P99_MS ? 'PASS' : 'MISS'} reads keep p99 < ${TARGET_P99_MS} ms under hostile bodies (${attacked.reads.p99.toFixed(1)} ms)`,
         `${largest < 64 * 1024 ? 'PASS' : 'MISS'} every answer to a hostile body < 64 KiB (${largest} bytes)`,
         '',
