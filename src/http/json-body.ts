@@ -71,6 +71,8 @@ export function jsonBody(ignored: Ignored): MiddlewareHandler<AppEnv> {
       return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
     }
     c.set('body', withoutIgnored(body as Record<string, unknown>, ignored));
+    // Parsing and validating a large body are two turns: each blocks the loop half as long.
+    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
     await next();
   };
 }
@@ -94,6 +96,7 @@ export function controlJsonBody(maxDepth: number): MiddlewareHandler<AppEnv> {
       value = parsed.value;
     }
     c.req.json = (() => Promise.resolve(value)) as typeof c.req.json;
+    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
     await next();
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Large bodies take turns: at most one is parsed and checked per turn of the
- * event loop. Parsing and checking a body of a megabyte (100,000 unknown
+ * Large bodies take turns: at most one is worked on per turn of the event
+ * loop, and its parse and its validation are turns of their own. Parsing and checking a body of a megabyte (100,000 unknown
  * keys, say) takes tens of milliseconds of CPU; four clients sending such
  * bodies without pause had them handled back to back, and ordinary reads on
  * other connections waited behind all four (a p99 of 2.2 s). Between two
