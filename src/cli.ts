@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { describeArgsError } from '../contracts/conformance/args.js';
 import { scenarios } from '../fixtures/index.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from './control/journal.js';
+import { publicBindRefusal } from './control/public-bind.js';
 import { own } from './domain/own.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from './server.js';
 import { DEFAULT_SEED, MAX_SEED } from './world.js';
@@ -22,7 +23,8 @@ Usage:
 
 Options:
   --port N          port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
-  --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network)
+  --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network, and then
+                    needs --control-token or --no-control)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default)
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
@@ -82,13 +84,17 @@ export async function main(argv: string[]): Promise<void> {
   // Likewise an empty path (--state-file "$UNSET") would run without saving anything, and say nothing of it.
   if (values['state-file'] !== undefined && values['state-file'].trim() === '') fail('--state-file needs a path');
 
+  const host = values.host ?? DEFAULT_HOST;
+  const refusal = publicBindRefusal(host, { enabled: !values['no-control'], token: values['control-token'] });
+  if (refusal) fail(refusal);
+
   // Output piped into a program that has quit (`voice-config-mock | head -3`) must not stop the server.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;
   });
   const server = await startServer({
     port,
-    host: values.host ?? DEFAULT_HOST,
+    host,
     seed,
     scenario,
     control: !values['no-control'],

@@ -3,10 +3,12 @@
  * file (loaded at start, saved after every change and at shutdown), and a
  * close that lets requests in flight finish.
  */
+import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
+import { OPTION_REMEDIES, publicBindRefusal } from './control/public-bind.js';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 import { readSwaggerAsset } from './http/docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './http/node-client-errors.js';
@@ -27,9 +29,16 @@ export interface ServerOptions extends AppOptions {
    * otherwise hold the shutdown for as long as it stays connected.
    */
   closeGraceMs?: number;
+  /**
+   * How long a request may take to arrive whole, headers and body (default
+   * 30 s); one still arriving then is cut with 408, so a slow upload cannot
+   * hold a connection for minutes (Node's own default is 300 s).
+   */
+  requestTimeoutMs?: number;
 }
 
 export const DEFAULT_CLOSE_GRACE_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -44,6 +53,12 @@ export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const refusal = publicBindRefusal(
+    options.host ?? DEFAULT_HOST,
+    { enabled: options.control !== false, token: options.controlToken },
+    OPTION_REMEDIES,
+  );
+  if (refusal) throw new Error(`startServer: ${refusal}`);
   const world = options.world ?? createWorld(options);
   // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
   const stateFile = options.stateFile ? await openStateFile(world, options.stateFile) : undefined;
@@ -70,7 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
   // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
   const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
-  const server = createServer({ requireHostHeader: false }, requiringHost(listener));
+  const server = createServer({ requireHostHeader: false, ...requestTimeouts(options.requestTimeoutMs) }, requiringHost(listener));
   const unspoken = connectionsThatSentNothing(server);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
@@ -85,11 +100,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       // Deliveries run while a server serves the world (again, for a world whose server closed).
       const releaseOutbox = world.outbox.serve();
+      // No webhook may deliver to this server's own control API (src/webhooks/own-listeners.ts).
+      const releaseListener = world.listeners.add({ host: info.address, port: info.port }, lookupAll);
       let closing: Promise<void> | undefined;
       const close = async () => {
         // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
         // (The outbox stops only when no other server serves this world.)
         const outboxStopped = releaseOutbox();
+        releaseListener();
         await new Promise<void>((done, fail) => {
           // Connections that finish their request after this become idle later; close them as they do,
           // instead of waiting out their keep-alive time.
@@ -135,6 +153,24 @@ function answerUnsaved(error: Error): never {
   );
   throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
 }
+
+/**
+ * Node cuts a request that has not arrived whole within `requestTimeout`, but
+ * looks only every `connectionsCheckingInterval` (30 s by default, which
+ * would double the limit): it looks every second here, or four times within
+ * a shorter limit. Headers get the same time as the whole request.
+ */
+function requestTimeouts(limitMs = DEFAULT_REQUEST_TIMEOUT_MS) {
+  if (!Number.isSafeInteger(limitMs) || limitMs < 1)
+    throw new RangeError(`requestTimeoutMs must be a whole number of 1 or more; got ${limitMs}.`);
+  return {
+    requestTimeout: limitMs,
+    headersTimeout: limitMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limitMs / 4))),
+  };
+}
+
+const lookupAll = async (hostname: string) => (await lookup(hostname, { all: true })).map(({ address }) => address);
 
 /** The server's open connections, so that a close can end those on which the client has not sent a byte. */
 function connectionsThatSentNothing(server: Server): { destroy(): void } {

@@ -20,6 +20,7 @@ import { Tenants } from './store/tenants.js';
 import { FakeTelephonyProvider, type TelephonyProvider } from './telephony/provider.js';
 import type { DeliveryOptions } from './webhooks/delivery-policy.js';
 import { Outbox } from './webhooks/outbox.js';
+import { OwnListeners } from './webhooks/own-listeners.js';
 
 export const DEFAULT_SEED = 1;
 /** Seeds are whole numbers from 0 to this, wherever one is given (`--seed`, the control API, in-process, in the page). */
@@ -63,6 +64,8 @@ export interface World {
   readonly faults: Faults;
   /** Webhook deliveries of simulated calls, with their retries. */
   readonly outbox: Outbox;
+  /** Where servers of this world listen: no webhook may deliver to their control API. */
+  readonly listeners: OwnListeners;
   now(): Date;
   /** The context operations need, scoped to one organization. */
   context(orgId: string): OrgContext;
@@ -88,6 +91,7 @@ export function createWorld(options: WorldOptions = {}): World {
   const cancelDeliveriesOfChangedWebhooks = (kind: ResourceKind) => {
     if (kind === 'webhooks') world.outbox.cancelStale();
   };
+  const listeners = new OwnListeners();
   const world: World = {
     seed,
     scenario: resolveScenario(options.scenario ?? 'default'),
@@ -103,9 +107,11 @@ export function createWorld(options: WorldOptions = {}): World {
         clockRuns: () => !clock.state().frozen,
         webhook: (orgId, id) => store.get(orgId, 'webhooks', id),
         organization: (orgId) => tenants.byId(orgId),
+        ownControlRefusal: (url) => listeners.resolvedRefusal(url),
       },
       options.webhooks,
     ),
+    listeners,
     now,
     context: (orgId) => ({
       orgId,
@@ -114,6 +120,7 @@ export function createWorld(options: WorldOptions = {}): World {
       now,
       newId,
       changed: cancelDeliveriesOfChangedWebhooks,
+      ownControlRefusal: (url) => listeners.refusal(url),
       ...(options.limits ? { limits: options.limits } : {}),
     }),
     reset(next = {}) {

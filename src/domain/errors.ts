@@ -3,15 +3,19 @@
  * status and one problem body (src/http/problem.ts); the domain never
  * speaks HTTP itself, so the same rules serve the CLI seeder and tests.
  */
+import { ProblemList } from './problem-list.js';
 import type { Problem } from './resource.js';
 
 export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict' | 'record-limit';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;
+  /** The listed problems (at most MAX_LISTED_PROBLEMS); `more` and `stopped` say what was left out. */
   readonly problems: Problem[];
+  readonly more: number;
+  readonly stopped: boolean;
 
-  constructor(kind: DomainErrorKind, message: string, problems: Problem[] = []) {
+  constructor(kind: DomainErrorKind, message: string, problems: Problem[] | ProblemList = []) {
     // An expected answer (404, 409, ...), not a bug: no stack trace, whose capture cost more than the rest of the answer.
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
@@ -21,7 +25,10 @@ export class DomainError extends Error {
       Error.stackTraceLimit = limit;
     }
     this.kind = kind;
-    this.problems = problems;
+    const list = problems instanceof ProblemList ? problems : ProblemList.of(problems);
+    this.problems = list.problems;
+    this.more = list.more;
+    this.stopped = list.stopped;
     this.name = 'DomainError';
   }
 }

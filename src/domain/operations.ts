@@ -8,10 +8,11 @@
 
 import type { Store } from '../store/store.js';
 import type { TelephonyProvider } from '../telephony/provider.js';
-import { capitalized, counted, withArticle } from './english.js';
+import { capitalized, withArticle } from './english.js';
 import { DomainError, notFound, shortId } from './errors.js';
 import { referenceKey, uniqueKey } from './index-keys.js';
 import { assertRoomFor, type Limits } from './limits.js';
+import { ProblemList } from './problem-list.js';
 import type { Problem, Resource, ResourceKind, StoredRecord } from './resource.js';
 import { resourceByKind } from './resources/index.js';
 import { isoTimestamp } from './timestamp.js';
@@ -26,6 +27,8 @@ export interface OrgContext {
   newId: () => string;
   /** Defaults to DEFAULT_LIMITS (src/domain/limits.ts). */
   limits?: Partial<Limits>;
+  /** Why a URL would reach the mock's own control API (a webhook may not point there). */
+  ownControlRefusal?: (url: string) => string | undefined;
   /** Told after each update and delete, once the store holds it (the outbox cancels a disabled webhook's deliveries then). */
   changed?: (kind: ResourceKind) => void;
 }
@@ -102,12 +105,14 @@ function assertValid(
   ctx: OrgContext,
   def: Resource,
   candidate: Fields,
-  fieldProblems: Problem[],
+  fieldProblems: ProblemList,
   previous: StoredRecord | undefined,
 ): void {
-  const ruleProblems = [...missingReferences(ctx, def, candidate), ...(def.check?.(candidate, previous) ?? [])];
-  const problems = mergeProblems(fieldProblems, ruleProblems);
-  if (problems.length > 0) throw invalidBody(def, problems);
+  const problems = mergeProblems(fieldProblems, [
+    ...missingReferences(ctx, def, candidate),
+    ...(def.check?.(candidate, previous, ctx) ?? []),
+  ]);
+  if (problems.count > 0) throw invalidBody(def, problems);
   for (const field of def.unique ?? []) {
     const holder = ctx.store.lookup(ctx.orgId, uniqueKey(def.kind, field, candidate[field])).find((other) => other.id !== previous?.id);
     const clash = holder && ctx.store.get(ctx.orgId, def.kind, holder.id);
@@ -130,9 +135,9 @@ export function missingReferenceMessage(target: ResourceKind, refId: string): st
 }
 
 /** The 400 for a body with `problems`. */
-export function invalidBody(def: Resource, problems: Problem[]): DomainError {
-  const count = counted(problems.length, 'problem');
-  return new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${count}, listed in errors.`, problems);
+export function invalidBody(def: Resource, problems: ProblemList | Problem[]): DomainError {
+  const list = Array.isArray(problems) ? ProblemList.of(problems) : problems;
+  return new DomainError('validation', `The ${def.names.singular} in the request is not valid: ${list.summary()}.`, list);
 }
 
 function missingReferences(ctx: OrgContext, def: Resource, candidate: Fields): Problem[] {

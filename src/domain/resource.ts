@@ -46,6 +46,12 @@ export interface RuleBeyondSchema {
   example: Problem;
 }
 
+/** What the running mock tells a resource's rules about itself. */
+export interface CheckEnv {
+  /** Why a URL may not be delivered to (it is the mock's own control API), or undefined. */
+  ownControlRefusal?(url: string): string | undefined;
+}
+
 /** Ids of existing records a fake factory may point at. */
 export type RefPool = Partial<Record<ResourceKind, string[]>>;
 
@@ -93,7 +99,7 @@ interface ResourceSpec<
   /** Rules of `check` JSON Schema cannot state, for the OpenAPI document: the rule, and an example problem (named) it reports. */
   beyondSchema?: readonly RuleBeyondSchema[];
   /** Rules across fields, run on the whole candidate record on create and update. */
-  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[];
+  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[];
   /** When the organization may not change or delete a record (403). */
   refuseUpdate?: Refusal;
   refuseDelete?: Refusal;
@@ -156,11 +162,11 @@ export function defineResource<
   const variantProblems = (candidate: Record<string, unknown>): Problem[] => {
     const fields = Object.fromEntries(writableKeys.filter((key) => Object.hasOwn(candidate, key)).map((key) => [key, candidate[key]]));
     const result = variantFor(objects?.create, variants?.key, fields)?.safeParse(fields);
-    return result?.success === false ? describeIssues(result.error.issues, fields) : [];
+    return result?.success === false ? describeIssues(result.error.issues, fields).problems : [];
   };
-  const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined): Problem[] => [
+  const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[] => [
     ...(objects ? variantProblems(candidate) : []),
-    ...(spec.check?.(candidate, previous) ?? []),
+    ...(spec.check?.(candidate, previous, env) ?? []),
   ];
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
   const serverOwnedKeys = [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))];
@@ -182,6 +188,8 @@ export function defineResource<
     /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
     serverOwnedKeys,
     writableKeys,
+    /** The only keys `ignoresInBody` can drop: a body is checked for these, not each of its keys against them. */
+    ignorableKeys: [...serverOwnedKeys, ...Object.keys(spec.echoed ?? {})],
     /** Whether a body's key is dropped before validation: the server owns it, or it is a shown value sent back. */
     // Own keys only: a body key such as "__defineGetter__" must not reach Object.prototype.
     ignoresInBody: (key: string, value: unknown): boolean =>

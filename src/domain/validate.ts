@@ -1,10 +1,13 @@
 /**
- * Turns a request body into fields the store may hold, or a list of every
- * problem in it. Field rules (zod) and the resource's own rules (references,
- * rules across fields) are reported together, so a client fixes a body in
- * one round trip instead of discovering problems one at a time.
+ * Turns a request body into fields the store may hold, or the problems in
+ * it. Field rules (zod) and the resource's own rules (references, rules
+ * across fields) are reported together, so a client fixes a body in one
+ * round trip instead of discovering problems one at a time. Problems are
+ * collected into a bounded list (src/domain/problem-list.ts): a body of a
+ * megabyte of unknown keys costs a count, not a message per key.
  */
 import type { z } from '@hono/zod-openapi';
+import { MAX_LISTED_PROBLEMS, ProblemList, shortText } from './problem-list.js';
 import type { Problem } from './resource.js';
 
 type Fields = Record<string, unknown>;
@@ -12,46 +15,89 @@ type Fields = Record<string, unknown>;
 export interface Parsed {
   /** The fields that parsed (with their defaults); the failed ones are absent. */
   value: Fields;
-  problems: Problem[];
+  problems: ProblemList;
 }
 
-/** Parses a body with an object schema; on failure, still returns the fields that are valid on their own. */
+/** Parses a body with a strict object schema; on failure, still returns the fields that are valid on their own. */
 export function parseFields(schema: z.ZodObject, body: Fields): Parsed {
-  const whole = schema.safeParse(body);
-  if (whole.success) return { value: whole.data as Fields, problems: [] };
-  const value: Fields = {};
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
-    const one = field.safeParse(body[key]);
-    if (one.success && one.data !== undefined) value[key] = one.data;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  const problems = new ProblemList();
+  const { known, unknown } = withoutUnknownKeys(body, shape);
+  const whole = schema.safeParse(known);
+  const value: Fields = whole.success ? (whole.data as Fields) : {};
+  if (!whole.success) {
+    for (const [key, field] of Object.entries(shape)) {
+      const one = field.safeParse(known[key]);
+      if (one.success && one.data !== undefined) value[key] = one.data;
+    }
+    addIssues(problems, whole.error.issues, known);
   }
-  const allowed = Object.keys(schema.shape).join(', ');
-  return { value, problems: whole.error.issues.flatMap((issue) => describeIssue(issue, allowed, body)) };
+  // After the field problems, so that those (which rules below may cover) are the ones listed.
+  const allowed = ` Fields you can send: ${Object.keys(shape).join(', ')}.`;
+  problems.addMany(unknown.count, (index) => {
+    const key = unknown.first[index] as string;
+    return { path: [key], message: `Unknown field "${shortText(key)}".${index === 0 ? allowed : ''}` };
+  });
+  return { value, problems };
 }
 
-/** Drops rule problems about a place a field problem already covers (one message per mistake). */
-export function mergeProblems(fieldProblems: Problem[], ruleProblems: Problem[]): Problem[] {
-  const covered = fieldProblems.map(({ path }) => path.join('\u0000'));
+/**
+ * The body without keys the schema does not know, and those keys: counted
+ * here in one pass that keeps at most the bound of them, rather than by
+ * zod, which would hand back every one. The allowed fields are named once.
+ */
+function withoutUnknownKeys(body: Fields, shape: Record<string, z.ZodType>) {
+  // Object.keys is native; counting the known keys present (a handful) gives the unknown count without a loop over all.
+  const keys = Object.keys(body);
+  const knownPresent = Object.keys(shape).filter((key) => Object.hasOwn(body, key));
+  const unknown = { first: [] as string[], count: keys.length - knownPresent.length };
+  if (unknown.count === 0) return { known: body, unknown };
+  for (let index = 0; index < keys.length && unknown.first.length < MAX_LISTED_PROBLEMS; index += 1) {
+    const key = keys[index] as string;
+    if (!Object.hasOwn(shape, key)) unknown.first.push(key);
+  }
+  return { known: Object.fromEntries(knownPresent.map((key) => [key, body[key]])), unknown };
+}
+
+/** Adds rule problems, except those about a place a listed field problem already covers (one message per mistake). */
+export function mergeProblems(fieldProblems: ProblemList, ruleProblems: Problem[]): ProblemList {
+  const covered = fieldProblems.problems.map(({ path }) => path.join('\u0000'));
   const isCovered = (path: Problem['path']) => covered.some((prefix) => path.join('\u0000').startsWith(prefix));
-  return [...fieldProblems, ...ruleProblems.filter(({ path }) => !isCovered(path))];
+  for (const problem of ruleProblems) if (!isCovered(problem.path)) fieldProblems.add(problem);
+  return fieldProblems;
 }
 
-/** zod's findings about `body` as problems a person can act on. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[], body: unknown, allowedTopLevel = ''): Problem[] {
-  return issues.flatMap((issue) => describeIssue(issue, allowedTopLevel, body as Fields));
+/** zod's findings about `body` as problems a person can act on, at most the bound of them described. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], body: unknown): ProblemList {
+  const problems = new ProblemList();
+  addIssues(problems, issues, body as Fields);
+  return problems;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, allowedTopLevel: string, body: Fields): Problem[] {
-  const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
-  if (issue.code === 'unrecognized_keys') {
-    const hint = path.length === 0 && allowedTopLevel ? ` Fields you can send: ${allowedTopLevel}.` : '';
-    return issue.keys.map((key) => ({ path: [...path, key], message: `Unknown field "${key}".${hint}` }));
+function addIssues(problems: ProblemList, issues: readonly z.core.$ZodIssue[], body: Fields): void {
+  for (const issue of issues) {
+    const path = issue.path.filter((key): key is string | number => typeof key !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      const { keys } = issue;
+      problems.addMany(keys.length, (index) => ({
+        path: [...path, keys[index] as string],
+        message: `Unknown field "${shortText(keys[index] as string)}".`,
+      }));
+    } else if (problems.full) {
+      problems.more += 1;
+    } else {
+      problems.add(describeIssue(issue, path, body));
+    }
   }
+}
+
+function describeIssue(issue: z.core.$ZodIssue, path: (string | number)[], body: Fields): Problem {
   // zod leaves `issue.input` out of issues, so presence is read from the body: a wrong type is not a missing field.
   // A field with its own message for this (a function tool's url) keeps it.
   if (issue.code === 'invalid_type' && valueAt(body, path) === undefined && issue.message.startsWith('Invalid input')) {
-    return [{ path, message: `Missing required field (expected ${issue.expected}).` }];
+    return { path, message: `Missing required field (expected ${issue.expected}).` };
   }
-  return [{ path, message: issue.message }];
+  return { path, message: issue.message };
 }
 
 /** The value at `path` inside the body, or undefined where the path leaves it. */

@@ -142,7 +142,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     return problemResponse(c, 'not-found', `No route matches ${c.req.method} ${pathname}. ${where}`);
   });
   app.onError((error, c) => {
-    if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error.problems);
+    if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error);
     if (error instanceof TelephonyFailure) return problemResponse(c, 'telephony-failed', error.message);
     // An HTTPException that carries its own answer (already in the problem shape) gives it.
     if (error instanceof HTTPException && error.res) return error.res;

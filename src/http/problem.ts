@@ -5,6 +5,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { MAX_LISTED_PROBLEMS, shortText } from '../domain/problem-list.js';
 import type { Problem } from '../domain/resource.js';
 
 export const problemKinds = {
@@ -59,16 +60,58 @@ export const problemSchema = z
         }),
       )
       .optional()
-      .openapi({ description: 'Every problem found in the request body (validation errors).' }),
+      .openapi({ description: `The problems found in the request body (validation errors), at most ${MAX_LISTED_PROBLEMS}.` }),
+    moreErrors: z
+      .int()
+      .min(1)
+      .optional()
+      .openapi({
+        description: `How many problems were found beyond those listed in \`errors\` (which lists at most ${MAX_LISTED_PROBLEMS}); absent when all are listed.`,
+        example: 77_000,
+      }),
+    checkStopped: z.literal(true).optional().openapi({
+      description:
+        'The check stopped early once it had found enough problems to list, so the body may hold more than `errors` and `moreErrors` count; absent when the whole body was checked.',
+    }),
   })
   .openapi('Problem');
 
 export type ProblemBody = z.infer<typeof problemSchema>;
 
-export function problemBody(kind: ProblemKind, detail: string, problems?: Problem[]): ProblemBody {
+/** Problems as a bounded check found them: the listed ones, how many more, whether it stopped early (a DomainError is one). */
+export type FoundProblems = Problem[] | { problems: Problem[]; more: number; stopped: boolean };
+
+/** Below 64 KiB with room for the headers: no answer the mock builds from a body grows with that body. */
+export const MAX_PROBLEM_BYTES = 60 * 1024;
+const MAX_DETAIL_CHARS = 2_000;
+const MAX_ERROR_CHARS = 500;
+const utf8 = new TextEncoder();
+
+export function problemBody(kind: ProblemKind, detail: string, found?: FoundProblems): ProblemBody {
   const { status, title } = problemKinds[kind];
-  const body: ProblemBody = { type: `urn:voice-config-mock:problem:${kind}`, title, status, detail };
-  if (problems?.length) body.errors = problems.map(({ path, message }) => ({ pointer: toPointer(path), message }));
+  const body: ProblemBody = { type: `urn:voice-config-mock:problem:${kind}`, title, status, detail: shortText(detail, MAX_DETAIL_CHARS) };
+  const { problems = [], more = 0, stopped = false } = Array.isArray(found) ? { problems: found } : (found ?? {});
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS);
+  if (listed.length > 0) {
+    body.errors = listed.map(({ path, message }) => ({
+      pointer: shortText(toPointer(path), MAX_ERROR_CHARS),
+      message: shortText(message, MAX_ERROR_CHARS),
+    }));
+  }
+  const unlisted = more + problems.length - listed.length;
+  if (unlisted > 0) body.moreErrors = unlisted;
+  if (stopped) body.checkStopped = true;
+  return withinBytes(body);
+}
+
+/** The last resort of the bound: escaped characters take up to six bytes each, so errors that still do not fit go into the count. */
+function withinBytes(body: ProblemBody): ProblemBody {
+  const errors = body.errors;
+  while (errors?.length && utf8.encode(JSON.stringify(body)).length > MAX_PROBLEM_BYTES) {
+    const drop = Math.max(1, Math.ceil(errors.length / 4));
+    errors.splice(errors.length - drop, drop);
+    body.moreErrors = (body.moreErrors ?? 0) + drop;
+  }
   return body;
 }
 
@@ -76,7 +119,7 @@ export function problemResponse(
   c: Context,
   kind: ProblemKind,
   detail: string,
-  problems?: Problem[],
+  problems?: FoundProblems,
   headers?: Record<string, string>,
 ): Response {
   const body = problemBody(kind, detail, problems);

@@ -112,7 +112,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     operationId: `create${names.type}`,
     tags,
     summary: `Create ${withArticle(names.singular)}`,
-    middleware: [jsonBody(def.ignoresInBody)] as const,
+    middleware: [jsonBody(def)] as const,
     request: {
       body: body(
         `${names.type}Create`,
@@ -152,7 +152,7 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
     tags,
     summary: `Update ${withArticle(names.singular)}`,
     description: 'Changes only the fields sent; lists and maps are replaced whole.',
-    middleware: [jsonBody(def.ignoresInBody)] as const,
+    middleware: [jsonBody(def)] as const,
     request: { params: idParam, body: body(`${names.type}Update`, examples.update, 'The fields to change.') },
     responses: {
       200: json(def.record, `The updated ${names.singular}.`),

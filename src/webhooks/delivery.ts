@@ -43,18 +43,40 @@ export interface AttemptOptions {
  */
 export async function attemptDelivery(request: AttemptRequest, options: AttemptOptions, abandon?: AbortSignal): Promise<Attempt> {
   const at = request.at.toISOString();
-  const timeLimit = AbortSignal.timeout(options.timeoutMs);
-  // AbortSignal.any is missing from older browsers; there only the time limit ends an attempt.
-  const signal = abandon && typeof AbortSignal.any === 'function' ? AbortSignal.any([timeLimit, abandon]) : timeLimit;
+  const limit = ownedTimeLimit(options.timeoutMs, abandon);
   try {
     const timestamp = Math.floor(request.at.getTime() / 1000);
     const headers = await deliveryHeaders({ ...request, timestamp });
-    const res = await options.fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal });
+    const res = await options.fetch(request.url, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: limit.signal });
     const error = res.status >= 200 && res.status < 300 ? null : `the receiver answered ${res.status}`;
     return { at, statusCode: res.status, error, response: await excerptOf(res) };
   } catch (error) {
     return { at, statusCode: null, error: describeFailure(error, options.timeoutMs), response: null };
+  } finally {
+    limit.clear();
   }
+}
+
+/**
+ * The attempt's time limit, and `abandon`, as one signal. A timer the attempt
+ * owns, not AbortSignal.timeout: inside AbortSignal.any, Node 20 holds the
+ * timeout signal only weakly, and after a full garbage collection it never
+ * fired (an attempt to a hanging receiver then lasted 311 s). The timer is
+ * cleared when the attempt ends, so none outlives it.
+ */
+function ownedTimeLimit(timeoutMs: number, abandon: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The time limit passed.', 'TimeoutError')), timeoutMs);
+  const stop = () => controller.abort(abandon?.reason);
+  if (abandon?.aborted) stop();
+  else abandon?.addEventListener('abort', stop, { once: true });
+  return {
+    signal: controller.signal,
+    clear() {
+      clearTimeout(timer);
+      abandon?.removeEventListener('abort', stop);
+    },
+  };
 }
 
 /**

@@ -28,6 +28,8 @@ export interface OutboxDeps {
   webhook(orgId: string, webhookId: string): StoredRecord | undefined;
   /** The organization registered under the id now: another object means it was removed or reset. */
   organization(orgId: string): Organization | undefined;
+  /** Why a URL reaches the mock's own control API, as it resolves now (skipped, unsent), or undefined. */
+  ownControlRefusal?(url: string): Promise<string | undefined>;
 }
 
 interface Entry {
@@ -236,6 +238,11 @@ export class Outbox {
     const cancelled = cancellation(webhook);
     if (cancelled || !webhook) {
       finish(delivery, 'failed', cancelled ?? 'cancelled');
+      return this.#notify();
+    }
+    const own = await this.#deps.ownControlRefusal?.(delivery.url);
+    if (own) {
+      finish(delivery, 'failed', `not sent: ${own}`);
       return this.#notify();
     }
     const clockRuns = this.#deps.clockRuns();

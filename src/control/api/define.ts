@@ -11,7 +11,6 @@
  */
 import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import { counted } from '../../domain/english.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { describeIssues } from '../../domain/validate.js';
 import type { AppEnv } from '../../http/auth.js';
@@ -117,12 +116,7 @@ export function serveControl(app: OpenAPIHono<AppEnv>, route: RouteConfig, handl
 /** The one answer to a control request that does not validate: every problem, with where it is. */
 export function invalidControlRequest(c: Context, issues: readonly z.core.$ZodIssue[], input: unknown): Response {
   const problems = describeIssues(issues, input);
-  return problemResponse(
-    c,
-    'validation',
-    `The control request is not valid: ${counted(problems.length, 'problem')}, listed in errors.`,
-    problems,
-  );
+  return problemResponse(c, 'validation', `The control request is not valid: ${problems.summary()}.`, problems);
 }
 
 function validBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {

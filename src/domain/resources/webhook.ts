@@ -37,6 +37,12 @@ export const webhooks = defineResource({
     secret: z.string().openapi({ description: 'Signing secret: whole in the create response, masked (whsec_********abcd) afterwards.' }),
   },
   references: [{ field: 'assistantId', target: 'assistants', many: false }],
+  check: (webhook, _previous, env) => {
+    // The URL's form is the schema's pattern; what a pattern cannot know is whether it names this mock's own control API.
+    const url = webhook.url;
+    const own = typeof url === 'string' ? env?.ownControlRefusal?.(url) : undefined;
+    return own ? [{ path: ['url'], message: own.charAt(0).toUpperCase() + own.slice(1) }] : [];
+  },
   complete: (webhook) => ({ ...webhook, secret: webhook.secret ?? generateSecret() }),
   present: (webhook, { fresh }) => ({ ...webhook, secret: fresh ? webhook.secret : maskSecret(String(webhook.secret)) }),
   fake: (faker, refs) => ({
