@@ -67,7 +67,6 @@ export const problemSchema = z
       .optional()
       .openapi({
         description: `How many problems were found beyond those listed in \`errors\` (which lists at most ${MAX_LISTED_PROBLEMS}); absent when all are listed.`,
-        example: 77_000,
       }),
     checkStopped: z.literal(true).optional().openapi({
       description:

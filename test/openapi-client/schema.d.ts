@@ -434,7 +434,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requests the API received, oldest first */
+        /** Requests the API received: a page of the newest, oldest first */
         get: operations["listJournal"];
         put?: never;
         post?: never;
@@ -1236,12 +1236,19 @@ export interface components {
             status: number;
             /** @description What went wrong and how to fix it. */
             detail: string;
-            /** @description Every problem found in the request body (validation errors). */
+            /** @description The problems found in the request body (validation errors), at most 50. */
             errors?: {
                 /** @description JSON Pointer to the offending part of the body. */
                 pointer: string;
                 message: string;
             }[];
+            /** @description How many problems were found beyond those listed in `errors` (which lists at most 50); absent when all are listed. */
+            moreErrors?: number;
+            /**
+             * @description The check stopped early once it had found enough problems to list, so the body may hold more than `errors` and `moreErrors` count; absent when the whole body was checked.
+             * @enum {boolean}
+             */
+            checkStopped?: true;
         };
         /** @description An empty JSON object. */
         EmptyObject: Record<string, never>;
@@ -1857,6 +1864,12 @@ export interface components {
             record: {
                 [key: string]: unknown;
             };
+        };
+        JournalPage: {
+            /** @description Oldest first: the newest matching entries (older than `before`, if given), at most `limit` of them (default 100) and 1 MiB. */
+            entries: components["schemas"]["JournalEntry"][];
+            /** @description Pass it as `before` to get the page of older matching entries; null when there are none. */
+            older: number | null;
         };
         JournalEntry: {
             /** @description Counts up from 1 as requests come; a clear does not start it again. */
@@ -4443,7 +4456,10 @@ export interface operations {
                 /** @description Only what belongs to this organization. A filter: an unknown id matches nothing (an empty answer, not 404). */
                 orgId?: string;
                 status?: number;
+                /** @description Most entries in the page (default 100); a page also ends before its entries pass 1 MiB. */
                 limit?: number;
+                /** @description Only entries older than the one with this id: the `older` of the page before. */
+                before?: number;
             };
             header?: never;
             path?: never;
@@ -4457,10 +4473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Oldest first. */
-                        entries: components["schemas"]["JournalEntry"][];
-                    };
+                    "application/json": components["schemas"]["JournalPage"];
                 };
             };
             /** @description The request is not valid; `errors` lists every problem. Or: The Host header is not a host name. */
@@ -4568,9 +4581,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description How many recorded requests match. */
+                        /** @description How many recorded requests match, counted without reading their bodies. */
                         count: number;
+                        /** @description Oldest first: the newest matching entries (older than `before`, if given), at most `limit` of them (default 100) and 1 MiB. */
                         entries: components["schemas"]["JournalEntry"][];
+                        /** @description Pass it as `before` to get the page of older matching entries; null when there are none. */
+                        older: number | null;
                     };
                 };
             };
