@@ -4,8 +4,8 @@ import type { ProbeRun } from '../probe.js';
 
 /** Whether the collection's list holds `id`; undefined when the list cannot be read. */
 export async function listed(t: ProbeRun, collection: string, id: string): Promise<boolean | undefined> {
-  const list = await t.send({ method: 'GET', path: collection });
-  return Array.isArray(list.body) ? holdsId(list.body, id) : undefined;
+  const items = t.items(collection, await t.send({ method: 'GET', path: collection }));
+  return items === undefined ? undefined : holdsId(items, id);
 }
 
 /**
