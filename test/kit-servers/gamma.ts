@@ -18,8 +18,8 @@ export interface GammaOptions {
   opaqueTrunkList?: boolean;
   /** Creates answer 201 and `{}`, and the lists never show records made after the start: a create the kit cannot find. */
   hidesCreated?: boolean;
-  /** The first create of each kind answers 409 naming "name", whatever it was (a clash the kit could not foresee). */
-  firstCreateConflicts?: boolean;
+  /** Every other create (the 1st, 3rd, …) answers 409 naming "name", whatever it was: a clash the kit could not foresee. */
+  everyOtherCreateConflicts?: boolean;
 }
 
 export interface Gamma extends Running {
@@ -44,7 +44,7 @@ function initialOrg(token: string): Org {
 
 export async function startGamma(options: GammaOptions = {}): Promise<Gamma> {
   const store = new Map<string, Org>(GAMMA_TOKENS.map((token) => [token, initialOrg(token)]));
-  const conflicted = new Set<string>();
+  let creates = 0;
   const running = await listen((req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://gamma');
     const match = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(url.pathname);
@@ -68,9 +68,8 @@ export async function startGamma(options: GammaOptions = {}): Promise<Gamma> {
         return answer(res, 400, { problem: 'validation', fields: { name: 'required' } });
       }
       const clash = [...records.values()].some((record) => record.name === body.name);
-      const first = options.firstCreateConflicts && !conflicted.has(collection);
-      conflicted.add(collection);
-      if (clash || first) return answer(res, 409, { problem: 'conflict', field: 'name' });
+      const refused = options.everyOtherCreateConflicts === true && creates++ % 2 === 0;
+      if (clash || refused) return answer(res, 409, { problem: 'conflict', field: 'name' });
       const fresh = randomUUID();
       records.set(fresh, collection === 'schemas' ? schemaRecord(fresh, body) : { ...body, id: fresh, ...(collection === 'sip-trunks' ? { isSystem: false } : {}) });
       if (options.hidesCreated) return answer(res, 201, {});

@@ -65,6 +65,15 @@ describe('the kit on servers that are not the mock', () => {
     expect(server.state()).toBe(before);
   });
 
+  it('reads the id of a Location-only create from its Location header', async () => {
+    const gamma = await started_(startGamma());
+
+    const run = await withReports('location', ...gammaFlags(gamma.url), '--fail-on-skipped-spec');
+
+    expect(run.code).toBe(0);
+    expect(run.json.notes).toContain('the id of a record created by POST /api/v1/tools was read from the Location header');
+  });
+
   it('never prints a --header value, in the console or the reports', async () => {
     const beta = await started_(startBeta());
     const run = await withReports('header', ...betaFlags(beta.url));
@@ -97,13 +106,14 @@ describe('the kit on servers that are not the mock', () => {
   });
 
   it('sends a create again with a fresh suffix when it answers 409', async () => {
-    const gamma = await started_(startGamma({ firstCreateConflicts: true }));
+    const gamma = await started_(startGamma({ everyOtherCreateConflicts: true }));
     const before = gamma.state();
 
     const run = await runKit(...gammaFlags(gamma.url), '--fail-on-skipped-spec');
 
     expect(notPassed(run)).toEqual([]);
     expect(gamma.state()).toBe(before);
+    expect(gamma.received.filter((line) => line === 'POST /api/v1/tools').length).toBeGreaterThanOrEqual(6);
   });
 });
 
