@@ -55,7 +55,9 @@ export function readOpenApi(where: string): OpenApiSource {
   try {
     return { document: JSON.parse(text) as unknown, from: where };
   } catch (error) {
-    throw new UsageError(`--openapi: ${where} is not JSON (${error instanceof Error ? error.message : String(error)}); give the document as JSON`);
+    throw new UsageError(
+      `--openapi: ${where} is not JSON (${error instanceof Error ? error.message : String(error)}); give the document as JSON`,
+    );
   }
 }
 
@@ -67,7 +69,10 @@ export function parseHeader(text: string): [string, string] {
   const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):\s*(.*)$/.exec(text);
   if (!match) throw new UsageError('--header takes "Name: value" (a header name, a colon, the value)');
   const name = match[1]!.toLowerCase();
-  if (KIT_HEADERS.has(name)) throw new UsageError(`--header cannot set ${match[1]}: the kit sets it itself${name === 'authorization' ? ' (give the token with --token)' : ''}`);
+  if (KIT_HEADERS.has(name))
+    throw new UsageError(
+      `--header cannot set ${match[1]}: the kit sets it itself${name === 'authorization' ? ' (give the token with --token)' : ''}`,
+    );
   return [name, match[2]!.trim()];
 }
 

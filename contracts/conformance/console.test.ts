@@ -24,7 +24,9 @@ describe('console closing text', () => {
     const failed = closingText(reportOf([check('failed', 'spec'), check('skipped', 'spec')]));
 
     expect(conforming).toContain('The target conforms in the checks that ran');
-    expect(conforming.split('\n').at(-1)).toBe('1 check the spec states was skipped, so the spec was judged only in part; the – lines say why.');
+    expect(conforming.split('\n').at(-1)).toBe(
+      '1 check the spec states was skipped, so the spec was judged only in part; the – lines say why.',
+    );
     expect(failed).toMatch(/does not conform/);
     expect(failed.split('\n').at(-1)).toMatch(/^1 check the spec states was skipped/);
   });
@@ -35,7 +37,9 @@ describe('console closing text', () => {
     const lines = text.split('\n');
 
     expect(lines.slice(-2)).toEqual(['Counted failures (1):', '  ✗ x.failed.spec: a']);
-    expect(lines.indexOf('Counted failures (1):')).toBeGreaterThan(lines.findIndex((line) => line.startsWith('The target does not conform')));
+    expect(lines.indexOf('Counted failures (1):')).toBeGreaterThan(
+      lines.findIndex((line) => line.startsWith('The target does not conform')),
+    );
     expect(lines.slice(lines.indexOf('Counted failures (1):')).join('\n')).not.toContain('x.uncounted');
   });
 

@@ -2,8 +2,8 @@
 import type { Examples } from './examples.js';
 import type { Ledger } from './ledger.js';
 import type { Notes } from './listing.js';
-import { runUnique } from './unique-values.js';
 import type { Exchange, Target } from './types.js';
+import { runUnique } from './unique-values.js';
 
 export interface SuiteContext {
   target: Target;

@@ -416,17 +416,24 @@ describe('the suite against broken variants of the mock', () => {
     expect(failed.sort()).toEqual([check, ...alsoFails].sort());
   });
 
-  it.each(assumedCases)('reports an assumed check failed, counted only with --strict, when $name', async ({ check, alsoFails, breakage }) => {
-    const report = await runSuite(brokenMock(breakage));
-    const strict = await runSuite(brokenMock(breakage), { strict: true });
+  it.each(assumedCases)(
+    'reports an assumed check failed, counted only with --strict, when $name',
+    async ({ check, alsoFails, breakage }) => {
+      const report = await runSuite(brokenMock(breakage));
+      const strict = await runSuite(brokenMock(breakage), { strict: true });
 
-    // §5 says only whose records a token lists: another organization's update or delete is not a spec sentence.
-    expect(report.results.find((candidate) => candidate.id === check)).toMatchObject({ outcome: 'failed', source: 'assumed', counted: false });
-    expect(report.summary.conforms).toBe(true);
-    expect(strict.results.find((candidate) => candidate.id === check)).toMatchObject({ outcome: 'failed', counted: true });
-    const failed = report.results.filter((candidate) => candidate.outcome === 'failed').map((candidate) => candidate.id);
-    expect(failed.sort()).toEqual([check, ...alsoFails].sort());
-  });
+      // §5 says only whose records a token lists: another organization's update or delete is not a spec sentence.
+      expect(report.results.find((candidate) => candidate.id === check)).toMatchObject({
+        outcome: 'failed',
+        source: 'assumed',
+        counted: false,
+      });
+      expect(report.summary.conforms).toBe(true);
+      expect(strict.results.find((candidate) => candidate.id === check)).toMatchObject({ outcome: 'failed', counted: true });
+      const failed = report.results.filter((candidate) => candidate.outcome === 'failed').map((candidate) => candidate.id);
+      expect(failed.sort()).toEqual([check, ...alsoFails].sort());
+    },
+  );
 
   it('catches ignored authentication in an organization that holds nothing yet', async () => {
     const variant = cases.find((candidate) => candidate.name === 'auth is ignored')!;

@@ -6,8 +6,7 @@
  */
 export const SPEC_QUOTES = {
   idsAreUuids: '§2: "All identifiers (`id`) are strings in UUID format."',
-  schemaList:
-    '§4 List schemas, success response: "JSON array of schema records (section 2), all schemas of the caller\'s organization"',
+  schemaList: '§4 List schemas, success response: "JSON array of schema records (section 2), all schemas of the caller\'s organization"',
   isSystemFlag: '§2 SIP trunk: "`isSystem` (boolean): when true the trunk is a system trunk and cannot be deleted."',
   systemDeleteRefused: '§3 rule 1: "When a SIP trunk has isSystem=true, then a delete of it is refused."',
   ordinaryDeleteRemoves:

@@ -6,9 +6,9 @@
 import type { SuiteContext } from './context.js';
 import { type GivenExamples, loadExamples, noExamples, type OpenApiSource } from './examples.js';
 import { send, type TransportError } from './http.js';
+import { seedOneOfEach, takeInventory } from './inventory.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
-import { seedOneOfEach, takeInventory } from './inventory.js';
 import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './probe.js';
 import { allProbes } from './probes/index.js';
 import { SCHEMA_LIST_PATH } from './resources.js';

@@ -6,7 +6,13 @@ import { fieldsNamedIn, runUnique, withSuffix } from './unique-values.js';
 
 describe('run-unique values', () => {
   it('varies the top-level fields that name a record, keeping each value to its characters', () => {
-    const body = { toolName: 'lookup_order', name: 'Call topics', displayLabel: 'ops-team.eu', url: 'https://x.test', properties: { customerName: 'string' } };
+    const body = {
+      toolName: 'lookup_order',
+      name: 'Call topics',
+      displayLabel: 'ops-team.eu',
+      url: 'https://x.test',
+      properties: { customerName: 'string' },
+    };
 
     expect(runUnique(body, 'kitab12')).toEqual({
       toolName: 'lookup_order_kitab12',

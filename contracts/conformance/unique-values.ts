@@ -19,14 +19,22 @@ export function withSuffix(value: string, suffix: string): string {
  * named), end with `suffix`. Deeper keys are left alone: there a key is as often data (a map from a property name
  * such as "customerName" to its type) as a field that names the record.
  */
-export function runUnique(body: Record<string, unknown>, suffix: string, alsoKeys: ReadonlySet<string> = new Set()): Record<string, unknown> {
+export function runUnique(
+  body: Record<string, unknown>,
+  suffix: string,
+  alsoKeys: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const varied = (key: string, value: unknown) => typeof value === 'string' && (NAME_LIKE.test(key) || alsoKeys.has(key));
-  return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, varied(key, value) ? withSuffix(value as string, suffix) : value]));
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [key, varied(key, value) ? withSuffix(value as string, suffix) : value]),
+  );
 }
 
 /** The top-level string fields of `body` that a conflict answer's text names (e.g. `"email" is taken`). */
 export function fieldsNamedIn(answerText: string, body: Record<string, unknown>): Set<string> {
-  const named = Object.keys(body).filter((key) => typeof body[key] === 'string' && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(answerText));
+  const named = Object.keys(body).filter(
+    (key) => typeof body[key] === 'string' && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(answerText),
+  );
   return new Set(named);
 }
 

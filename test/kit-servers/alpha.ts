@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { answer, bearerOf, type Collection, COLLECTIONS, isObject, listen, type Running, schemaRecord } from './plumbing.js';
+import { answer, bearerOf, COLLECTIONS, type Collection, isObject, listen, type Running, schemaRecord } from './plumbing.js';
 
 export const ALPHA_TOKENS = ['alpha-a', 'alpha-b'] as const;
 export const ALPHA_SYSTEM_TRUNK = '5E0C7B52-9D9B-4C1E-8A57-2F1D9A3C4B10';
@@ -64,11 +64,17 @@ type Store = Map<string, Record<Collection, Map<string, Record<string, unknown>>
 function initialStore(): Store {
   const store: Store = new Map();
   for (const token of ALPHA_TOKENS) {
-    const org = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as Record<Collection, Map<string, Record<string, unknown>>>;
+    const org = Object.fromEntries(COLLECTIONS.map((name) => [name, new Map()])) as Record<
+      Collection,
+      Map<string, Record<string, unknown>>
+    >;
     const systemId = token === 'alpha-a' ? ALPHA_SYSTEM_TRUNK : randomUUID().toUpperCase();
     org['sip-trunks'].set(systemId.toLowerCase(), { id: systemId, name: 'Provider trunk', isSystem: true });
     const schemaId = randomUUID().toUpperCase();
-    org.schemas.set(schemaId.toLowerCase(), schemaRecord(schemaId, { name: 'Call topics', description: 'Held before any run.' }, '2026-01-05T09:00:00Z'));
+    org.schemas.set(
+      schemaId.toLowerCase(),
+      schemaRecord(schemaId, { name: 'Call topics', description: 'Held before any run.' }, '2026-01-05T09:00:00Z'),
+    );
     store.set(token, org);
   }
   return store;
@@ -115,21 +121,24 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     return answer(res, 405, { message: 'method not allowed' });
   });
 
-  function list(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>): void {
+  function list(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>) {
     let items = [...records.values()];
     if (broken('lists-all-organizations')) items = [...store.values()].flatMap((org) => [...org[collection].values()]);
-    if (collection === 'schemas' && broken('schema-not-listed')) items = items.filter((item) => item.description === 'Held before any run.');
-    if (collection === 'schemas' && broken('schema-created-at-local')) items = items.map((item) => ({ ...item, createdAt: '2026-01-05T10:00:00+01:00' }));
+    if (collection === 'schemas' && broken('schema-not-listed'))
+      items = items.filter((item) => item.description === 'Held before any run.');
+    if (collection === 'schemas' && broken('schema-created-at-local'))
+      items = items.map((item) => ({ ...item, createdAt: '2026-01-05T10:00:00+01:00' }));
     for (const field of ['id', 'name', 'type', 'description', 'properties', 'isLocked', 'updatedAt']) {
       // A value of the wrong type for the field: a number where the spec gives a string, boolean or object.
       if (collection === 'schemas' && broken(`schema-field-${field}` as Break)) items = items.map((item) => ({ ...item, [field]: 42 }));
     }
     if (collection === 'tools' && broken('list-ids-not-uuid')) items = items.map((item) => ({ ...item, id: `tool_${item.id}` }));
-    if (collection === 'sip-trunks' && broken('is-system-text')) items = items.map((item) => ({ ...item, isSystem: String(item.isSystem) }));
+    if (collection === 'sip-trunks' && broken('is-system-text'))
+      items = items.map((item) => ({ ...item, isSystem: String(item.isSystem) }));
     answer(res, 200, collection === 'schemas' && broken('schema-list-wrapped') ? { data: items } : items);
   }
 
-  function create(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, body: unknown): void {
+  function create(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, body: unknown) {
     const field = NAME_FIELD[collection];
     if (!isObject(body) || typeof body[field] !== 'string' || body[field] === '') {
       return answer(res, 422, { message: `"${field}" is required: a non-empty string` });
@@ -139,12 +148,19 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     }
     if ([...records.values()].some((record) => record[field] === body[field])) return answer(res, 409, { message: `"${field}" is taken` });
     const id = randomUUID().toUpperCase();
-    const record = collection === 'schemas' ? schemaRecord(id, body) : { ...body, id, ...(collection === 'sip-trunks' ? { isSystem: false } : {}) };
+    const record =
+      collection === 'schemas' ? schemaRecord(id, body) : { ...body, id, ...(collection === 'sip-trunks' ? { isSystem: false } : {}) };
     records.set(id.toLowerCase(), record);
     answer(res, 200, record);
   }
 
-  function remove(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, key: string, body: unknown): void {
+  function remove(
+    res: ServerResponse,
+    collection: Collection,
+    records: Map<string, Record<string, unknown>>,
+    key: string,
+    body: unknown,
+  ) {
     const record = records.get(key);
     if (collection === 'sip-trunks') {
       if (body !== undefined && broken('trunk-delete-refuses-body')) return answer(res, 400, { message: 'send no body' });
@@ -164,7 +180,10 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     return answer(res, 204);
   }
 
-  return { ...running, state: () => JSON.stringify([...store].map(([token, org]) => [token, COLLECTIONS.map((name) => [...org[name].values()])])) };
+  return {
+    ...running,
+    state: () => JSON.stringify([...store].map(([token, org]) => [token, COLLECTIONS.map((name) => [...org[name].values()])])),
+  };
 }
 
 /** An OpenAPI document with nothing but the request examples the kit reads. */

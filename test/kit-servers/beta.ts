@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { answer, bearerOf, type Collection, COLLECTIONS, isObject, listen, type Running, schemaRecord } from './plumbing.js';
+import { answer, bearerOf, COLLECTIONS, type Collection, isObject, listen, type Running, schemaRecord } from './plumbing.js';
 
 export const BETA_TOKENS = ['beta-one', 'beta-two'] as const;
 /** The value of the header every request must carry (the tests check that the kit never prints it). */
@@ -85,7 +85,11 @@ export async function startBeta(options: BetaOptions = {}): Promise<Beta> {
     if (method === 'GET') return answer(res, 200, record);
     if (method === 'PATCH' && isObject(body)) {
       const revision = Number((record.meta as { revision?: number } | undefined)?.revision ?? 0);
-      Object.assign(record, body, collection === 'schemas' ? { updatedAt: new Date().toISOString() } : { meta: { revision: revision + 1 } });
+      Object.assign(
+        record,
+        body,
+        collection === 'schemas' ? { updatedAt: new Date().toISOString() } : { meta: { revision: revision + 1 } },
+      );
       return answer(res, 200, record);
     }
     if (method === 'DELETE') {

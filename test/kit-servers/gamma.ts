@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { answer, bearerOf, type Collection, COLLECTIONS, isObject, listen, type Running, schemaRecord } from './plumbing.js';
+import { answer, bearerOf, COLLECTIONS, type Collection, isObject, listen, type Running, schemaRecord } from './plumbing.js';
 
 export const GAMMA_TOKENS = ['gamma-1', 'gamma-2'] as const;
 export const GAMMA_EXAMPLES = new URL('./gamma-examples.json', import.meta.url).pathname;
@@ -71,7 +71,12 @@ export async function startGamma(options: GammaOptions = {}): Promise<Gamma> {
       const refused = options.everyOtherCreateConflicts === true && creates++ % 2 === 0;
       if (clash || refused) return answer(res, 409, { problem: 'conflict', field: 'name' });
       const fresh = randomUUID();
-      records.set(fresh, collection === 'schemas' ? schemaRecord(fresh, body) : { ...body, id: fresh, ...(collection === 'sip-trunks' ? { isSystem: false } : {}) });
+      records.set(
+        fresh,
+        collection === 'schemas'
+          ? schemaRecord(fresh, body)
+          : { ...body, id: fresh, ...(collection === 'sip-trunks' ? { isSystem: false } : {}) },
+      );
       if (options.hidesCreated) return answer(res, 201, {});
       return answer(res, 201, undefined, { location: `/api/v1/${collection}/${fresh}` });
     }

@@ -47,8 +47,16 @@ async function withReports(name: string, ...argv: string[]): Promise<KitRun & { 
 
 const servers = [
   { name: 'alpha (200 creates, 204 updates, 422, 403, ids in capitals, empty lists)', start: () => startAlpha(), flags: alphaFlags },
-  { name: 'beta (wrapped and idempotent creates, enveloped lists, a required header, no /openapi.json)', start: () => startBeta(), flags: betaFlags },
-  { name: 'gamma (Location-only creates, {items} lists, names taken by earlier records, --examples)', start: () => startGamma(), flags: gammaFlags },
+  {
+    name: 'beta (wrapped and idempotent creates, enveloped lists, a required header, no /openapi.json)',
+    start: () => startBeta(),
+    flags: betaFlags,
+  },
+  {
+    name: 'gamma (Location-only creates, {items} lists, names taken by earlier records, --examples)',
+    start: () => startGamma(),
+    flags: gammaFlags,
+  },
 ];
 
 describe('the kit on servers that are not the mock', () => {
@@ -143,7 +151,9 @@ describe('safety on a shared environment', () => {
     expect(run.out).toContain('Records the kit created but could not delete (remove them by hand):');
     expect(run.out).toMatch(/\/api\/v1\/tools\/\(unknown\) \(POST \/api\/v1\/tools answered 201, but the new record's id was not/);
     expect(run.json.leftovers).toContainEqual(expect.objectContaining({ path: '/api/v1/tools', id: '(unknown)' }));
-    expect(run.junit).toMatch(/<testcase classname="conformance.teardown" name="teardown: records left behind">\s*<error type="left-behind"/);
+    expect(run.junit).toMatch(
+      /<testcase classname="conformance.teardown" name="teardown: records left behind">\s*<error type="left-behind"/,
+    );
   });
 
   it('sends only GET, HEAD and OPTIONS under --read-only', async () => {
@@ -173,7 +183,12 @@ describe('broken variants fail the matching spec check', () => {
 
   it('covers every rule the kit judges as spec: each spec check, its resource aside, has a broken variant', () => {
     const rule = (id: string) => id.replace(/(^|\.)(sip-trunks|assistants|schemas|tools|webhooks)(?=\.|$)/g, '$1*');
-    const specRules = new Set(allProbes.flatMap((probe) => probe.checks).filter((check) => check.source === 'spec').map((check) => rule(check.id)));
+    const specRules = new Set(
+      allProbes
+        .flatMap((probe) => probe.checks)
+        .filter((check) => check.source === 'spec')
+        .map((check) => rule(check.id)),
+    );
     const broken = new Set(Object.values(BREAKS).map(rule));
 
     expect([...specRules].filter((id) => !broken.has(id))).toEqual([]);

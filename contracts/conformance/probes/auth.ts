@@ -55,7 +55,9 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       }
       const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: credentials() });
       if (reply === undefined) return t.verdict(id, true, '');
-      const served = isSuccess(reply.status) ? idsOf(t.items(resource.path, reply)).filter((recordId) => theirs.some((own) => sameId(recordId, own))) : [];
+      const served = isSuccess(reply.status)
+        ? idsOf(t.items(resource.path, reply)).filter((recordId) => theirs.some((own) => sameId(recordId, own)))
+        : [];
       t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the tokens' records`);
     },
   };

@@ -5,8 +5,8 @@
  */
 import { isRefusal } from '../http.js';
 import { answer, holdsId, isGone, isPlainObject, isRecord, sameId } from '../matchers.js';
-import { SPEC_QUOTES } from '../spec-basis.js';
 import type { Probe, ProbeRun } from '../probe.js';
+import { SPEC_QUOTES } from '../spec-basis.js';
 
 const PATH = '/api/v1/sip-trunks';
 const REFUSED = 'sip-trunks.delete.system-refused';
@@ -51,8 +51,13 @@ export const systemTrunkProbe: Probe = {
     const read = await t.send({ method: 'GET', path: `${PATH}/${id}` });
     if (isRecord(read, id)) return t.verdict(SURVIVES, true, '');
     const items = t.items(PATH, await t.send({ method: 'GET', path: PATH }));
-    if (items === undefined && !isGone(read.status)) return t.skip(`neither GET ${PATH}/${id} nor GET ${PATH} shows whether the trunk is there`);
-    t.verdict(SURVIVES, items !== undefined && holdsId(items, id), `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`);
+    if (items === undefined && !isGone(read.status))
+      return t.skip(`neither GET ${PATH}/${id} nor GET ${PATH} shows whether the trunk is there`);
+    t.verdict(
+      SURVIVES,
+      items !== undefined && holdsId(items, id),
+      `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`,
+    );
   },
 };
 
@@ -65,7 +70,8 @@ async function findSystemTrunk(t: ProbeRun): Promise<string> {
   if (given !== undefined) {
     const read = await t.send({ method: 'GET', path: `${PATH}/${given}` });
     if (isRecord(read, given)) {
-      if ((read.body as Record<string, unknown>).isSystem === false) return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
+      if ((read.body as Record<string, unknown>).isSystem === false)
+        return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
       return given;
     }
   }

@@ -16,8 +16,8 @@ import { deleteBody, type ResourceFacts } from '../resources.js';
 import { SPEC_QUOTES } from '../spec-basis.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
-import { unauthorizedUpdate } from './tokenless.js';
 import { listed, whereabouts } from './record-presence.js';
+import { unauthorizedUpdate } from './tokenless.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
 

@@ -53,7 +53,6 @@ export function holds(actual: unknown, expected: unknown): boolean {
   return canonical(actual) === canonical(expected);
 }
 
-
 /**
  * Sends the update example with credentials that may not change the record (none, or the other organization's
  * token), and tells whether the record, read with its own token, took any of the example's values. Undefined when
@@ -137,4 +136,3 @@ export async function deleteWithoutToken(
   t.verdict(ids.deleteNeedsToken, true, what);
   return 'decided';
 }
-
