@@ -154,13 +154,7 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     answer(res, 200, record);
   }
 
-  function remove(
-    res: ServerResponse,
-    collection: Collection,
-    records: Map<string, Record<string, unknown>>,
-    key: string,
-    body: unknown,
-  ) {
+  function remove(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, key: string, body: unknown) {
     const record = records.get(key);
     if (collection === 'sip-trunks') {
       if (body !== undefined && broken('trunk-delete-refuses-body')) return answer(res, 400, { message: 'send no body' });
