@@ -80,13 +80,12 @@ async function createdId(ctx: SuiteContext, send: Sender, path: string, reply: R
   return fresh[0];
 }
 
-/** The id an accepted create's answer gives: at --id-pointer, else top-level `id`, else in a Location header. */
+/** The id an accepted create's answer gives: at --id-pointer, else the top-level `id`, else in a Location header. */
 export function idInAnswer(ctx: SuiteContext, path: string, reply: Reply): string | undefined {
   const { idPointer } = ctx.target;
-  if (idPointer !== undefined) {
-    const found = atPointer(reply.body, idPointer);
-    if (typeof found === 'string') return found;
-  } else if (isPlainObject(reply.body) && typeof reply.body.id === 'string') return reply.body.id;
+  const pointed = idPointer === undefined ? undefined : atPointer(reply.body, idPointer);
+  if (typeof pointed === 'string') return pointed;
+  if (isPlainObject(reply.body) && typeof reply.body.id === 'string') return reply.body.id;
   const fromLocation = idOfLocation(reply.headers.get('location'), path);
   if (fromLocation !== undefined) ctx.notes.add(`the id of a record created by POST ${path} was read from the Location header`);
   return fromLocation;
