@@ -14,7 +14,7 @@ export async function listed(t: ProbeRun, collection: string, id: string): Promi
  * gone only if it held it before (`listedBefore`): a list may show some records only (a page). 'unknown' else.
  * `seen` says what was read, for the report.
  */
-export async function whereabouts(
+export async function recordPresence(
   t: ProbeRun,
   collection: string,
   id: string,

@@ -16,7 +16,7 @@ import { deleteBody, type ResourceFacts } from '../resources.js';
 import { SPEC_QUOTES } from '../spec-basis.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
-import { listed, whereabouts } from './record-presence.js';
+import { listed, recordPresence } from './record-presence.js';
 import { unauthorizedUpdate } from './tokenless.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
@@ -131,7 +131,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       } else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
       const listedBefore = await listed(t, resource.path, id);
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
-      const { state, seen } = await whereabouts(t, resource.path, id, listedBefore);
+      const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
       else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${answer(refused)}; then ${seen}`);
       if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));

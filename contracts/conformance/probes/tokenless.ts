@@ -9,7 +9,7 @@ import { answer, canonical, isGone, isPlainObject, isRecord } from '../matchers.
 import type { ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { runUnique } from '../unique-values.js';
-import { listed, whereabouts } from './record-presence.js';
+import { listed, recordPresence } from './record-presence.js';
 import type { roundTripIds } from './round-trip-checks.js';
 
 type Ids = ReturnType<typeof roundTripIds>;
@@ -120,7 +120,7 @@ export async function deleteWithoutToken(
   }
   const listedBefore = await listed(t, resource.path, id);
   const reply = await t.sendExpectingRefusal({ method: 'DELETE', path: url, body: deleteBody(resource), credentials: 'none' });
-  const { state, seen } = await whereabouts(t, resource.path, id, listedBefore);
+  const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
   const what = `delete without a token: ${answerOf(reply)}; then ${seen}`;
   if (state === 'gone') {
     // Left in the ledger: the cleanup deletes it if the list was wrong, and a 404 there counts as gone.
