@@ -1,11 +1,9 @@
 /** Reading the command line of `voice-config-mock verify`. */
-import { accessSync, constants, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type GivenExamples, givenExamples } from './examples.js';
+import { parseHeader, parsePointer, parseReport, positiveInteger, readExamples, readOpenApi, UsageError } from './args-values.js';
+import type { GivenExamples, OpenApiSource } from './examples.js';
 
-/** A mistake on the command line (exit code 2). */
-export class UsageError extends Error {}
+export { UsageError } from './args-values.js';
 
 export interface VerifyArgs {
   baseUrl: string;
@@ -18,6 +16,11 @@ export interface VerifyArgs {
   reports: { format: 'junit' | 'json'; path: string }[];
   timeoutMs?: number;
   examples?: GivenExamples;
+  openapi?: OpenApiSource;
+  listPointer?: string;
+  idPointer?: string;
+  /** Lower-case names; never printed. */
+  headers: Record<string, string>;
   failOnSkippedSpec: boolean;
   help: boolean;
 }
@@ -39,6 +42,10 @@ Options:
   --compare-with-mock     also run against the built-in mock and list the checks that come out differently
   --timeout-ms N          time limit per request (default 15000)
   --examples FILE         request examples by hand, {"/api/v1/tools": {"create": {…}, "update": {…}}}, used before the target's OpenAPI
+  --openapi FILE|URL      the OpenAPI document to read request examples from, when the target serves none at /openapi.json
+  --list-pointer PTR      JSON pointer to the array in the answers of the trunk, assistant, tool and webhook lists (e.g. /data)
+  --id-pointer PTR        JSON pointer to the new record's id in a create's answer (e.g. /data/id)
+  --header "Name: value"  a header sent on every request (repeatable; never printed)
   --fail-on-skipped-spec  fail (and count) a check the spec states that could not run (no example, no system trunk, …)
   -h, --help              show this help
 
@@ -56,6 +63,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
       readOnly: false,
       compareWithMock: false,
       reports: [],
+      headers: {},
       failOnSkippedSpec: false,
       help: true,
     };
@@ -76,6 +84,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
     readOnly: values['read-only'] ?? false,
     compareWithMock: values['compare-with-mock'] ?? false,
     reports: (values.report ?? []).map(parseReport),
+    headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
     failOnSkippedSpec: values['fail-on-skipped-spec'] ?? false,
     help: false,
   };
@@ -83,6 +92,9 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   if (values['system-trunk-id'] !== undefined) args.systemTrunkId = values['system-trunk-id'];
   if (values['timeout-ms'] !== undefined) args.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
   if (values.examples !== undefined) args.examples = readExamples(values.examples);
+  if (values.openapi !== undefined) args.openapi = readOpenApi(values.openapi);
+  if (values['list-pointer'] !== undefined) args.listPointer = parsePointer('--list-pointer', values['list-pointer']);
+  if (values['id-pointer'] !== undefined) args.idPointer = parsePointer('--id-pointer', values['id-pointer']);
   return args;
 }
 
@@ -102,6 +114,10 @@ function parse(argv: string[]) {
         'compare-with-mock': { type: 'boolean' },
         'timeout-ms': { type: 'string' },
         examples: { type: 'string' },
+        openapi: { type: 'string' },
+        'list-pointer': { type: 'string' },
+        'id-pointer': { type: 'string' },
+        header: { type: 'string', multiple: true },
         'fail-on-skipped-spec': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -126,37 +142,4 @@ export function describeArgsError(error: unknown): string {
     if (/argument missing/.test(message ?? '')) return `${flag} needs a value`;
   }
   return message ?? String(error);
-}
-
-function parseReport(text: string): VerifyArgs['reports'][number] {
-  const match = /^(junit|json)=(.+)$/.exec(text);
-  if (!match) throw new UsageError(`--report takes junit=PATH or json=PATH (got "${text}")`);
-  const path = match[2]!;
-  // Checked before the run: a report that cannot be written would otherwise lose the whole run's verdict at its end.
-  const folder = dirname(resolve(path));
-  try {
-    accessSync(folder, constants.W_OK);
-  } catch (error) {
-    throw new UsageError(`--report ${text}: the folder ${folder} cannot be written to (${(error as NodeJS.ErrnoException).code})`);
-  }
-  return { format: match[1] as 'junit' | 'json', path };
-}
-
-function readExamples(file: string): GivenExamples {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--examples: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  try {
-    return givenExamples(JSON.parse(text));
-  } catch (error) {
-    throw new UsageError(`--examples: ${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-function positiveInteger(flag: string, text: string): number {
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} must be a whole number above 0 (got "${text}")`);
-  return Number(text);
 }

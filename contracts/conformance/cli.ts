@@ -57,6 +57,9 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   if (args.token2 !== undefined) target.token2 = args.token2;
   if (args.systemTrunkId !== undefined) target.systemTrunkId = args.systemTrunkId;
   if (args.timeoutMs !== undefined) target.timeoutMs = args.timeoutMs;
+  if (args.listPointer !== undefined) target.listPointer = args.listPointer;
+  if (args.idPointer !== undefined) target.idPointer = args.idPointer;
+  if (Object.keys(args.headers).length > 0) target.headers = args.headers;
   io.out(`Checking ${args.baseUrl} against the voice configuration API spec${args.readOnly ? ' (read-only)' : ''}\n`);
   const report = await runSuite(target, {
     strict: args.strict,
@@ -64,6 +67,7 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
     signal,
     onResult: (result) => io.out(`${progressLine(result)}\n`),
     ...(args.examples ? { examples: args.examples } : {}),
+    ...(args.openapi ? { openapi: args.openapi } : {}),
     failOnSkippedSpec: args.failOnSkippedSpec,
   });
   io.out(`${closingText(report)}\n`);

@@ -19,12 +19,36 @@ function check(outcome: CheckResult['outcome'], source: CheckResult['source']): 
 }
 
 describe('console closing text', () => {
-  it('says "But" after a conforming run that skipped spec checks, and "And" after a failed one', () => {
+  it('ends, when spec checks were skipped, with how many, and never with a bare "conforms"', () => {
     const conforming = closingText(reportOf([check('passed', 'spec'), check('skipped', 'spec')]));
     const failed = closingText(reportOf([check('failed', 'spec'), check('skipped', 'spec')]));
 
-    expect(conforming).toMatch(/The target conforms.*\nBut 1 check the spec states was skipped/);
-    expect(failed).toMatch(/does not conform.*\nAnd 1 check the spec states was skipped/);
+    expect(conforming).toContain('The target conforms in the checks that ran');
+    expect(conforming.split('\n').at(-1)).toBe(
+      '1 check the spec states was skipped, so the spec was judged only in part; the – lines say why.',
+    );
+    expect(failed).toMatch(/does not conform/);
+    expect(failed.split('\n').at(-1)).toMatch(/^1 check the spec states was skipped/);
+  });
+
+  it('lists the counted failures, one line each, after the details and the summary', () => {
+    const uncounted = { ...check('failed', 'assumed'), id: 'x.uncounted' };
+    const text = closingText(reportOf([check('failed', 'spec'), uncounted, check('passed', 'spec')]));
+    const lines = text.split('\n');
+
+    expect(lines.slice(-2)).toEqual(['Counted failures (1):', '  ✗ x.failed.spec: a']);
+    expect(lines.indexOf('Counted failures (1):')).toBeGreaterThan(
+      lines.findIndex((line) => line.startsWith('The target does not conform')),
+    );
+    expect(lines.slice(lines.indexOf('Counted failures (1):')).join('\n')).not.toContain('x.uncounted');
+  });
+
+  it('lists records left behind, with why, and the notes on how lists and ids were read', () => {
+    const lost = { path: '/api/v1/tools', id: '(unknown)', credentials: 'token' as const, note: 'its id was not found' };
+    const text = closingText(reportOf([check('passed', 'spec')], { leftovers: [lost], notes: ['GET /api/v1/tools was read from "data"'] }));
+
+    expect(text).toContain('  /api/v1/tools/(unknown) (its id was not found)');
+    expect(text).toContain('Notes:\n  GET /api/v1/tools was read from "data"');
   });
 
   it('after an interrupt, names the records left instead of saying all were deleted, and leaves out the skipped-spec line', () => {

@@ -39,12 +39,20 @@ export function givenExamples(value: unknown): GivenExamples {
   return value as GivenExamples;
 }
 
+/** Where --openapi says the document is: a file read already, or a URL to fetch. */
+export type OpenApiSource = { document: unknown; from: string } | { url: string };
+
 /**
- * Hand-given examples first, then the target's OpenAPI document, read once.
+ * Hand-given examples first, then the OpenAPI document (--openapi, else the target's /openapi.json), read once.
  * Never fails: a missing document only leaves the paths without a given example uncovered.
  */
-export async function loadExamples(target: Target, signal?: AbortSignal, given: GivenExamples = {}): Promise<Examples> {
-  const published = await publishedExamples(target, signal);
+export async function loadExamples(
+  target: Target,
+  signal?: AbortSignal,
+  given: GivenExamples = {},
+  openapi?: OpenApiSource,
+): Promise<Examples> {
+  const published = await publishedExamples(target, signal, openapi);
   return {
     ...(published.problem !== undefined ? { problem: published.problem } : {}),
     create: (path) => given[path]?.create ?? published.create(path),
@@ -52,16 +60,31 @@ export async function loadExamples(target: Target, signal?: AbortSignal, given: 
   };
 }
 
-async function publishedExamples(target: Target, signal?: AbortSignal): Promise<Examples> {
+async function publishedExamples(target: Target, signal?: AbortSignal, openapi?: OpenApiSource): Promise<Examples> {
+  if (openapi && 'document' in openapi) return documentExamples(openapi.document, `the OpenAPI document ${openapi.from}`, target.baseUrl);
+  const where = openapi ? openapi.url : 'GET /openapi.json';
   try {
-    const { reply } = await send(target, { method: 'GET', path: '/openapi.json' }, signal);
-    if (!isSuccess(reply.status) || !isPlainObject(reply.body) || !isPlainObject(reply.body.paths)) {
-      return noExamples(`GET /openapi.json answered ${reply.status} without an OpenAPI document`);
-    }
-    return examplesFrom(reply.body, target.baseUrl);
+    const reply = openapi
+      ? await fetchDocument(openapi.url, target.timeoutMs, signal)
+      : (await send(target, { method: 'GET', path: '/openapi.json' }, signal)).reply;
+    if (!isSuccess(reply.status)) return noExamples(`${where} answered ${reply.status} without an OpenAPI document`);
+    return documentExamples(reply.body, where, target.baseUrl);
   } catch (error) {
-    return noExamples(`GET /openapi.json failed: ${error instanceof Error ? error.message : String(error)}`);
+    return noExamples(`${where} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+function documentExamples(document: unknown, where: string, baseUrl: string): Examples {
+  if (!isPlainObject(document) || !isPlainObject(document.paths)) return noExamples(`${where} is not an OpenAPI document (no "paths")`);
+  return examplesFrom(document, baseUrl);
+}
+
+/** A document at another address than the target's (--openapi URL): fetched plainly, without the target's token or headers. */
+async function fetchDocument(url: string, timeoutMs = 15_000, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const res = await fetch(url, { headers: { accept: 'application/json' }, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  const text = await res.text();
+  return { status: res.status, body: JSON.parse(text) as unknown };
 }
 
 /**

@@ -9,8 +9,6 @@ import { deleteBody, resourceFacts } from './resources.js';
 import { settled } from './settle.js';
 import type { LedgerEntry, Target } from './types.js';
 
-/** Reads after a delete before its record counts as left behind. */
-
 export class Ledger {
   private entries: LedgerEntry[] = [];
   private failed: LedgerEntry[] = [];
@@ -18,6 +16,11 @@ export class Ledger {
   /** Notes a record the kit created. */
   add(entry: LedgerEntry): void {
     this.entries.push(entry);
+  }
+
+  /** Reports a record the target accepted but the kit cannot delete (its id unknown): listed as left behind. */
+  lost(entry: LedgerEntry): void {
+    this.failed.push(entry);
   }
 
   /** Forgets a record the kit has already deleted itself. */

@@ -3,26 +3,16 @@
  * that decides one or more checks. Its checks are declared up front, so a
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
-import { type Examples, noExampleReason } from './examples.js';
+import type { SuiteContext } from './context.js';
+import { type Created, createRecord } from './creating.js';
+import { noExampleReason } from './examples.js';
 import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from './http.js';
-import type { Ledger } from './ledger.js';
+import { listItems } from './listing.js';
 import { show } from './matchers.js';
 import { shownInSpec } from './resources.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from './types.js';
 
-/** What every probe of one run shares. */
-export interface SuiteContext {
-  target: Target;
-  readOnly: boolean;
-  strict: boolean;
-  ledger: Ledger;
-  examples: Examples;
-  signal: AbortSignal;
-  /** Requests in a row whose failure cost about their time limit (see `costlyFailure`), across probes; an answer sets it back to 0. */
-  unanswered: number;
-  /** The request to the schema list, asked after UNANSWERED_LIMIT such requests, that went the same way: the target has stopped. */
-  stopped?: Exchange;
-}
+export type { SuiteContext } from './context.js';
 
 /**
  * After this many requests in a row whose failures cost about their time
@@ -106,6 +96,11 @@ export class ProbeRun {
     }
   }
 
+  /** The items of a list answer of `path` (see listing.ts); undefined when it holds no list. */
+  items(path: string, reply: Reply): unknown[] | undefined {
+    return listItems(this.ctx.target, path, reply.body, this.ctx.notes);
+  }
+
   /** Decides a check: passed when `ok`, else failed with `actual` saying what came instead. */
   verdict(id: string, ok: boolean, actual: string): void {
     const info = this.info(id);
@@ -125,22 +120,27 @@ export class ProbeRun {
     throw new Skip(reason);
   }
 
-  /** Creates a record from the target's published example and writes it in the ledger; skips when impossible. */
+  /** Creates a record from the published example (see creating.ts); skips when that is impossible. */
   async create(path: string, credentials: Credentials = 'token'): Promise<{ id: string; reply: Reply }> {
     const { reply, id } = await this.tryCreate(path, credentials);
     if (id === undefined) this.skip(`the create was not accepted: POST ${path} answered ${reply.status} ${show(reply.body, 200)}`);
     return { id, reply };
   }
 
-  /** Sends the published create example; the caller judges the answer. Skips when there is no example. */
-  async tryCreate(path: string, credentials: Credentials = 'token'): Promise<{ reply: Reply; id: string | undefined }> {
+  /**
+   * Sends the published create example; the caller judges the answer. Skips when there is no example, and when
+   * the create answered a record that was there before the run (which the kit never changes or deletes).
+   */
+  async tryCreate(path: string, credentials: Credentials = 'token'): Promise<Created> {
     const example = this.ctx.examples.create(path);
     if (!example) this.skip(noExampleReason(this.ctx.examples, `POST ${path}`));
-    const reply = await this.send({ method: 'POST', path, credentials, body: example });
-    const body = reply.body as { id?: unknown } | undefined;
-    const id = reply.status >= 200 && reply.status < 300 && typeof body?.id === 'string' ? body.id : undefined;
-    if (id !== undefined) this.ctx.ledger.add({ path, id, credentials });
-    return { reply, id };
+    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, example, { credentials });
+    if (created.preexisting !== undefined) {
+      this.skip(
+        `POST ${path} answered the record ${created.preexisting}, which was there before the run: the kit does not change or delete it, so there is no record of its own to go on with`,
+      );
+    }
+    return created;
   }
 
   /** The results of every declared check, once the probe has ended (with `error` when it threw). */

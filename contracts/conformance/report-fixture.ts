@@ -13,6 +13,7 @@ export function reportOf(results: CheckResult[], extra: Partial<SuiteReport> = {
     interrupted: false,
     results,
     leftovers: [],
+    notes: [],
     summary: summarize(results),
     ...extra,
   };

@@ -133,13 +133,14 @@ describe('the suite against the mock', () => {
 
     const report = await runSuite(spy, { readOnly: true, strict: true });
 
-    expect(new Set(seen)).toEqual(new Set(['GET', 'DELETE']));
+    // Read-only sends only GET, HEAD and OPTIONS: not even a delete of a random id.
+    expect(new Set(seen)).toEqual(new Set(['GET']));
     expect(resultOf(report, 'sip-trunks.delete.system-refused')).toMatchObject({
       outcome: 'skipped',
       reason: expect.stringContaining('--read-only'),
     });
     expect(resultOf(report, 'tenancy.schemas.get')).toMatchObject({ outcome: 'passed' });
-    expect(resultOf(report, 'tools.delete.unknown-id')).toMatchObject({ outcome: 'passed' });
+    expect(resultOf(report, 'tools.delete.unknown-id')).toMatchObject({ outcome: 'skipped' });
     expect(report.summary.conforms).toBe(true);
   });
 
@@ -221,7 +222,8 @@ describe('the suite against the mock', () => {
     await runSuite(inProcess(createWorld(), recording), { examples: { '/api/v1/schemas': { create: { name: 'Given by hand' } } } });
 
     expect(posted.length).toBeGreaterThan(0);
-    expect(posted.every((body) => (body as { name?: string }).name === 'Given by hand')).toBe(true);
+    // Sent with a suffix unique to the run, so that a name left by an earlier run does not clash.
+    expect(posted.every((body) => /^Given by hand kit\w+$/.test((body as { name?: string }).name ?? ''))).toBe(true);
   });
 
   it('finds the examples of a document whose server carries /api/v1, written as `examples` or on the schema', async () => {
@@ -275,8 +277,10 @@ describe('a target that stops answering', () => {
 
       const report = await runSuite(target);
 
-      // Three in the probes, the schema list asked once, and one for each record the teardown then tried to delete.
-      expect(counts.hung).toBe(4 + report.leftovers.length);
+      // Three in the probes, the schema list asked once, at most one each in the inventory and the seeding (which
+      // stop at the first request unanswered), and one for each record the teardown then tried to delete.
+      expect(counts.hung).toBeGreaterThanOrEqual(4 + report.leftovers.length);
+      expect(counts.hung).toBeLessThanOrEqual(6 + report.leftovers.length);
       expect(report.summary.conforms).toBe(false);
       expect(notTried(report).length).toBeGreaterThan(0);
       expect(notTried(report).every((result) => result.outcome === 'failed' && result.counted === (result.source === 'spec'))).toBe(true);

@@ -3,14 +3,17 @@
  * turn, and the teardown of whatever the kit created — after each probe, at
  * the end, and when the run is interrupted or a probe throws.
  */
-import { type GivenExamples, loadExamples, noExamples } from './examples.js';
+import type { SuiteContext } from './context.js';
+import { type GivenExamples, loadExamples, noExamples, type OpenApiSource } from './examples.js';
 import { send, type TransportError } from './http.js';
+import { seedOneOfEach, takeInventory } from './inventory.js';
 import { Ledger } from './ledger.js';
 import { preflight } from './preflight.js';
-import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, type SuiteContext, UNANSWERED_LIMIT } from './probe.js';
+import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './probe.js';
 import { allProbes } from './probes/index.js';
 import { SCHEMA_LIST_PATH } from './resources.js';
 import type { CheckResult, Exchange, SuiteReport, Summary, Target } from './types.js';
+import { suffixSource } from './unique-values.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */
@@ -25,6 +28,8 @@ export interface SuiteOptions {
   probes?: Probe[];
   /** Request examples given by hand; they take the place of the target's published ones (see examples.ts). */
   examples?: GivenExamples;
+  /** Where to read the request examples when the target does not serve /openapi.json (--openapi). */
+  openapi?: OpenApiSource;
   /** A `spec` check that cannot run fails (counted) instead of being skipped: the run must judge the whole spec. */
   failOnSkippedSpec?: boolean;
 }
@@ -39,9 +44,14 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     readOnly: options.readOnly ?? false,
     strict: options.strict ?? false,
     ledger: new Ledger(),
-    examples: options.readOnly ? noExamples('read-only run') : await loadExamples(target, signal, options.examples),
+    seedLedger: new Ledger(),
+    examples: options.readOnly ? noExamples('read-only run') : await loadExamples(target, signal, options.examples, options.openapi),
     signal,
     unanswered: 0,
+    inventory: new Map(),
+    madeByKit: new Map(),
+    suffix: suffixSource(),
+    notes: new Set(),
   };
   const results: CheckResult[] = [];
   const failOnSkippedSpec = options.failOnSkippedSpec ?? false;
@@ -52,12 +62,16 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     options.onResult?.(result);
   };
   try {
+    // Ids that were there before the run are never touched; then one record of each kind, so lists are not empty.
+    await takeInventory(ctx);
+    if (!ctx.readOnly && options.probes === undefined) await seedOneOfEach(ctx);
     for (const probe of options.probes ?? allProbes) {
       for (const result of await runProbe(ctx, probe)) emit(result);
       await ctx.ledger.cleanup(target);
     }
   } finally {
     await ctx.ledger.cleanup(target);
+    await ctx.seedLedger.cleanup(target);
   }
   return {
     baseUrl: target.baseUrl,
@@ -68,7 +82,8 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     failOnSkippedSpec,
     interrupted: signal.aborted,
     results,
-    leftovers: [...ctx.ledger.leftovers],
+    leftovers: [...ctx.ledger.leftovers, ...ctx.seedLedger.leftovers],
+    notes: [...ctx.notes],
     summary: summarize(results),
   };
 }

@@ -17,6 +17,12 @@ export interface Target {
   fetch?: FetchLike;
   /** Per-request time limit (default 15 000 ms). */
   timeoutMs?: number;
+  /** Sent on every request (lower-case names; never printed): an API version, a tenant header. */
+  headers?: Record<string, string>;
+  /** JSON pointer to the array inside the answers of the four lists whose shape the spec does not show (e.g. `/data`). */
+  listPointer?: string;
+  /** JSON pointer to the new record's id inside a create's answer (e.g. `/data/id`). */
+  idPointer?: string;
 }
 
 /**
@@ -36,8 +42,10 @@ export interface CheckInfo {
   title: string;
   /** What answer counts as a pass. */
   expected: string;
-  /** The spec sentence it rests on, paraphrased with its section; for `assumed` checks, the convention. */
+  /** Why the check exists: the spec section it rests on, or for `assumed` checks, the convention. */
   basis: string;
+  /** For `spec` checks: the spec's own sentence it rests on, quoted (see spec-basis.ts). */
+  quote?: string;
 }
 
 /** Which credentials a request carries. */
@@ -90,6 +98,8 @@ export interface LedgerEntry {
    * filed who knows where): a 404 then means "not found", not "already gone", and it is listed as a leftover.
    */
   notFoundMeansGone?: boolean;
+  /** Why it is listed as left behind, when the kit could not even find its id (then `id` is "(unknown)"). */
+  note?: string;
 }
 
 /** Everything a run produced. */
@@ -105,6 +115,8 @@ export interface SuiteReport {
   results: CheckResult[];
   /** Records the kit created but could not delete again (should be empty). */
   leftovers: LedgerEntry[];
+  /** What the kit read in a way the spec leaves open (a list unwrapped from an envelope, an id from Location…). */
+  notes: string[];
   summary: Summary;
 }
 

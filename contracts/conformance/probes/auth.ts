@@ -3,6 +3,7 @@ import { isRefusal, isSuccess } from '../http.js';
 import { answer, idsOf, sameId } from '../matchers.js';
 import type { Probe } from '../probe.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
+import { SPEC_QUOTES } from '../spec-basis.js';
 
 const WITHOUT = {
   missing: { phrase: 'without a token', request: 'without an Authorization header', credentials: () => 'none' as const },
@@ -35,6 +36,7 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
           kind === 'missing'
             ? '§5: every operation takes the header "Authorization: Bearer <token>", and the token identifies whose resources are listed; without it, no organization is named'
             : '§5: the token identifies whose resources are listed; a token no organization holds names none of them',
+        quote: kind === 'missing' ? SPEC_QUOTES.everyOperationTakesToken : SPEC_QUOTES.tokenNamesOrganization,
       },
     ],
     async run(t) {
@@ -42,7 +44,10 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       if (!isSuccess(withToken.status)) return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
       const withToken2 =
         t.ctx.target.token2 === undefined ? undefined : await t.send({ method: 'GET', path: resource.path, credentials: 'token2' });
-      const theirs = [...idsOf(withToken.body), ...(withToken2 && isSuccess(withToken2.status) ? idsOf(withToken2.body) : [])];
+      const theirs = [
+        ...idsOf(t.items(resource.path, withToken)),
+        ...(withToken2 && isSuccess(withToken2.status) ? idsOf(t.items(resource.path, withToken2)) : []),
+      ];
       // Records the tokens' lists hold are what must not be served without them: with none, nothing can be told.
       if (theirs.length === 0) {
         const shown = `${withToken.status} ${withToken.contentType ?? '(no content type)'}`;
@@ -50,7 +55,9 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       }
       const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: credentials() });
       if (reply === undefined) return t.verdict(id, true, '');
-      const served = isSuccess(reply.status) ? idsOf(reply.body).filter((recordId) => theirs.some((own) => sameId(recordId, own))) : [];
+      const served = isSuccess(reply.status)
+        ? idsOf(t.items(resource.path, reply)).filter((recordId) => theirs.some((own) => sameId(recordId, own)))
+        : [];
       t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the tokens' records`);
     },
   };

@@ -6,6 +6,7 @@ import { isSuccess } from '../http.js';
 import { answer, isUuid } from '../matchers.js';
 import type { Probe } from '../probe.js';
 import type { ResourceFacts } from '../resources.js';
+import { SPEC_QUOTES } from '../spec-basis.js';
 import { judgeListField } from './list-fields.js';
 
 /** A read-only probe of one list (`GET /api/v1/<resource>`). */
@@ -20,9 +21,9 @@ export function listProbe(resource: ResourceFacts): Probe {
       {
         id: arrayId,
         source: 'assumed',
-        title: `the ${resource.noun} list answers a JSON array`,
-        expected: `GET ${resource.path} answers 2xx and a plain JSON array`,
-        basis: `§4 names the ${resource.noun} list without its path or shape; assumed: the same path and plain-array shape as the documented schema list`,
+        title: `the ${resource.noun} list answers a JSON list`,
+        expected: `GET ${resource.path} answers 2xx and a JSON array: bare, at --list-pointer, or as the one array among "data", "items" and "results" of an object`,
+        basis: `§4 names the ${resource.noun} list without its path or shape; assumed: the same path as the documented schema list, and a JSON array in the answer`,
       },
       {
         id: idsId,
@@ -30,6 +31,7 @@ export function listProbe(resource: ResourceFacts): Probe {
         title: `every ${resource.noun} has a UUID id`,
         expected: `each item of GET ${resource.path} that shows "id" has a string in UUID format there`,
         basis: '§2: all identifiers are strings in UUID format',
+        quote: SPEC_QUOTES.idsAreUuids,
       },
       ...resource.flags.map((flag) => ({
         id: flagId(flag),
@@ -37,14 +39,14 @@ export function listProbe(resource: ResourceFacts): Probe {
         title: `every ${resource.noun} record has "${flag}" as a boolean`,
         expected: `each item of GET ${resource.path} that shows "${flag}" has true or false there`,
         basis: `§2 and §3: the ${resource.noun} record carries the boolean flag ${flag}`,
+        quote: SPEC_QUOTES.isSystemFlag,
       })),
     ],
     async run(t) {
       const reply = await t.send({ method: 'GET', path: resource.path });
-      const ok = isSuccess(reply.status) && Array.isArray(reply.body);
-      t.verdict(arrayId, ok, answer(reply));
-      if (!ok) return t.skip(`GET ${resource.path} did not answer a JSON array, so its records cannot be read`);
-      const records = reply.body as unknown[];
+      const records = isSuccess(reply.status) ? t.items(resource.path, reply) : undefined;
+      t.verdict(arrayId, records !== undefined, answer(reply));
+      if (records === undefined) return t.skip(`GET ${resource.path} did not answer a JSON list, so its records cannot be read`);
       if (records.length === 0) return t.skip('the list is empty');
       judgeListField(t, idsId, records, 'id', isUuid, 'passes');
       for (const flag of resource.flags) judgeListField(t, flagId(flag), records, flag, (value) => typeof value === 'boolean', 'passes');

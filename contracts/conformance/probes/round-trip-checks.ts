@@ -1,6 +1,7 @@
 /** The checks of one resource's create → get → update → delete round trip, with their sources. */
 
 import type { ResourceFacts } from '../resources.js';
+import { SPEC_QUOTES } from '../spec-basis.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
 
@@ -40,6 +41,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
     title: `${withArticle(resource.noun)} cannot be ${what} without a token`,
     expected: `${expected} (how it refuses is not judged)`,
     basis: `§5: every operation takes the header "Authorization: Bearer <token>"; judged on the path the round trip found answering with the token (${ASSUMED_PATHS})`,
+    quote: SPEC_QUOTES.everyOperationTakesToken,
   });
   const checks: CheckInfo[] = [
     needsToken(
@@ -56,7 +58,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
     assumed(
       ids.create,
       `the published ${resource.noun} create example is accepted`,
-      `POST ${path} answers 2xx with a JSON object whose id is a UUID`,
+      `POST ${path} answers 2xx (JSON or no body), and the new record's id (top-level "id", at --id-pointer, in Location, or new in the list) is a UUID`,
     ),
     assumed(ids.getAfterCreate, 'a created record can be read back', `GET ${path}/{id} answers 2xx with the record of that id`),
     name === 'schemas'
@@ -66,6 +68,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           title: 'a created schema appears in the schema list',
           expected: `GET ${path} includes the created id`,
           basis: '§4 List schemas: the list holds all schemas of the caller’s organization',
+          quote: SPEC_QUOTES.schemaList,
         }
       : assumed(ids.listAfterCreate, `a created ${resource.noun} appears in the list`, `GET ${path} includes the created id`),
     assumed(
@@ -82,6 +85,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       basis: documentedDelete
         ? `§5: every operation takes the header "Authorization: Bearer <token>"; ${resource.deleteSection} is one of them`
         : `§5: every operation takes the bearer header; this delete's path is not in the spec, so it is judged once the delete with the token shows the path works (${ASSUMED_PATHS})`,
+      quote: SPEC_QUOTES.everyOperationTakesToken,
     },
     documentedDelete
       ? {
@@ -90,6 +94,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           title: `the ${resource.noun} delete accepts the spec’s example request`,
           expected: `DELETE ${path}/{id} ${how} answers 2xx`,
           basis: `${resource.deleteSection}: the request is the path id ${how === 'with no body' ? 'and no body' : 'and, in the example, an empty JSON object with a JSON content type'}`,
+          quote: resource.deleteSendsEmptyObject ? SPEC_QUOTES.deleteExampleEmptyObject : SPEC_QUOTES.deleteToolNoBody,
         }
       : assumed(ids.deleteAccepted, 'a created record can be deleted', `DELETE ${path}/{id} ${how} answers 2xx`),
   ];
@@ -100,6 +105,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       title: `the ${resource.noun} delete answers an empty JSON object`,
       expected: 'the delete answers the body {} (its content type is not judged: the spec does not give one)',
       basis: `${resource.deleteSection}: the success response is an empty JSON object`,
+      quote: SPEC_QUOTES.deleteAnswersEmptyObject,
     });
   }
   checks.push(
@@ -110,6 +116,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           title: 'a deleted ordinary trunk is gone from the list',
           expected: `GET ${path} no longer includes the deleted id`,
           basis: '§3 rule 2: when a trunk without isSystem=true is deleted, the trunk is removed',
+          quote: SPEC_QUOTES.ordinaryDeleteRemoves,
         }
       : assumed(ids.listAfterDelete, 'a deleted record is gone from the list', `GET ${path} no longer includes the deleted id`),
     assumed(ids.getAfterDelete, 'a deleted record answers 404', `GET ${path}/{id} answers 404 after the delete`),

@@ -4,8 +4,9 @@
  * `isSystem: true`, and on nothing else.
  */
 import { isRefusal } from '../http.js';
-import { answer, holdsId, isPlainObject, sameId } from '../matchers.js';
+import { answer, holdsId, isGone, isPlainObject, isRecord, sameId } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
+import { SPEC_QUOTES } from '../spec-basis.js';
 
 const PATH = '/api/v1/sip-trunks';
 const REFUSED = 'sip-trunks.delete.system-refused';
@@ -23,6 +24,7 @@ export const systemTrunkProbe: Probe = {
       title: 'a delete of a system trunk is refused',
       expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal (4xx; a 2xx accepts it, a 5xx is the server failing)`,
       basis: '§3 rule 1: when a SIP trunk has isSystem=true, a delete of it is refused (§2: a system trunk cannot be deleted)',
+      quote: SPEC_QUOTES.systemDeleteRefused,
     },
     {
       id: STATUS,
@@ -34,9 +36,10 @@ export const systemTrunkProbe: Probe = {
     {
       id: SURVIVES,
       source: 'spec',
-      title: 'the system trunk is still listed after the refused delete',
-      expected: `GET ${PATH} still lists the system trunk`,
+      title: 'the system trunk is still there after the refused delete',
+      expected: `GET ${PATH}/<system trunk id> still answers the trunk, or else GET ${PATH} still lists it`,
       basis: '§3 rule 1: the delete of a system trunk is refused, so the trunk remains',
+      quote: SPEC_QUOTES.isSystemFlag,
     },
   ],
   async run(t) {
@@ -44,26 +47,46 @@ export const systemTrunkProbe: Probe = {
     const reply = await t.send({ method: 'DELETE', path: `${PATH}/${id}`, body: {} });
     t.verdict(REFUSED, isRefusal(reply.status), answer(reply));
     t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
-    const after = await t.send({ method: 'GET', path: PATH });
-    if (!Array.isArray(after.body)) return t.skip(`GET ${PATH} did not answer a list to look for the trunk in`);
-    t.verdict(SURVIVES, holdsId(after.body, id), `the list no longer holds ${id}`);
+    // The trunk's own read says it is there; the list is asked only when that read tells neither way.
+    const read = await t.send({ method: 'GET', path: `${PATH}/${id}` });
+    if (isRecord(read, id)) return t.verdict(SURVIVES, true, '');
+    const items = t.items(PATH, await t.send({ method: 'GET', path: PATH }));
+    if (items === undefined && !isGone(read.status))
+      return t.skip(`neither GET ${PATH}/${id} nor GET ${PATH} shows whether the trunk is there`);
+    t.verdict(
+      SURVIVES,
+      items !== undefined && holdsId(items, id),
+      `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`,
+    );
   },
 };
 
+/**
+ * The trunk given by --system-trunk-id, judged through its own GET (whatever the list's shape), or else the
+ * first listed with isSystem: true. A trunk shown as ordinary (isSystem: false) is never tried.
+ */
 async function findSystemTrunk(t: ProbeRun): Promise<string> {
   const given = t.target.systemTrunkId;
+  if (given !== undefined) {
+    const read = await t.send({ method: 'GET', path: `${PATH}/${given}` });
+    if (isRecord(read, given)) {
+      if ((read.body as Record<string, unknown>).isSystem === false)
+        return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
+      return given;
+    }
+  }
   const reply = await t.send({ method: 'GET', path: PATH });
-  if (!Array.isArray(reply.body))
-    return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so no system trunk can be found or watched`);
-  const trunks = reply.body.filter(isPlainObject);
+  const items = t.items(PATH, reply);
+  if (items === undefined) return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so no system trunk can be found or watched`);
+  const trunks = items.filter(isPlainObject);
   if (given === undefined) {
     const found = trunks.find((trunk) => trunk.isSystem === true && typeof trunk.id === 'string');
     if (!found) return t.skip('no trunk with isSystem: true in the list, and no --system-trunk-id given');
     return found.id as string;
   }
   const listed = trunks.find((trunk) => sameId(trunk.id, given));
-  // Never risk a real trunk: a trunk the list shows as ordinary is left alone.
-  if (!listed) return t.skip(`the trunk ${given} given by --system-trunk-id is not in the token's list`);
+  // Never risk a real trunk: one neither its read nor the list shows is not tried, nor one the list shows as ordinary.
+  if (!listed) return t.skip(`the trunk ${given} given by --system-trunk-id is neither answered by its GET nor in the token's list`);
   if (listed.isSystem === false) return t.skip(`the trunk ${given} is listed with isSystem: false, so it is not tried`);
   return given;
 }

@@ -1,20 +1,23 @@
 /**
  * Organizations are apart (§5: the token identifies the organization whose
  * resources are listed): a record the first token's organization created is
- * not listed for, readable by, changed by or deletable by the second token's. Only
+ * not listed for the second token's (spec), nor readable, changed or deletable
+ * by it (assumed: the spec says only whose records are listed). Only
  * records the kit created are looked for: records both lists hold (built-in
  * schemas or trunks a platform shares) are not the spec's to forbid.
  */
 
+import { updateExample } from '../context.js';
 import { noExampleReason } from '../examples.js';
 import { isRefusal } from '../http.js';
 import { answer, holdsId, idsOf, isRecord } from '../matchers.js';
 import type { Probe, ProbeRun } from '../probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
+import { SPEC_QUOTES } from '../spec-basis.js';
 import type { CheckInfo } from '../types.js';
 import { withArticle } from '../words.js';
-import { unauthorizedUpdate } from './round-trip.js';
-import { listed, whereabouts } from './whereabouts.js';
+import { listed, recordPresence } from './record-presence.js';
+import { unauthorizedUpdate } from './tokenless.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
 
@@ -27,6 +30,7 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       title: `${withArticle(resource.noun)} one organization created is not in the other's list`,
       expected: `GET ${path} with token2 does not hold the id of a record just created with token`,
       basis: BASIS,
+      quote: SPEC_QUOTES.tokenNamesOrganization,
     },
     {
       id: `tenancy.${name}.get`,
@@ -38,19 +42,20 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
     },
     {
       id: `tenancy.${name}.update`,
-      source: 'spec',
+      // §5 says only whose records a token lists; what another organization's update does is not stated.
+      source: 'assumed',
       title: `${withArticle(resource.noun)} of one organization cannot be changed with the other's token`,
       expected: `after PATCH ${path}/{id of token's record} with token2 and the update example, the record read with token shows none of its values`,
       // Read from §5 like the delete: what the refusal answers is not judged, only that the record stays as it was.
-      basis: `§5: the token identifies the organization; a record stays as the organization that created it left it, whose token did not change it`,
+      basis: `§5 says only whose records a token lists; assumed from it: another organization's token changes nothing of them`,
     },
     {
       id: `tenancy.${name}.delete`,
-      source: 'spec',
+      // Like the update: no spec sentence says what another organization's delete does.
+      source: 'assumed',
       title: `${withArticle(resource.noun)} of one organization cannot be deleted with the other's token`,
       expected: `after DELETE ${path}/{id of token's record} with token2, the record is still there for token`,
-      // Read from §5, like the list: unlike a get's answer, the record's survival is seen in its organization's list.
-      basis: `§5: the token identifies the organization; the record stays among the resources of the organization that created it, whose token did not delete it`,
+      basis: `§5 says only whose records a token lists; assumed from it: another organization's token deletes none of them`,
     },
   ];
   // How the refusal answers is not the isolation itself: a status the spec lists for the delete where it lists any,
@@ -86,17 +91,18 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
     async run(t) {
       const created = await createOwn(t, resource);
       const list2 = await t.send({ method: 'GET', path: resource.path, credentials: 'token2' });
+      const items2 = t.items(resource.path, list2);
       if (created === undefined) {
         t.skipCheck(
           `tenancy.${n}.list`,
           t.ctx.readOnly ? 'the kit looks for a record it created, and --read-only creates none' : 'no record could be created to look for',
         );
-      } else if (Array.isArray(list2.body)) {
-        t.verdict(`tenancy.${n}.list`, !holdsId(list2.body, created), `token2's list holds ${created}`);
+      } else if (items2 !== undefined) {
+        t.verdict(`tenancy.${n}.list`, !holdsId(items2, created), `token2's list holds ${created}`);
       } else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 did not answer a list (${list2.status})`);
       const list1 = created === undefined ? await t.send({ method: 'GET', path: resource.path }) : undefined;
       // Without a record of its own, one the first organization lists and the second does not (not a shared built-in).
-      const id = created ?? idsOf(list1?.body).find((candidate) => !holdsId(list2.body, candidate));
+      const id = created ?? idsOf(list1 && t.items(resource.path, list1)).find((candidate) => !holdsId(items2, candidate));
       if (id === undefined) return t.skip(`the first organization lists no ${resource.noun} that the second does not`);
       const url = `${resource.path}/${id}`;
       const own = await t.send({ method: 'GET', path: url });
@@ -113,7 +119,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
             : 'no record could be created to try the delete on',
         );
       }
-      const example = t.ctx.examples.update(resource.path);
+      const example = updateExample(t.ctx, resource.path);
       const changed = example ? await unauthorizedUpdate(t, url, example, 'token2') : undefined;
       if (changed === undefined) {
         t.skipCheck(
@@ -125,7 +131,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       } else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
       const listedBefore = await listed(t, resource.path, id);
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
-      const { state, seen } = await whereabouts(t, resource.path, id, listedBefore);
+      const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
       else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${answer(refused)}; then ${seen}`);
       if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));

@@ -1,6 +1,7 @@
 /**
- * Deletes of ids no record has. Safe in --read-only runs: the id is a fresh
- * random UUID, so no implementation holds a record it could remove.
+ * Deletes of ids no record has: the id is a fresh random UUID, so no
+ * implementation holds a record it could remove. Still a DELETE, so not sent
+ * in --read-only runs, which send only GET, HEAD and OPTIONS.
  */
 import { answer } from '../matchers.js';
 import type { Probe } from '../probe.js';
@@ -53,7 +54,8 @@ export function unknownIdProbe(resource: ResourceFacts): Probe {
   const { statuses, ...check } = checkFor(resource);
   return {
     name: `${resource.name} delete of an unknown id`,
-    readOnly: true,
+    // A DELETE, even of a random id: --read-only sends only GET, HEAD and OPTIONS.
+    readOnly: false,
     checks: [check],
     async run(t) {
       const reply = await t.send({ method: 'DELETE', path: `${resource.path}/${unknownId()}`, body: deleteBody(resource) });

@@ -13,7 +13,10 @@ export function progressLine(result: CheckResult): string {
   return `  ${MARK[result.outcome]} ${tag} ${result.id}: ${result.title}${note}`;
 }
 
-/** Details of every failed check, and the closing summary. */
+/**
+ * Details of every failed check, the records left behind, the notes, the summary; then, after everything else,
+ * the short list of counted failures, and last, when spec checks were skipped, how many.
+ */
 export function closingText(report: SuiteReport): string {
   const lines: string[] = [];
   const failures = report.results.filter((result) => result.outcome === 'failed');
@@ -21,25 +24,35 @@ export function closingText(report: SuiteReport): string {
   for (const failure of failures) lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
   if (report.leftovers.length > 0) {
     lines.push('', 'Records the kit created but could not delete (remove them by hand):');
-    for (const entry of report.leftovers) lines.push(`  ${entry.path}/${entry.id}`);
+    for (const entry of report.leftovers) lines.push(`  ${entry.path}/${entry.id}${entry.note ? ` (${entry.note})` : ''}`);
   }
+  if (report.notes.length > 0) lines.push('', 'Notes:', ...report.notes.map((note) => `  ${note}`));
   const { summary } = report;
   lines.push(
     '',
     `${summary.total} checks: ${summary.passed} passed, ${summary.failed} failed (${summary.counted} counted), ${summary.skipped} skipped.`,
-    report.interrupted
-      ? `Interrupted: the run stopped early; the records it had created were deleted${report.leftovers.length > 0 ? ', but for those listed above' : ''}.`
-      : summary.conforms
-        ? `The target conforms${report.strict ? ' (strict: every source counted)' : ' (spec checks; --strict also counts documented and assumed ones)'}.`
-        : `The target does not conform: ${summary.counted} counted check${summary.counted === 1 ? '' : 's'} failed.`,
+    verdictLine(report),
   );
+  const counted = failures.filter((result) => result.counted);
+  if (counted.length > 0) {
+    lines.push('', `Counted failures (${counted.length}):`);
+    for (const result of counted) lines.push(`  ✗ ${result.id}: ${show(result.actual ?? result.expected, 140).replace(/^"|"$/g, '')}`);
+  }
   if (summary.skippedSpec > 0 && !report.interrupted) {
     const checks = summary.skippedSpec === 1 ? 'check the spec states was' : 'checks the spec states were';
-    lines.push(
-      `${summary.conforms ? 'But' : 'And'} ${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`,
-    );
+    lines.push(`${summary.skippedSpec} ${checks} skipped, so the spec was judged only in part; the – lines say why.`);
   }
   return lines.join('\n');
+}
+
+function verdictLine(report: SuiteReport): string {
+  const { summary } = report;
+  if (report.interrupted) {
+    return `Interrupted: the run stopped early; the records it had created were deleted${report.leftovers.length > 0 ? ', but for those listed above' : ''}.`;
+  }
+  if (!summary.conforms) return `The target does not conform: ${summary.counted} counted check${summary.counted === 1 ? '' : 's'} failed.`;
+  const scope = report.strict ? ' (strict: every source counted)' : ' (spec checks; --strict also counts documented and assumed ones)';
+  return summary.skippedSpec > 0 ? `The target conforms in the checks that ran${scope}.` : `The target conforms${scope}.`;
 }
 
 /** What was sent, what came back, what was expected and why, for one failed check. */
@@ -49,6 +62,7 @@ export function failureDetail(result: CheckResult): string[] {
     `  expected: ${result.expected}`,
     `  got:      ${result.actual ?? '(see the exchanges)'}`,
     `  basis:    ${result.basis}`,
+    ...(result.quote ? [`  spec:     ${result.quote}`] : []),
     ...result.exchanges.slice(-4).flatMap(exchangeLines),
   ];
 }

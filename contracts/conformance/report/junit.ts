@@ -12,12 +12,15 @@ export function toJunit(report: SuiteReport): string {
   const uncounted = report.results.filter((result) => result.outcome === 'failed' && !result.counted).length;
   const skipped = summary.skipped + uncounted;
   const seconds = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(3);
-  const attrs = `tests="${summary.total}" failures="${summary.counted}" errors="0" skipped="${skipped}" time="${seconds}"`;
+  // Records left behind are the run's error, not a check's failure: one testcase with <error>, counted in errors.
+  const errors = report.leftovers.length > 0 ? 1 : 0;
+  const attrs = `tests="${summary.total + errors}" failures="${summary.counted}" errors="${errors}" skipped="${skipped}" time="${seconds}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="voice-config conformance" ${attrs}>`,
     `  <testsuite name="conformance of ${escapeXml(report.baseUrl)}" ${attrs} timestamp="${escapeXml(report.startedAt)}">`,
     ...report.results.map(testcase),
+    ...(errors > 0 ? [leftoversCase(report)] : []),
     '  </testsuite>',
     '</testsuites>',
     '',
@@ -35,6 +38,12 @@ function testcase(result: CheckResult): string {
     return `${open}>\n      <skipped message="failed, not counted (${result.source} check; --strict counts it): ${message}"/>\n      <system-out>${detail}</system-out>\n    </testcase>`;
   }
   return `${open}>\n      <failure type="${result.source}" message="${message}">${detail}</failure>\n    </testcase>`;
+}
+
+function leftoversCase(report: SuiteReport): string {
+  const listed = report.leftovers.map((entry) => `${entry.path}/${entry.id}${entry.note ? ` (${entry.note})` : ''}`);
+  const message = `${listed.length} record${listed.length === 1 ? '' : 's'} the kit created could not be deleted; remove them by hand`;
+  return `    <testcase classname="conformance.teardown" name="teardown: records left behind">\n      <error type="left-behind" message="${escapeXml(message)}">${escapeXml(listed.join('\n'))}</error>\n    </testcase>`;
 }
 
 /** Escapes text for XML attributes and content, and drops characters XML 1.0 cannot hold. */

@@ -4,8 +4,8 @@ import type { ProbeRun } from '../probe.js';
 
 /** Whether the collection's list holds `id`; undefined when the list cannot be read. */
 export async function listed(t: ProbeRun, collection: string, id: string): Promise<boolean | undefined> {
-  const list = await t.send({ method: 'GET', path: collection });
-  return Array.isArray(list.body) ? holdsId(list.body, id) : undefined;
+  const items = t.items(collection, await t.send({ method: 'GET', path: collection }));
+  return items === undefined ? undefined : holdsId(items, id);
 }
 
 /**
@@ -14,7 +14,7 @@ export async function listed(t: ProbeRun, collection: string, id: string): Promi
  * gone only if it held it before (`listedBefore`): a list may show some records only (a page). 'unknown' else.
  * `seen` says what was read, for the report.
  */
-export async function whereabouts(
+export async function recordPresence(
   t: ProbeRun,
   collection: string,
   id: string,

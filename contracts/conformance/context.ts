@@ -1,0 +1,39 @@
+/** What every probe of one run shares, and the run's memory of which ids were there before it. */
+import type { Examples } from './examples.js';
+import type { Ledger } from './ledger.js';
+import type { Notes } from './listing.js';
+import type { Exchange, Target } from './types.js';
+import { runUnique } from './unique-values.js';
+
+export interface SuiteContext {
+  target: Target;
+  readOnly: boolean;
+  strict: boolean;
+  ledger: Ledger;
+  /** The records created before the probes so that every list holds one of each kind; deleted at the end of the run. */
+  seedLedger: Ledger;
+  examples: Examples;
+  signal: AbortSignal;
+  /** Requests in a row whose failure cost about their time limit (see `costlyFailure`), across probes; an answer sets it back to 0. */
+  unanswered: number;
+  /** The request to the schema list, asked after UNANSWERED_LIMIT such requests, that went the same way: the target has stopped. */
+  stopped?: Exchange;
+  /** Per collection path, the ids (lower case) its lists held before the run; undefined for a list that could not be read. */
+  inventory: Map<string, Set<string> | undefined>;
+  /** Ids (lower case, per collection path) of records the kit's creates made. */
+  madeByKit: Map<string, Set<string>>;
+  /** A fresh run-unique suffix each call. */
+  suffix: () => string;
+  notes: Notes;
+}
+
+/** Whether `id` was in the collection's list before the run: such a record is never changed or deleted. */
+export function existedBefore(ctx: SuiteContext, path: string, id: string): boolean {
+  return ctx.inventory.get(path)?.has(id.toLowerCase()) ?? false;
+}
+
+/** The update example of `path` with run-unique names; undefined without one. */
+export function updateExample(ctx: SuiteContext, path: string): Record<string, unknown> | undefined {
+  const example = ctx.examples.update(path);
+  return example && runUnique(example, ctx.suffix());
+}

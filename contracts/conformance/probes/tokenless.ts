@@ -1,0 +1,138 @@
+/**
+ * The round trip's requests without a token (or with the other organization's): a create, an update and a
+ * delete that must change nothing, each judged by what the record, read with its own token, shows afterwards.
+ */
+import { existedBefore } from '../context.js';
+import { idInAnswer } from '../creating.js';
+import { isSuccess, type Reply } from '../http.js';
+import { answer, canonical, isGone, isPlainObject, isRecord } from '../matchers.js';
+import type { ProbeRun } from '../probe.js';
+import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
+import { runUnique } from '../unique-values.js';
+import { listed, recordPresence } from './record-presence.js';
+import type { roundTripIds } from './round-trip-checks.js';
+
+type Ids = ReturnType<typeof roundTripIds>;
+
+export const answerOf = (reply: Reply | undefined) => (reply ? answer(reply) : 'no answer');
+
+/**
+ * Sends the create example (run-unique) without a token, before the real create. A record it made anyway is
+ * deleted at once: with the token, or, filed elsewhere, without one; if neither delete takes, the report lists
+ * it as a leftover. An id that was there before the run is not the request's doing, and is left alone.
+ */
+export async function createWithoutToken(
+  t: ProbeRun,
+  resource: ResourceFacts,
+): Promise<{ reply: Reply | undefined; created: string | undefined } | undefined> {
+  const example = t.ctx.examples.create(resource.path);
+  // Without an example, the real create is skipped too, and this check with it.
+  if (!example) return undefined;
+  const body = runUnique(example, t.ctx.suffix());
+  const reply = await t.sendExpectingRefusal({ method: 'POST', path: resource.path, credentials: 'none', body });
+  const id = reply && isSuccess(reply.status) ? idInAnswer(t.ctx, resource.path, reply) : undefined;
+  const created = id !== undefined && !existedBefore(t.ctx, resource.path, id) ? id : undefined;
+  if (created !== undefined) {
+    t.ctx.ledger.add({ path: resource.path, id: created, credentials: 'token', notFoundMeansGone: false });
+    const url = `${resource.path}/${created}`;
+    // Forgotten only on proof: the token read it, deleted it, and then reads it gone. Otherwise it stays a leftover.
+    if (isRecord(await t.send({ method: 'GET', path: url }), created)) {
+      await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });
+      if (isGone((await t.send({ method: 'GET', path: url })).status)) t.ctx.ledger.forget(resource.path, created);
+    } else {
+      // Filed where the token does not reach: try without one (what made it), and report it whatever the answer.
+      await t.sendExpectingRefusal({ method: 'DELETE', path: url, credentials: 'none', body: deleteBody(resource) });
+    }
+  }
+  return { reply, created };
+}
+
+/** `expected`'s values are all in `actual`: objects key by key (the server may add fields, e.g. defaults), the rest equal. */
+export function holds(actual: unknown, expected: unknown): boolean {
+  if (isPlainObject(expected)) return isPlainObject(actual) && Object.entries(expected).every(([key, value]) => holds(actual[key], value));
+  return canonical(actual) === canonical(expected);
+}
+
+/**
+ * Sends the update example with credentials that may not change the record (none, or the other organization's
+ * token), and tells whether the record, read with its own token, took any of the example's values. Undefined when
+ * that cannot be told (the record not readable, or no steady field the example would change).
+ */
+export async function unauthorizedUpdate(
+  t: ProbeRun,
+  url: string,
+  example: Record<string, unknown>,
+  credentials: 'none' | 'token2' = 'none',
+): Promise<{ changed: boolean; answer: string } | undefined> {
+  // Read twice first: a field that moves on its own all the time (a counter, a timestamp) is no evidence.
+  const first = await t.send({ method: 'GET', path: url });
+  const before = await t.send({ method: 'GET', path: url });
+  if (!isSuccess(before.status) || !isPlainObject(before.body) || !isPlainObject(first.body)) return undefined;
+  const shownBefore = before.body;
+  const firstShown = first.body;
+  const steady = (key: string) => canonical(firstShown[key]) === canonical(shownBefore[key]);
+  // Only values the example would change, among the fields the record shows and that stood still.
+  const changes = Object.keys(example).filter((key) => key in shownBefore && steady(key) && !holds(shownBefore[key], example[key]));
+  if (changes.length === 0) return undefined;
+  const tokenless = () => t.sendExpectingRefusal({ method: 'PATCH', path: url, credentials, body: example });
+  const appliedNow = async () => {
+    const after = await t.send({ method: 'GET', path: url });
+    return isSuccess(after.status) && isPlainObject(after.body)
+      ? changes.filter((key) => holds((after.body as Record<string, unknown>)[key], example[key]))
+      : undefined;
+  };
+  const reply = await tokenless();
+  let applied = await appliedNow();
+  if (applied === undefined) return undefined;
+  // Accepted and changed: failed at once. Refused, yet changed: the field may have moved on its own at that very
+  // moment (a webhook enabled once verified). Put it back with the token and send the tokenless update again:
+  // a server that applies it and then answers 401 does it twice; a field that moved by itself does not.
+  if (applied.length > 0 && !(reply && isSuccess(reply.status))) {
+    const restore = Object.fromEntries(applied.map((key) => [key, shownBefore[key]]));
+    await t.send({ method: 'PATCH', path: url, body: restore });
+    const restored = await appliedNow();
+    if (restored === undefined || restored.length > 0) return undefined;
+    await tokenless();
+    applied = await appliedNow();
+    if (applied === undefined) return undefined;
+  }
+  return {
+    changed: applied.length > 0,
+    answer: `${answerOf(reply)}; then the record read with the token shows ${applied.join(', ') || 'none'} of the example's values`,
+  };
+}
+
+/**
+ * Tries the delete without a token. 'removed': it deleted the record (failed; the rest of the round trip is moot);
+ * 'stays': the record stayed on a path the spec does not show (decided after the real delete); 'decided' otherwise.
+ */
+export async function deleteWithoutToken(
+  t: ProbeRun,
+  resource: ResourceFacts,
+  ids: Ids,
+  url: string,
+  id: string,
+): Promise<'removed' | 'stays' | 'decided'> {
+  const before = await t.send({ method: 'GET', path: url });
+  if (!isSuccess(before.status)) {
+    t.skipCheck(ids.deleteNeedsToken, `GET ${url} does not answer the record (${before.status}), so whether it stays cannot be seen`);
+    return 'decided';
+  }
+  const listedBefore = await listed(t, resource.path, id);
+  const reply = await t.sendExpectingRefusal({ method: 'DELETE', path: url, body: deleteBody(resource), credentials: 'none' });
+  const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
+  const what = `delete without a token: ${answerOf(reply)}; then ${seen}`;
+  if (state === 'gone') {
+    // Left in the ledger: the cleanup deletes it if the list was wrong, and a 404 there counts as gone.
+    t.verdict(ids.deleteNeedsToken, false, what);
+    return 'removed';
+  }
+  if (state === 'unknown') {
+    t.skipCheck(ids.deleteNeedsToken, `after the delete without a token, ${seen}: whether the record stayed cannot be seen`);
+    return 'decided';
+  }
+  if (!shownInSpec('DELETE', url)) return 'stays';
+  // §5 says every operation takes the token, not how one without it is answered: only that nothing was deleted is judged.
+  t.verdict(ids.deleteNeedsToken, true, what);
+  return 'decided';
+}

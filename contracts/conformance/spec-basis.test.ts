@@ -1,0 +1,41 @@
+/**
+ * Honest labels: every `spec` check carries a quoted sentence of the spec, and the checks that rest on no
+ * such sentence (another organization's update or delete) are `assumed`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { allProbes } from './probes/index.js';
+import { SCHEMA_FIELD_ROWS, SPEC_QUOTES } from './spec-basis.js';
+
+const checks = allProbes.flatMap((probe) => probe.checks);
+const SPEC_FILE = '/work/shared/spec/voice-config-api.md';
+
+describe('the bases of the checks', () => {
+  it('gives every spec check a quoted basis from the table', () => {
+    const quotes = new Set<string>(Object.values(SPEC_QUOTES));
+    const specChecks = checks.filter((check) => check.source === 'spec');
+
+    expect(specChecks.length).toBeGreaterThan(40);
+    expect(specChecks.filter((check) => !check.quote || !/"[^"]+"/.test(check.quote)).map((check) => check.id)).toEqual([]);
+    // From the one table: a named quote, or a schema field's row.
+    const fromTable = (quote: string) => quotes.has(quote) || Object.values(SCHEMA_FIELD_ROWS).some((row) => quote.includes(row));
+    expect(specChecks.filter((check) => !fromTable(check.quote ?? '')).map((check) => check.id)).toEqual([]);
+  });
+
+  it('labels what no spec sentence states as assumed: another organization’s update and delete', () => {
+    const tenancy = checks.filter((check) => /^tenancy\.[^.]+\.(update|delete|get)$/.test(check.id));
+
+    expect(tenancy).toHaveLength(15);
+    expect(new Set(tenancy.map((check) => check.source))).toEqual(new Set(['assumed']));
+  });
+
+  // The spec itself is not part of the project: where it is at hand, the quotes are checked word for word.
+  it.skipIf(!existsSync(SPEC_FILE))('quotes the spec word for word', () => {
+    const spec = readFileSync(SPEC_FILE, 'utf8');
+    const quoted = [...Object.values(SPEC_QUOTES), ...Object.values(SCHEMA_FIELD_ROWS).map((row) => `"${row}"`)].map(
+      (quote) => /"(.+)"$/.exec(quote)?.[1] ?? '',
+    );
+
+    expect(quoted.filter((text) => !spec.includes(text))).toEqual([]);
+  });
+});
