@@ -12,9 +12,6 @@ import { RequestError } from '@hono/node-server';
 import { type ProblemKind, problemBody } from './problem.js';
 import { tooLargeDetail } from './size-limit.js';
 
-/** A response Node is answering on a connection (the pipelined ones wait their turn behind it). */
-const answering = (socket: Duplex) => (socket as { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
-
 /**
  * `limitFor(method, path)`: the largest body the app takes there, or
  * undefined where it reads no body (src/http/app.ts, `bodyLimitFor`).
@@ -22,6 +19,7 @@ const answering = (socket: Duplex) => (socket as { _httpMessage?: ServerResponse
 export function answerClientErrors(server: Server, limitFor: (method: string, path: string) => number | undefined): void {
   // Once Node's parser has failed, every further chunk from the client reports the error again: one refusal per socket.
   const refusing = new WeakSet<Duplex>();
+  const unfinished = unfinishedResponses(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // The client is gone: there is no one to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -30,13 +28,14 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     }
     if (refusing.has(socket)) return;
     refusing.add(socket);
-    refuseOnSocket(socket, ...describe(error));
+    refuseOnSocket(socket, unfinished.of(socket), ...describe(error));
   });
   // Without a listener Node drops the connection without a word. A CONNECT asks a proxy for a tunnel; its target is a
   // host and port, not a resource of the mock, so there is no Allow to list and the answer is 400, not 405.
   server.on('connect', (request: IncomingMessage, socket: Duplex) =>
     refuseOnSocket(
       socket,
+      [],
       'bad-request',
       `CONNECT ${request.url} asks for a tunnel, and the mock is no proxy; send your requests to it directly (GET /api/v1/schemas, say).`,
     ),
@@ -48,6 +47,7 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     const limit = limitFor(request.method ?? 'GET', pathOf(request.url));
     if (limit !== undefined && Number(request.headers['content-length']) > limit) {
       response.shouldKeepAlive = false;
+      unfinished.track(request, response);
       answerProblem(response, 'payload-too-large', tooLargeDetail(limit));
       return;
     }
@@ -56,8 +56,31 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const detail = `The mock meets only "Expect: 100-continue" (got "${request.headers.expect}"); leave the header out.`;
+    unfinished.track(request, response);
     answerProblem(response, 'expectation-failed', detail);
   });
+}
+
+/**
+ * The responses of each connection not yet finished, oldest first, from the server's own events: a request's
+ * response joins when the request comes, and leaves when it is finished or its connection closed.
+ */
+function unfinishedResponses(server: Server) {
+  const bySocket = new WeakMap<Duplex, ServerResponse[]>();
+  const track = (request: IncomingMessage, response: ServerResponse) => {
+    let list = bySocket.get(request.socket);
+    if (list === undefined) {
+      list = [];
+      bySocket.set(request.socket, list);
+    }
+    list.push(response);
+    // A response closes once finished, or when its connection goes first. Registered before anyone waits on the
+    // response, so a waiter woken by the same 'close' already sees it gone.
+    response.once('close', () => list.splice(list.indexOf(response), 1));
+  };
+  server.prependListener('request', track);
+  // `track` too for the answers given without a 'request' event (the Expect refusals).
+  return { track, of: (socket: Duplex): readonly ServerResponse[] => bySocket.get(socket) ?? [] };
 }
 
 /** Answers a request Node holds (not yet the app's) with a problem. */
@@ -74,7 +97,7 @@ function answerProblem(response: ServerResponse, kind: ProblemKind, detail: stri
  * Node hands the connection to the next one waiting. (An error inside a request's own body is answered at once,
  * which ends that request too.)
  */
-function refuseOnSocket(socket: Duplex, kind: ProblemKind, detail: string): void {
+function refuseOnSocket(socket: Duplex, unfinished: readonly ServerResponse[], kind: ProblemKind, detail: string): void {
   const problem = problemBody(kind, detail);
   const body = JSON.stringify(problem);
   const refuse = () =>
@@ -82,12 +105,11 @@ function refuseOnSocket(socket: Duplex, kind: ProblemKind, detail: string): void
       `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   const refuseWhenAnswered = () => {
-    const current = answering(socket);
-    // Node detaches a response from its socket as it finishes: one still attached has not finished.
+    // Node writes the answers of one connection in order: the first unfinished one is the one being answered.
+    const current = unfinished[0];
     if (!current?.req.complete) return refuse();
-    current.once('finish', refuseWhenAnswered);
-    // Closed without finishing (the client went away): nothing more to say.
-    current.once('close', () => current.writableFinished || socket.destroy());
+    // Closed without finishing: the client went away, and there is no one left to answer.
+    current.once('close', () => (current.writableFinished ? refuseWhenAnswered() : socket.destroy()));
   };
   refuseWhenAnswered();
 }

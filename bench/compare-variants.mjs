@@ -1,0 +1,138 @@
+/**
+ * `npm run bench -- --variants [LIST]`: the mock as `npm start` runs it
+ * ("shipped") beside variants of it that each lack one optimisation
+ * (bench/variants.mjs), all in one run. Start-up is compared by alternating
+ * start-ups; the load cases run every server in turn in the same slices, the
+ * raw server among them, so each server's ratio to the raw server comes from
+ * the same seconds of the machine's life. The "gain" column is how much the
+ * shipped mock's ratio exceeds the variant's: what the optimisation earns.
+ */
+import { cases, sampleRequest } from './cases.mjs';
+import { runLoad, summarize } from './load.mjs';
+import { measureStartup, prepareTarget, probe } from './measure.mjs';
+import { cpuTimes, rssMiB, send, startMock, stop } from './processes.mjs';
+import { table } from './report.mjs';
+import { prepareVariants } from './variants.mjs';
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-');
+const percent = (gain) => `${gain >= 0 ? '+' : '−'}${fmt(Math.abs(gain) * 100)} %`;
+const ORDER = ['list', 'get', 'missing', 'patch', 'create'];
+
+/** Start-up of the shipped command and of each start-up variant, alternating, `runs` each. */
+async function compareStartups(startupVariants, args, runs) {
+  const all = [{ name: 'shipped' }, ...startupVariants];
+  const times = new Map(all.map((server) => [server.name, { runs: [], cpu: [] }]));
+  for (let run = 0; run < runs; run++) {
+    for (const server of all) {
+      const one = await measureStartup({ script: server.script, nodeFlags: server.nodeFlags, args }, 1);
+      times.get(server.name).runs.push(one.median);
+      times.get(server.name).cpu.push(one.cpuMedian);
+    }
+  }
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const shipped = median(times.get('shipped').runs);
+  return table(
+    ['start-up', 'median ms', 'runs ms', 'CPU ms (median)', 'gain of the optimisation'],
+    all.map(({ name, what }) => {
+      const t = times.get(name);
+      const ms = median(t.runs);
+      return [what ? `${name}: ${what}` : 'shipped (npm start)', fmt(ms), t.runs.map((x) => fmt(x)).join(', '), fmt(median(t.cpu)), what ? percent(ms / shipped - 1) : '-'];
+    }),
+  );
+}
+
+/** One case on every server that shows it, in turns, with the raw server answering the shipped mock's sample. */
+async function compareCase(name, servers, raw, opts) {
+  const shipped = servers[0];
+  const sample = await send(shipped.port, sampleRequest(name, shipped.target));
+  await raw.answer(sample);
+  const inCase = servers.filter((server) => server.name === 'shipped' || server.cases.includes(name));
+  const turns = [...inCase, { name: 'raw', port: raw.port, pid: raw.child.pid, target: shipped.target }];
+  const request = (server) => cases[name].request(server.target, { mock: server.name !== 'raw' });
+  for (const server of turns) {
+    if (opts.warmupS > 0) await runLoad({ port: server.port, connections: opts.connections, durationS: opts.warmupS, request: request(server) });
+  }
+  const runs = new Map(turns.map((server) => [server, []]));
+  const cpuBefore = new Map(turns.map((server) => [server, cpuTimes(server.pid)]));
+  for (let round = 0; round < opts.rounds; round++) {
+    // Each round starts with another server, so none is always the one after a pause or after the raw server.
+    const order = turns.map((_, i) => turns[(i + round) % turns.length]);
+    for (const server of order) {
+      runs.get(server).push(await runLoad({ port: server.port, connections: opts.connections, durationS: opts.durationS / opts.rounds, request: request(server) }));
+    }
+  }
+  const result = new Map();
+  for (const server of turns) {
+    const after = cpuTimes(server.pid);
+    const summary = summarize(runs.get(server));
+    const before = cpuBefore.get(server);
+    const cpuUs = ((after.total - before.total) * 1000) / summary.requests;
+    const kernelUs = ((after.kernel - before.kernel) * 1000) / summary.requests;
+    result.set(server.name, { ...summary, cpuUs, kernelUs });
+  }
+  process.stderr.write(`  ${cases[name].label}: ${[...result].map(([n, r]) => `${n} ${Math.round(r.rps)}`).join(', ')} req/s\n`);
+  return result;
+}
+
+function loadTable(results, servers) {
+  const rows = [];
+  for (const [name, result] of results) {
+    const raw = result.get('raw');
+    const shippedRatio = result.get('shipped').rps / raw.rps;
+    for (const server of servers) {
+      const r = result.get(server.name);
+      if (!r) continue;
+      const ratio = r.rps / raw.rps;
+      rows.push([
+        `${cases[name].label}: ${server.name}`,
+        fmt(r.rps),
+        fmt(r.p99, 2),
+        `${fmt(r.cpuUs)} (${fmt(r.kernelUs)})`,
+        `${fmt(ratio, 2)}×`,
+        server.name === 'shipped' ? `raw ${fmt(raw.rps)} req/s, ${fmt(raw.cpuUs)} µs` : percent(shippedRatio / ratio - 1),
+      ]);
+    }
+  }
+  return table(['case: server', 'req/s', 'p99 ms', 'CPU µs/req (kernel)', 'ratio to raw', 'gain of the optimisation'], rows);
+}
+
+/** The whole comparison; returns the tables as Markdown. */
+export async function compareVariants({ names, raw, opts, args }) {
+  const prepared = await prepareVariants(names);
+  const startupVariants = Object.entries(prepared)
+    .filter(([, v]) => v.startup)
+    .map(([name, v]) => ({ name, ...v }));
+  const loadVariants = Object.entries(prepared)
+    .filter(([, v]) => v.cases)
+    .map(([name, v]) => ({ name, ...v }));
+  const out = [];
+  if (startupVariants.length > 0) {
+    process.stderr.write('start-ups\n');
+    out.push(await compareStartups(startupVariants, args, opts.startupRuns));
+  }
+  const caseNames = ORDER.filter((name) => loadVariants.some((v) => v.cases.includes(name)) && (name === 'missing' || opts.cases.includes(name)));
+  if (caseNames.length === 0) return out.join('\n\n');
+  const servers = [];
+  try {
+    for (const server of [{ name: 'shipped', cases: ORDER }, ...loadVariants]) {
+      const mock = await startMock({ script: server.script, nodeFlags: server.nodeFlags, args, probe });
+      servers.push({ ...server, ...mock, target: await prepareTarget(mock.port) });
+    }
+    const results = new Map();
+    const rssAfterFirst = new Map();
+    for (const name of caseNames) {
+      results.set(name, await compareCase(name, servers, raw, opts));
+      if (rssAfterFirst.size === 0) for (const server of servers) rssAfterFirst.set(server.name, rssMiB(server.pid));
+    }
+    out.push(loadTable(results, servers));
+    out.push(
+      table(
+        ['memory', `RSS MiB after ${cases[caseNames[0]].label}`, 'RSS MiB at the end'],
+        servers.map((server) => [server.name, fmt(rssAfterFirst.get(server.name), 1), fmt(rssMiB(server.pid), 1)]),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => stop(server.child)));
+  }
+  return out.join('\n\n');
+}
