@@ -28,6 +28,10 @@ export const variants = {
     startup: true,
     script: 'bench/run-unbundled.mjs',
   },
+  'control-copy': {
+    what: 'the control once more, unchanged: how far two identical servers differ in this run (the noise floor)',
+    cases: ['list', 'get', 'missing', 'patch', 'create'],
+  },
   'no-buffered-body': {
     what: "bodies read through @hono/node-server's reader, not taken whole from Node's parser",
     cases: ['patch', 'create'],

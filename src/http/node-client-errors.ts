@@ -28,14 +28,14 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     }
     if (refusing.has(socket)) return;
     refusing.add(socket);
-    refuseOnSocket(socket, unfinished.of(socket), ...describe(error));
+    refuseOnSocket(socket, () => unfinished.of(socket), ...describe(error));
   });
   // Without a listener Node drops the connection without a word. A CONNECT asks a proxy for a tunnel; its target is a
   // host and port, not a resource of the mock, so there is no Allow to list and the answer is 400, not 405.
   server.on('connect', (request: IncomingMessage, socket: Duplex) =>
     refuseOnSocket(
       socket,
-      [],
+      () => [],
       'bad-request',
       `CONNECT ${request.url} asks for a tunnel, and the mock is no proxy; send your requests to it directly (GET /api/v1/schemas, say).`,
     ),
@@ -63,24 +63,24 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
 
 /**
  * The responses of each connection not yet finished, oldest first, from the server's own events: a request's
- * response joins when the request comes, and leaves when it is finished or its connection closed.
+ * response joins when the request comes. Node finishes them in order, so the finished (or closed) ones are always
+ * at the front, and are dropped there when the next request comes or when the list is read: no listener per request.
  */
 function unfinishedResponses(server: Server) {
   const bySocket = new WeakMap<Duplex, ServerResponse[]>();
+  const done = (response: ServerResponse) => response.writableFinished || response.closed;
+  const pruned = (list: ServerResponse[]) => {
+    while (list.length > 0 && done(list[0] as ServerResponse)) list.shift();
+    return list;
+  };
   const track = (request: IncomingMessage, response: ServerResponse) => {
-    let list = bySocket.get(request.socket);
-    if (list === undefined) {
-      list = [];
-      bySocket.set(request.socket, list);
-    }
-    list.push(response);
-    // A response closes once finished, or when its connection goes first. Registered before anyone waits on the
-    // response, so a waiter woken by the same 'close' already sees it gone.
-    response.once('close', () => list.splice(list.indexOf(response), 1));
+    const list = bySocket.get(request.socket);
+    if (list === undefined) bySocket.set(request.socket, [response]);
+    else pruned(list).push(response);
   };
   server.prependListener('request', track);
   // `track` too for the answers given without a 'request' event (the Expect refusals).
-  return { track, of: (socket: Duplex): readonly ServerResponse[] => bySocket.get(socket) ?? [] };
+  return { track, of: (socket: Duplex): ServerResponse[] => pruned(bySocket.get(socket) ?? []) };
 }
 
 /** Answers a request Node holds (not yet the app's) with a problem. */
@@ -97,7 +97,7 @@ function answerProblem(response: ServerResponse, kind: ProblemKind, detail: stri
  * Node hands the connection to the next one waiting. (An error inside a request's own body is answered at once,
  * which ends that request too.)
  */
-function refuseOnSocket(socket: Duplex, unfinished: readonly ServerResponse[], kind: ProblemKind, detail: string): void {
+function refuseOnSocket(socket: Duplex, unfinished: () => readonly ServerResponse[], kind: ProblemKind, detail: string): void {
   const problem = problemBody(kind, detail);
   const body = JSON.stringify(problem);
   const refuse = () =>
@@ -106,9 +106,9 @@ function refuseOnSocket(socket: Duplex, unfinished: readonly ServerResponse[], k
     );
   const refuseWhenAnswered = () => {
     // Node writes the answers of one connection in order: the first unfinished one is the one being answered.
-    const current = unfinished[0];
+    const current = unfinished()[0];
     if (!current?.req.complete) return refuse();
-    // Closed without finishing: the client went away, and there is no one left to answer.
+    // A response closes once finished; closed without finishing, the client went away and there is no one to answer.
     current.once('close', () => (current.writableFinished ? refuseWhenAnswered() : socket.destroy()));
   };
   refuseWhenAnswered();
