@@ -19,7 +19,6 @@ import { tooLargeDetail } from './size-limit.js';
 export function answerClientErrors(server: Server, limitFor: (method: string, path: string) => number | undefined): void {
   // Once Node's parser has failed, every further chunk from the client reports the error again: one refusal per socket.
   const refusing = new WeakSet<Duplex>();
-  const unfinished = unfinishedResponses(server);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // The client is gone: there is no one to answer.
     if (error.code === 'ECONNRESET' || !socket.writable) {
@@ -28,7 +27,7 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     }
     if (refusing.has(socket)) return;
     refusing.add(socket);
-    refuseOnSocket(socket, () => unfinished.of(socket), ...describe(error));
+    refuseOnSocket(socket, () => unfinishedOn(socket), ...describe(error));
   });
   // Without a listener Node drops the connection without a word. A CONNECT asks a proxy for a tunnel; its target is a
   // host and port, not a resource of the mock, so there is no Allow to list and the answer is 400, not 405.
@@ -47,7 +46,7 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     const limit = limitFor(request.method ?? 'GET', pathOf(request.url));
     if (limit !== undefined && Number(request.headers['content-length']) > limit) {
       response.shouldKeepAlive = false;
-      unfinished.track(request, response);
+      track(request, response);
       answerProblem(response, 'payload-too-large', tooLargeDetail(limit));
       return;
     }
@@ -56,32 +55,32 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const detail = `The mock meets only "Expect: 100-continue" (got "${request.headers.expect}"); leave the header out.`;
-    unfinished.track(request, response);
+    track(request, response);
     answerProblem(response, 'expectation-failed', detail);
   });
 }
 
 /**
- * The responses of each connection not yet finished, oldest first, from the server's own events: a request's
- * response joins when the request comes. Node finishes them in order, so the finished (or closed) ones are always
- * at the front, and are dropped there when the next request comes or when the list is read: no listener per request.
+ * The responses of each connection not yet finished, oldest first: a request's response joins as the request
+ * reaches the listener (`requiringHost`, the one every request passes). Node finishes them in order, so the
+ * finished (or closed) ones are always at the front, and are dropped there when the next one joins or when the
+ * list is read: no listener per request.
  */
-function unfinishedResponses(server: Server) {
-  const bySocket = new WeakMap<Duplex, ServerResponse[]>();
-  const done = (response: ServerResponse) => response.writableFinished || response.closed;
-  const pruned = (list: ServerResponse[]) => {
-    while (list.length > 0 && done(list[0] as ServerResponse)) list.shift();
-    return list;
-  };
-  const track = (request: IncomingMessage, response: ServerResponse) => {
-    const list = bySocket.get(request.socket);
-    if (list === undefined) bySocket.set(request.socket, [response]);
-    else pruned(list).push(response);
-  };
-  server.prependListener('request', track);
-  // `track` too for the answers given without a 'request' event (the Expect refusals).
-  return { track, of: (socket: Duplex): ServerResponse[] => pruned(bySocket.get(socket) ?? []) };
+const unfinishedBySocket = new WeakMap<Duplex, ServerResponse[]>();
+const done = (response: ServerResponse) => response.writableFinished || response.closed;
+
+function pruned(list: ServerResponse[]): ServerResponse[] {
+  while (list.length > 0 && done(list[0] as ServerResponse)) list.shift();
+  return list;
 }
+
+function track(request: IncomingMessage, response: ServerResponse): void {
+  const list = unfinishedBySocket.get(request.socket);
+  if (list === undefined) unfinishedBySocket.set(request.socket, [response]);
+  else pruned(list).push(response);
+}
+
+const unfinishedOn = (socket: Duplex): readonly ServerResponse[] => pruned(unfinishedBySocket.get(socket) ?? []);
 
 /** Answers a request Node holds (not yet the app's) with a problem. */
 function answerProblem(response: ServerResponse, kind: ProblemKind, detail: string): void {
@@ -120,6 +119,7 @@ function refuseOnSocket(socket: Duplex, unfinished: () => readonly ServerRespons
  */
 export function requiringHost(listener: RequestListener): RequestListener {
   return (request, response) => {
+    track(request, response);
     if (request.headers.host !== undefined || request.httpVersionMajor !== 1 || request.httpVersionMinor !== 1) {
       listener(request, response);
       return;
