@@ -10,6 +10,7 @@
  * the optimisation earns. The control is the same bundle as every variant,
  * built and started the same way, without edits.
  */
+import { resolve } from 'node:path';
 import { cases, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
 import { measureStartup, prepareTarget, probe } from './measure.mjs';
@@ -109,6 +110,7 @@ export async function compareVariants({ names, raw, opts, args }) {
   const startupVariants = Object.entries(prepared)
     .filter(([, v]) => v.startup)
     .map(([name, v]) => ({ name, ...v }));
+  if (opts.before) startupVariants.unshift({ name: 'before', what: `the build in ${opts.before}`, script: resolve(opts.before, 'dist/voice-config-mock.mjs') });
   const loadVariants = Object.entries(prepared)
     .filter(([, v]) => v.cases)
     .map(([name, v]) => ({ name, ...v }));
@@ -117,14 +119,16 @@ export async function compareVariants({ names, raw, opts, args }) {
     process.stderr.write('start-ups\n');
     out.push(await compareStartups(startupVariants, args, opts.startupRuns));
   }
-  const caseNames = ORDER.filter((name) => loadVariants.some((v) => v.cases.includes(name)) && (name === 'missing' || opts.cases.includes(name)));
+  const concerned = (name) => opts.before !== undefined || loadVariants.some((v) => v.cases.includes(name));
+  const caseNames = ORDER.filter((name) => concerned(name) && (name === 'missing' || opts.cases.includes(name)));
   if (caseNames.length === 0) return out.join('\n\n');
   const servers = [];
   try {
     // The control is built and started as every variant is, without edits: the variants' gains are taken against it,
     // so that nothing but the edit differs (the shipped command loads the same code through the code cache).
     const control = { name: 'control', script: await buildVariant('control'), cases: ORDER };
-    for (const server of [{ name: 'shipped', cases: ORDER }, control, ...loadVariants]) {
+    const before = opts.before ? [{ name: 'before', script: resolve(opts.before, 'dist/voice-config-mock.mjs'), cases: ORDER }] : [];
+    for (const server of [{ name: 'shipped', cases: ORDER }, ...before, control, ...loadVariants]) {
       const mock = await startMock({ script: server.script, nodeFlags: server.nodeFlags, args, probe });
       servers.push({ ...server, ...mock, target: await prepareTarget(mock.port) });
     }

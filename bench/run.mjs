@@ -48,7 +48,7 @@ async function main() {
       return;
     }
     if (opts.variants) {
-      const names = opts.variants.includes('all') ? Object.keys(variants) : opts.variants;
+      const names = opts.variants.includes('all') ? Object.keys(variants) : opts.variants.filter((name) => name !== 'none');
       const tables = await compareVariants({ names, raw, opts, args: room });
       process.stdout.write(`\nEach optimisation weighed: ${opts.connections} connections, ${opts.durationS} s per server and case, Node ${process.version}\n\n${tables}\n`);
       return;
