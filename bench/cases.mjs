@@ -59,6 +59,11 @@ export const cases = {
     label: 'POST create',
     request: ({ token }) => ({ method: 'POST', path: '/api/v1/schemas', headers: json(token), body: createBody }),
   },
+  missing: {
+    label: 'GET one, 404',
+    // A 4xx answer: the path of every refusal the domain makes (not found, conflict, validation).
+    request: ({ token }) => ({ method: 'GET', path: '/api/v1/schemas/00000000-0000-4000-8000-00000000beef', headers: bearer(token) }),
+  },
   delete: {
     label: 'DELETE',
     // Only the mock has the records; the baseline answers any id alike. On the mock each connection

@@ -17,7 +17,7 @@ const TOKEN = 'demo-token';
 const WARM_UP_TOKEN = 'demo-token-2';
 export const probe = { path: '/api/v1/schemas', headers: { authorization: `Bearer ${TOKEN}` } };
 
-async function measureStartup(how, runs) {
+export async function measureStartup(how, runs) {
   const times = [];
   const cpu = [];
   for (let i = 0; i < runs; i++) {
@@ -42,7 +42,7 @@ async function listSchemas(port, token) {
  * mock has none, e.g. a state file without it: then creates and deletes
  * warm up in the measured organization).
  */
-async function prepareTarget(port) {
+export async function prepareTarget(port) {
   const target = async (token) => {
     const schemas = await listSchemas(port, token);
     const schema = schemas.find((record) => !record.isLocked);

@@ -10,6 +10,10 @@ export const usage = `Usage: npm run bench -- [options]
   --records N        records in the large state file, and the largest size operations are timed at in process (default 100000; 0 skips both)
   --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
   --floor            also run PATCH and create, with the demo seed, against a bare Hono app that only parses, keeps and answers the record (bench/hono-floor.mjs)
+  --variants LIST    only weigh the optimisations: the mock as npm start runs it beside variants without one each
+                     (comma-separated names from bench/variants.mjs, or all), start-ups alternating, cases in the same slices
+  --before DIR       with --variants: also run the build of another checkout (DIR/dist, e.g. the commit before a change),
+                     as npm start runs it, in the same slices: before and after side by side
   --calibrate        only measure the machine: p99 of the raw server when it works 0 to 80 µs more per request
   -h, --help         show this help
 `;
@@ -28,6 +32,8 @@ export function benchOptions(argv = process.argv.slice(2)) {
       cases: { type: 'string', default: 'list,get,patch,create,delete' },
       floor: { type: 'boolean', default: false },
       calibrate: { type: 'boolean', default: false },
+      variants: { type: 'string' },
+      before: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,6 +56,8 @@ export function benchOptions(argv = process.argv.slice(2)) {
     records: number('records', 0),
     floor: values.floor,
     calibrate: values.calibrate,
+    before: values.before,
+    variants: values.variants === undefined ? undefined : values.variants.split(',').map((name) => name.trim()),
     cases: values.cases.split(',').map((name) => {
       if (!known.includes(name.trim())) throw new Error(`--cases: unknown case "${name}"; known: ${known.join(', ')}`);
       return name.trim();

@@ -85,14 +85,14 @@ function startCommand() {
 
 /**
  * Starts the compiled mock (`script`, by default the CLI exactly as `npm start`
- * runs it, node flags included) on a free port and waits for its first
+ * runs it, node flags included, unless `nodeFlags` replaces them) on a free port and waits for its first
  * successful answer to `probe`. `startupMs` runs from spawn to that answer.
  */
-export async function startMock({ script, args = [], probe, timeoutMs = 60_000 }) {
+export async function startMock({ script, args = [], probe, timeoutMs = 60_000, nodeFlags }) {
   const port = await freePort();
   const start = startCommand();
   const started = performance.now();
-  const argv = [...start.nodeFlags, script ?? start.script, '--port', String(port), ...args];
+  const argv = [...(nodeFlags ?? start.nodeFlags), script ?? start.script, '--port', String(port), ...args];
   const child = track(spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const keep = (chunk) => {

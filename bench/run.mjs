@@ -15,12 +15,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
 import { calibrate } from './calibrate.mjs';
+import { compareVariants } from './compare-variants.mjs';
 import { measureDataSet } from './measure.mjs';
 import { benchOptions } from './options.mjs';
 import { send, startFloorServer, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
 import { operationCostsApart } from './operation-costs.mjs';
 import { casesTable, floorTable, operationsTable, processTable, verdicts } from './report.mjs';
 import { writeLargeStateApart } from './state-file.mjs';
+import { variants } from './variants.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /**
@@ -43,6 +45,12 @@ async function main() {
     if (opts.calibrate) {
       const calibration = await calibrate(raw, opts);
       process.stdout.write(`\nThe raw server working longer per request: ${opts.connections} connections, ${opts.durationS} s each, Node ${process.version}\n\n${calibration}\n`);
+      return;
+    }
+    if (opts.variants) {
+      const names = opts.variants.includes('all') ? Object.keys(variants) : opts.variants.filter((name) => name !== 'none');
+      const tables = await compareVariants({ names, raw, opts, args: room });
+      process.stdout.write(`\nEach optimisation weighed: ${opts.connections} connections, ${opts.durationS} s per server and case, Node ${process.version}\n\n${tables}\n`);
       return;
     }
     let demoState;

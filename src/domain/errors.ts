@@ -16,7 +16,8 @@ export class DomainError extends Error {
   readonly stopped: boolean;
 
   constructor(kind: DomainErrorKind, message: string, problems: Problem[] | ProblemList = []) {
-    // An expected answer (404, 409, ...), not a bug: no stack trace, whose capture cost more than the rest of the answer.
+    // An expected answer (404, 409, ...), not a bug: no stack trace, the dearest part of a refusal
+    // (`npm run bench -- --variants no-stack-trick`, docs/BENCHMARKS.md).
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
     try {

@@ -1,6 +1,6 @@
 /**
  * Seeded fakers with the English locale only. The package's main entry loads
- * all of faker's ~70 locales (about 20 MiB and 100 ms at every start); its
+ * all of faker's ~70 locales at every start, in memory and time; its
  * `locale/en` entry loads one but exports only a ready-made instance, so new
  * instances are made with that instance's class and definitions.
  */

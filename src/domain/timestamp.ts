@@ -1,7 +1,8 @@
 /**
- * Record timestamps as ISO 8601 text. V8 formats a date through snprintf,
- * about a microsecond each time; under load several writes fall in the same
- * millisecond, so the text of the last one is kept.
+ * Record timestamps as ISO 8601 text. Under load several writes fall in the
+ * same millisecond, so the text of the last one is kept instead of formatting
+ * the date again; `npm run bench -- --variants no-timestamp-cache` weighs it
+ * (docs/BENCHMARKS.md).
  */
 let lastMs = Number.NaN;
 let lastText = '';

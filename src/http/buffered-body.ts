@@ -4,8 +4,8 @@
  * Taking it then with one `read()` skips the stream machinery that
  * @hono/node-server's reader goes through for every body (a flowing
  * stream, 'data' and 'end' events, four listeners), and the check phase of
- * that turn answers every write the loop read: a write took about 30 µs of
- * CPU less under load (docs/BENCHMARKS.md).
+ * that turn answers every write the loop read. It earns its place by what
+ * `npm run bench -- --variants no-buffered-body` shows (docs/BENCHMARKS.md).
  *
  * Only for a body the size limit has already judged by its Content-Length.
  * A chunked body (counted by the size limit as it streams), one still

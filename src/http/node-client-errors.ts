@@ -12,9 +12,6 @@ import { RequestError } from '@hono/node-server';
 import { type ProblemKind, problemBody } from './problem.js';
 import { tooLargeDetail } from './size-limit.js';
 
-/** A response Node is answering on a connection (the pipelined ones wait their turn behind it). */
-const answering = (socket: Duplex) => (socket as { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
-
 /**
  * `limitFor(method, path)`: the largest body the app takes there, or
  * undefined where it reads no body (src/http/app.ts, `bodyLimitFor`).
@@ -30,13 +27,14 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     }
     if (refusing.has(socket)) return;
     refusing.add(socket);
-    refuseOnSocket(socket, ...describe(error));
+    refuseOnSocket(socket, () => unfinishedOn(socket), ...describe(error));
   });
   // Without a listener Node drops the connection without a word. A CONNECT asks a proxy for a tunnel; its target is a
   // host and port, not a resource of the mock, so there is no Allow to list and the answer is 400, not 405.
   server.on('connect', (request: IncomingMessage, socket: Duplex) =>
     refuseOnSocket(
       socket,
+      () => [],
       'bad-request',
       `CONNECT ${request.url} asks for a tunnel, and the mock is no proxy; send your requests to it directly (GET /api/v1/schemas, say).`,
     ),
@@ -48,6 +46,7 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
     const limit = limitFor(request.method ?? 'GET', pathOf(request.url));
     if (limit !== undefined && Number(request.headers['content-length']) > limit) {
       response.shouldKeepAlive = false;
+      track(request, response);
       answerProblem(response, 'payload-too-large', tooLargeDetail(limit));
       return;
     }
@@ -56,9 +55,32 @@ export function answerClientErrors(server: Server, limitFor: (method: string, pa
   });
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     const detail = `The mock meets only "Expect: 100-continue" (got "${request.headers.expect}"); leave the header out.`;
+    track(request, response);
     answerProblem(response, 'expectation-failed', detail);
   });
 }
+
+/**
+ * The responses of each connection not yet finished, oldest first: a request's response joins as the request
+ * reaches the listener (`requiringHost`, the one every request passes). Node finishes them in order, so the
+ * finished (or closed) ones are always at the front, and are dropped there when the next one joins or when the
+ * list is read: no listener per request.
+ */
+const unfinishedBySocket = new WeakMap<Duplex, ServerResponse[]>();
+const done = (response: ServerResponse) => response.writableFinished || response.closed;
+
+function pruned(list: ServerResponse[]): ServerResponse[] {
+  while (list.length > 0 && done(list[0] as ServerResponse)) list.shift();
+  return list;
+}
+
+function track(request: IncomingMessage, response: ServerResponse): void {
+  const list = unfinishedBySocket.get(request.socket);
+  if (list === undefined) unfinishedBySocket.set(request.socket, [response]);
+  else pruned(list).push(response);
+}
+
+const unfinishedOn = (socket: Duplex): readonly ServerResponse[] => pruned(unfinishedBySocket.get(socket) ?? []);
 
 /** Answers a request Node holds (not yet the app's) with a problem. */
 function answerProblem(response: ServerResponse, kind: ProblemKind, detail: string): void {
@@ -74,7 +96,7 @@ function answerProblem(response: ServerResponse, kind: ProblemKind, detail: stri
  * Node hands the connection to the next one waiting. (An error inside a request's own body is answered at once,
  * which ends that request too.)
  */
-function refuseOnSocket(socket: Duplex, kind: ProblemKind, detail: string): void {
+function refuseOnSocket(socket: Duplex, unfinished: () => readonly ServerResponse[], kind: ProblemKind, detail: string): void {
   const problem = problemBody(kind, detail);
   const body = JSON.stringify(problem);
   const refuse = () =>
@@ -82,12 +104,11 @@ function refuseOnSocket(socket: Duplex, kind: ProblemKind, detail: string): void
       `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   const refuseWhenAnswered = () => {
-    const current = answering(socket);
-    // Node detaches a response from its socket as it finishes: one still attached has not finished.
+    // Node writes the answers of one connection in order: the first unfinished one is the one being answered.
+    const current = unfinished()[0];
     if (!current?.req.complete) return refuse();
-    current.once('finish', refuseWhenAnswered);
-    // Closed without finishing (the client went away): nothing more to say.
-    current.once('close', () => current.writableFinished || socket.destroy());
+    // A response closes once finished; closed without finishing, the client went away and there is no one to answer.
+    current.once('close', () => (current.writableFinished ? refuseWhenAnswered() : socket.destroy()));
   };
   refuseWhenAnswered();
 }
@@ -98,6 +119,7 @@ function refuseOnSocket(socket: Duplex, kind: ProblemKind, detail: string): void
  */
 export function requiringHost(listener: RequestListener): RequestListener {
   return (request, response) => {
+    track(request, response);
     if (request.headers.host !== undefined || request.httpVersionMajor !== 1 || request.httpVersionMinor !== 1) {
       listener(request, response);
       return;

@@ -1,11 +1,12 @@
 /**
  * Runs the CLI bundle through a V8 code cache. Node 20 has no compile cache
- * for ES modules, and parsing and compiling the bundle is a fifth of a
- * start-up; so the CLI is bundled as CommonJS, and `npm run build` writes the
- * code V8 compiled while warming up (`write-code-cache.ts`).
+ * for ES modules, and parsing and compiling the bundle is a good part of a
+ * start-up (`npm run bench -- --variants no-code-cache`); so the CLI is
+ * bundled as CommonJS, and `npm run build` writes the code V8 compiled while
+ * warming up (`write-code-cache.ts`).
  *
- * V8 takes a cache only under the node flags it was made with, so there is
- * one cache per flag set (npm start's, and none for the installed command).
+ * V8 takes a cache only under the node flags it was made with; the build
+ * makes one, for npm start's (the installed command compiles as usual).
  * It checks a changed source only by its length, so each cache starts with
  * the size and modification time of the bundle it was made from, and one made
  * from another bundle is never handed to V8. Without a usable cache the
@@ -26,11 +27,11 @@ export function codeCachePath(nodeFlags: string[] = process.execArgv): string {
   return fileURLToPath(new URL(`./voice-config-mock${suffix ? `.${suffix}` : ''}.code-cache`, import.meta.url));
 }
 
-/** What the cache file says about the bundle it was made from. */
+/** What the cache file says about the bundle it was made from, and the Node (the V8) that made it. */
 export function bundleStamp(): string {
   const { size, mtimeMs } = statSync(bundlePath);
   // Whole milliseconds: finer parts do not survive every copy or file system.
-  return `${size}:${Math.round(mtimeMs)}`;
+  return `${size}:${Math.round(mtimeMs)}:${process.version}`;
 }
 
 export type CodeCacheUse = 'accepted' | 'rejected' | 'stale' | 'none';
@@ -45,7 +46,7 @@ export interface CompiledBundle {
 }
 
 /** The cache bytes when the file was made from this bundle; 'stale' when from another; undefined when there is none. */
-function readCodeCache(): Buffer | 'stale' | undefined {
+export function readCodeCache(): Buffer | 'stale' | undefined {
   let file: Buffer;
   try {
     file = readFileSync(codeCachePath());

@@ -1,0 +1,120 @@
+/**
+ * The optimisations `npm run bench -- --variants` weighs, each as a variant of
+ * the mock without it: the shipped sources with one module changed at bundle
+ * time (an esbuild plugin, so the sources stay as shipped), other node flags,
+ * or another way to load the same code. Every variant says which cases show
+ * its effect; the mock as `npm start` runs it is measured beside each one.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const OUT = 'dist/bench-variants';
+
+/**
+ * `edits`: file → [text or pattern, replacement] pairs, each of which must
+ * match, so a variant never silently measures the shipped code.
+ * `cases`: the load cases that show the difference; `startup`: compared by
+ * start-up time; `nodeFlags`: instead of npm start's.
+ */
+export const variants = {
+  'no-code-cache': {
+    what: 'the CLI bundle compiled at every start, without the V8 code cache',
+    startup: true,
+  },
+  unbundled: {
+    what: "the CLI run from tsc's output (dist/src/cli.js), one module per file, no bundle",
+    startup: true,
+    script: 'bench/run-unbundled.mjs',
+  },
+  'control-copy': {
+    what: 'the control once more, unchanged: how far two identical servers differ in this run (the noise floor)',
+    cases: ['list', 'get', 'missing', 'patch', 'create'],
+  },
+  'no-buffered-body': {
+    what: "bodies read through @hono/node-server's reader, not taken whole from Node's parser",
+    cases: ['patch', 'create'],
+    edits: {
+      'src/http/buffered-body.ts': [[/export async function bufferedBody[\s\S]*$/, 'export async function bufferedBody(_c: Context) { return undefined; }\n']],
+    },
+  },
+  'no-stack-trick': {
+    what: 'a DomainError (404, 409, 400) made with a stack trace, like any Error',
+    cases: ['missing'],
+    edits: { 'src/domain/errors.ts': [[/const limit = Error\.stackTraceLimit;[\s\S]*?Error\.stackTraceLimit = limit;\s*\}/, 'super(message);']] },
+  },
+  'no-timestamp-cache': {
+    what: "record timestamps formatted by toISOString every time, not the last millisecond's text again",
+    cases: ['patch', 'create'],
+    edits: { 'src/domain/timestamp.ts': [[/export function isoTimestamp[\s\S]*$/, 'export const isoTimestamp = (date: Date): string => date.toISOString();\n']] },
+  },
+  'no-list-cache': {
+    what: "every list serialized again, not kept until the store's revision moves",
+    cases: ['list'],
+    edits: { 'src/http/resource-routes.ts': [['if (cached?.revision !== revision) {', 'if (cached === cached) {']] },
+  },
+  'no-semi-space': {
+    what: 'node without --max-semi-space-size=2 (V8 sizes its young generation itself)',
+    cases: ['list', 'patch', 'create'],
+    nodeFlags: [],
+  },
+};
+
+/** Applies a variant's edits to the files esbuild loads. */
+function editsPlugin(edits) {
+  return {
+    name: 'variant-edits',
+    setup(pluginBuild) {
+      for (const [file, replacements] of Object.entries(edits)) {
+        const path = fileURLToPath(new URL(`../${file}`, import.meta.url));
+        const filter = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+        pluginBuild.onLoad({ filter }, () => {
+          let contents = readFileSync(path, 'utf8');
+          for (const [from, to] of replacements) {
+            const next = contents.replace(from, to);
+            if (next === contents) throw new Error(`variant edit of ${file} found nothing to replace (${from}): update bench/variants.mjs`);
+            contents = next;
+          }
+          return { contents, loader: 'ts' };
+        });
+      }
+    },
+  };
+}
+
+/**
+ * Bundles the CLI as the build does (src/launch/bundle-entry.ts's `main`),
+ * with the variant's edits, to `dist/bench-variants/<name>.cjs`, and returns
+ * that path (relative to the project). Run directly, it gets no code cache.
+ */
+export async function buildVariant(name, edits = {}) {
+  const outfile = `${OUT}/${name}.cjs`;
+  await build({
+    absWorkingDir: root,
+    stdin: { contents: "import { main } from './src/cli.ts';\nvoid main(process.argv.slice(2));\n", resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['swagger-ui-dist'],
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    outfile,
+    plugins: [editsPlugin(edits)],
+  });
+  return outfile;
+}
+
+/** How to start each named variant: { script, nodeFlags } (nodeFlags undefined: npm start's). */
+export async function prepareVariants(names) {
+  const started = {};
+  for (const name of names) {
+    const variant = variants[name];
+    if (!variant) throw new Error(`--variants: unknown variant "${name}"; known: ${Object.keys(variants).join(', ')}`);
+    const script = variant.script ?? (await buildVariant(name, variant.edits));
+    started[name] = { ...variant, script };
+  }
+  return started;
+}
