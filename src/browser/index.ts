@@ -10,7 +10,7 @@ import { createApp } from '../http/app.js';
 import type { Scenario } from '../seed/scenario.js';
 import { seedIsPrebuilt } from '../seed/seed.js';
 import type { Organization } from '../store/tenants.js';
-import { createWorld, DEFAULT_SEED, resolveScenario, type World } from '../world.js';
+import { checkedSeed, createWorld, DEFAULT_SEED, resolveScenario, type World } from '../world.js';
 import { withFakerOnDemand } from './faker-on-demand.js';
 import { createMockHandler } from './mock-handler.js';
 import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
@@ -66,7 +66,7 @@ interface PageGlobals {
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const baseUrl = resolveBaseUrl(options.baseUrl);
   // Only the default scenario at the default seed was prebuilt; other data is drawn from faker, fetched first.
-  if (!seedIsPrebuilt(resolveScenario(options.scenario ?? 'default'), options.seed ?? DEFAULT_SEED)) await loadFaker();
+  if (!seedIsPrebuilt(resolveScenario(options.scenario ?? 'default'), checkedSeed(options.seed ?? DEFAULT_SEED))) await loadFaker();
   const world = createWorld({ seed: options.seed, scenario: options.scenario });
   const persistence = persistenceOf(options.persist);
   const restored = persistence?.restore(world) ?? false;
