@@ -5,10 +5,13 @@
  * API exactly as they would use the server.
  */
 import { setupWorker } from 'msw/browser';
+import { loadFaker } from '../domain/faker.js';
 import { createApp } from '../http/app.js';
 import type { Scenario } from '../seed/scenario.js';
+import { seedIsPrebuilt } from '../seed/seed.js';
 import type { Organization } from '../store/tenants.js';
-import { createWorld, type World } from '../world.js';
+import { checkedSeed, createWorld, DEFAULT_SEED, resolveScenario, type World } from '../world.js';
+import { withFakerOnDemand } from './faker-on-demand.js';
 import { createMockHandler } from './mock-handler.js';
 import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
 
@@ -62,12 +65,14 @@ interface PageGlobals {
 /** Starts the in-page mock; resolves once the service worker answers requests. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const baseUrl = resolveBaseUrl(options.baseUrl);
+  // Only the default scenario at the default seed was prebuilt; other data is drawn from faker, fetched first.
+  if (!seedIsPrebuilt(resolveScenario(options.scenario ?? 'default'), checkedSeed(options.seed ?? DEFAULT_SEED))) await loadFaker();
   const world = createWorld({ seed: options.seed, scenario: options.scenario });
   const persistence = persistenceOf(options.persist);
   const restored = persistence?.restore(world) ?? false;
   const app = createApp({ world, control: options.control, controlToken: options.controlToken, inPage: true });
   const onChange = persistence && (() => persistence.save(world));
-  const worker = setupWorker(createMockHandler({ app, baseUrl, ...(onChange ? { onChange } : {}) }));
+  const worker = setupWorker(createMockHandler({ app: withFakerOnDemand(app, world), baseUrl, ...(onChange ? { onChange } : {}) }));
   await worker.start({
     serviceWorker: { url: options.workerUrl ?? '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',

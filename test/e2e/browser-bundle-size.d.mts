@@ -1,6 +1,8 @@
 /** Types of browser-bundle-size.mjs. */
-export declare function measureBrowserBundle(): Promise<{
+export interface BundleChunk {
   bytes: number;
   gzipBytes: number;
   packages: { name: string; bytes: number }[];
-}>;
+}
+
+export declare function measureBrowserBundle(): Promise<BundleChunk & { later: BundleChunk[] }>;

@@ -1,0 +1,51 @@
+/**
+ * Draws what src/seed/prebuilt.generated.ts holds, from faker, the way the
+ * server seeds: the default scenario's organizations at the default seed,
+ * recorded as they are seeded, and each resource's request examples.
+ */
+import { defaultScenario } from '../../fixtures/default.js';
+import { drawRequestExamples } from '../../src/domain/examples.js';
+import { resources } from '../../src/domain/resources/index.js';
+import type { Prebuilt } from '../../src/seed/prebuilt-seeds.js';
+import { organizationPlanSchema } from '../../src/seed/scenario.js';
+import { seedOrganization } from '../../src/seed/seed.js';
+import { fakerSource, recordingSource } from '../../src/seed/seed-source.js';
+import { createWorld, DEFAULT_SEED, type World } from '../../src/world.js';
+
+/** A world with no organization, to seed into by hand. */
+export const worldWithoutOrganizations = (): World =>
+  createWorld({ scenario: { name: 'nobody', description: 'No organizations.', organizations: [] } });
+
+/** The default scenario seeded from faker alone (no prebuilt values), organization by organization as `createWorld` does. */
+export function seedDefaultFromFaker(world: World, onSeeded?: (index: number, script: Prebuilt['seeds'][number]['script']) => void): void {
+  defaultScenario.organizations.forEach((plan, index) => {
+    const seed = [DEFAULT_SEED, index];
+    const { source, script } = recordingSource(fakerSource(seed));
+    seedOrganization(world, plan, seed, {}, source);
+    onSeeded?.(index, script);
+  });
+}
+
+export function drawPrebuilt(): Prebuilt {
+  const seeds: Prebuilt['seeds'] = [];
+  seedDefaultFromFaker(worldWithoutOrganizations(), (index, script) => {
+    const plan = defaultScenario.organizations[index]!;
+    seeds.push({ plan: organizationPlanSchema.parse(plan), seed: [DEFAULT_SEED, index], script });
+  });
+  const examples = Object.fromEntries(resources.map((def) => [def.kind, drawRequestExamples(def)]));
+  return { seeds, examples };
+}
+
+/** The module's text: the data as one JSON string (parsed once; formatters leave a string alone). */
+export function prebuiltModuleText(prebuilt: Prebuilt): string {
+  const json = JSON.stringify(prebuilt).replaceAll('\\', '\\\\').replaceAll("'", "\\'");
+  return `// Written by test/seed/prebuilt.test.ts from faker and the fake factories; do not edit.
+// After changing a fake factory, the default scenario or the seeding, write it again:
+//   npx vitest run test/seed/prebuilt.test.ts -u
+import type { Prebuilt } from './prebuilt-seeds.js';
+
+export const prebuilt: Prebuilt = JSON.parse(
+  '${json}',
+);
+`;
+}

@@ -1,0 +1,45 @@
+/**
+ * The prebuilt seeds and examples are what faker draws: the file matches a
+ * fresh draw (`-u` writes it again), and a world seeded from the prebuilt
+ * values holds exactly what a world seeded from faker holds.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exportState } from '../../src/control/snapshot.js';
+import { requestExamples } from '../../src/domain/examples.js';
+import { resources } from '../../src/domain/resources/index.js';
+import { seedIsPrebuilt } from '../../src/seed/seed.js';
+import { createWorld, resolveScenario } from '../../src/world.js';
+import { drawPrebuilt, prebuiltModuleText, seedDefaultFromFaker, worldWithoutOrganizations } from '../helpers/prebuilt.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the prebuilt seeds', () => {
+  it('are what faker draws now (write them again with -u)', async () => {
+    await expect(prebuiltModuleText(drawPrebuilt())).toMatchFileSnapshot('../../src/seed/prebuilt.generated.ts');
+  });
+
+  it('seed the default world exactly as faker does: records, ids, timestamps, organizations, telephony', () => {
+    // The provider and the export stamp with the world's clock, which runs: one instant for both worlds.
+    vi.useFakeTimers({ now: Date.parse('2026-03-01T12:00:00.000Z'), toFake: ['Date'] });
+    const fromFaker = worldWithoutOrganizations();
+    seedDefaultFromFaker(fromFaker);
+    const replayed = createWorld();
+    expect(seedIsPrebuilt(replayed.scenario, replayed.seed)).toBe(true);
+    expect(exportState(replayed)).toEqual(exportState(fromFaker));
+  });
+
+  it('cover only the default scenario at the default seed', () => {
+    expect(seedIsPrebuilt(resolveScenario('default'), 2)).toBe(false);
+    expect(seedIsPrebuilt(resolveScenario('empty'), 1)).toBe(false);
+  });
+});
+
+describe('the prebuilt request examples', () => {
+  it('are copies: changing one leaves the next answer as it was', () => {
+    const first = requestExamples(resources[0]!);
+    first.create.name = 'changed';
+    expect(requestExamples(resources[0]!).create.name).not.toBe('changed');
+  });
+});
