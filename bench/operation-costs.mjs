@@ -35,10 +35,10 @@ export function operationCostsApart(sizes) {
 /** The compiled mock's domain, loaded only in the child: the bench's own process stays as small as it was. */
 async function loadDomain() {
   const [{ requestExamples }, operations, { resourceByKind }, { createWorld }] = await Promise.all([
-    import('../dist/src/domain/examples.js'),
-    import('../dist/src/domain/operations.js'),
+    import('../dist/src/state/seed/examples.js'),
+    import('../dist/src/state/operations.js'),
     import('../dist/src/domain/resources/index.js'),
-    import('../dist/src/world.js'),
+    import('../dist/src/state/mock-state.js'),
   ]);
   return { requestExamples, ...operations, def: resourceByKind.schemas, createWorld };
 }

@@ -13,7 +13,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LIMITS } from '../dist/src/domain/limits.js';
+import { DEFAULT_LIMITS } from '../dist/src/state/limits.js';
 import { calibrate } from './calibrate.mjs';
 import { compareVariants } from './compare-variants.mjs';
 import { measureDataSet } from './measure.mjs';

@@ -6,9 +6,9 @@
  * Usage: node bench/serve-loaded.mjs --port N --state PATH [--max-records N]
  */
 import { parseArgs } from 'node:util';
-import { loadStateFile } from '../dist/src/persistence/state-file.js';
-import { startServer } from '../dist/src/server.js';
-import { createWorld } from '../dist/src/world.js';
+import { loadStateFile } from '../dist/src/state/persistence/state-file.js';
+import { startServer } from '../dist/src/server/server.js';
+import { createWorld } from '../dist/src/state/mock-state.js';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' }, 'max-records': { type: 'string' } } });
 const maxRecords = values['max-records'];

@@ -24,7 +24,7 @@ export const variants = {
     startup: true,
   },
   unbundled: {
-    what: "the CLI run from tsc's output (dist/src/cli.js), one module per file, no bundle",
+    what: "the CLI run from tsc's output (dist/src/cli/cli.js), one module per file, no bundle",
     startup: true,
     script: 'bench/run-unbundled.mjs',
   },
@@ -84,7 +84,7 @@ function editsPlugin(edits) {
 }
 
 /**
- * Bundles the CLI as the build does (src/launch/bundle-entry.ts's `main`),
+ * Bundles the CLI as the build does (src/cli/launch/bundle-entry.ts's `main`),
  * with the variant's edits, to `dist/bench-variants/<name>.cjs`, and returns
  * that path (relative to the project). Run directly, it gets no code cache.
  */
@@ -92,7 +92,7 @@ export async function buildVariant(name, edits = {}) {
   const outfile = `${OUT}/${name}.cjs`;
   await build({
     absWorkingDir: root,
-    stdin: { contents: "import { main } from './src/cli.ts';\nvoid main(process.argv.slice(2));\n", resolveDir: root, loader: 'ts' },
+    stdin: { contents: "import { main } from './src/cli/cli.ts';\nvoid main(process.argv.slice(2));\n", resolveDir: root, loader: 'ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -5,7 +5,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, createApiClient } from '../src/client/index.js';
 import type { SipTrunk } from '../src/domain/resources/sip-trunk.js';
 import { createApp } from '../src/http/app.js';
-import { createWorld } from '../src/world.js';
+import { createWorld } from '../src/state/mock-state.js';
 import { OTHER_TOKEN, TOKEN } from './helpers/client.js';
 
 /** A client whose fetch is the in-process app, recording what it sends. */

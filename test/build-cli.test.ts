@@ -1,5 +1,5 @@
 /**
- * The CLI half of `npm run build` (src/launch/build-cli.mjs) redoes nothing
+ * The CLI half of `npm run build` (src/cli/launch/build-cli.mjs) redoes nothing
  * that is up to date: an unchanged bundle is not written again, and the code
  * cache is made again only for a bundle it was not made from. Built into a
  * directory of its own, so the dist/ other tests run stays as it is.
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs build script (it runs before anything is compiled), without type declarations.
-import { bundleCli, ensureCodeCache, startNodeFlags } from '../src/launch/build-cli.mjs';
+import { bundleCli, ensureCodeCache, startNodeFlags } from '../src/cli/launch/build-cli.mjs';
 
 describe('build-cli', () => {
   let out: string;

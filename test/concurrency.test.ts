@@ -5,11 +5,11 @@
  * exactly one succeeds; the final state is valid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createControlClient } from '../src/control/client.js';
-import { requestExamples } from '../src/domain/examples.js';
+import { createControlClient } from '../src/client/control-client.js';
 import type { Resource } from '../src/domain/resource.js';
 import { resources } from '../src/domain/resources/index.js';
-import { type RunningServer, startServer } from '../src/server.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
+import { requestExamples } from '../src/state/seed/examples.js';
 import { expectProblem, expectValidState } from './fuzz/invariants.js';
 import { OTHER_TOKEN, TOKEN } from './helpers/client.js';
 

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestExamples } from '../src/domain/examples.js';
 import type { ResourceKind } from '../src/domain/resource.js';
 import { resources } from '../src/domain/resources/index.js';
+import { requestExamples } from '../src/state/seed/examples.js';
 import { freshMock, OTHER_TOKEN, type Reply, TOKEN } from './helpers/client.js';
 
 type Call = ReturnType<typeof freshMock>['call'];

@@ -7,7 +7,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
-import { readSwaggerAsset } from '../src/http/docs-assets-node.js';
+import { readSwaggerAsset } from '../src/server/docs-assets-node.js';
 
 const BUDGET_BYTES = 700 * 1024;
 /** What Chromium sends. */

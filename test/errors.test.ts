@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../src/domain/errors.js';
-import { createWorld } from '../src/world.js';
+import { createWorld } from '../src/state/mock-state.js';
 import { freshMock, type Reply } from './helpers/client.js';
 
 type Call = ReturnType<typeof freshMock>['call'];

@@ -1,6 +1,6 @@
 /**
  * `npm start` runs the CLI bundle through the V8 code cache `npm run build`
- * writes for its node flags (see src/launch/compiled-bundle.ts), usable only
+ * writes for its node flags (see src/cli/launch/compiled-bundle.ts), usable only
  * with the bundle it was made from. The tests read the built files (`npm
  * test` builds before vitest runs); the last one works on a copy of them.
  */

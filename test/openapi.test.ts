@@ -8,7 +8,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
-import { readSwaggerAsset } from '../src/http/docs-assets-node.js';
+import { readSwaggerAsset } from '../src/server/docs-assets-node.js';
 import { freshMock } from './helpers/client.js';
 
 type Json = Record<string, any>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateRecords } from '../src/control/provider-states.js';
+import { stateRecords } from '../src/http/control/provider-states.js';
 import { freshMock } from './helpers/client.js';
 
 const TOOL_ID = '2b9e4f7a-6c1d-4a3e-8f5b-0d7c9e2a4b6f';

@@ -3,8 +3,8 @@
  * (only its address is swapped for the test server's free port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createControlClient } from '../src/control/client.js';
-import { type RunningServer, startServer } from '../src/server.js';
+import { createControlClient } from '../src/client/control-client.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
 import { pageText, readmeBlock, runShellBlock } from './helpers/readme.js';
 
 const walkthrough = readmeBlock('sh', '# A fresh organization of your own', 'docs/control-api.md');

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../src/server.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
 import { readmeBlock } from './helpers/readme.js';
 
 const inProcess = readmeBlock('ts', 'createApp, createWorld', 'docs/api.md');

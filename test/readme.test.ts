@@ -4,7 +4,7 @@
  * swapped for the test server's free port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../src/server.js';
+import { type RunningServer, startServer } from '../src/server/server.js';
 import { readmeBlock, runShellBlock } from './helpers/readme.js';
 
 const walkthrough = readmeBlock('sh', '# Create a SIP trunk', 'README.md');

@@ -6,7 +6,7 @@
  */
 import { connect } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
-import { DEFAULT_REQUEST_TIMEOUT_MS, type RunningServer, startServer } from '../src/server.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type RunningServer, startServer } from '../src/server/server.js';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredRecord } from '../src/domain/resource.js';
 import { resources, schemas, sipTrunks } from '../src/domain/resources/index.js';
 import { toolTypes } from '../src/domain/resources/tool.js';
-import { createWorld, type World } from '../src/world.js';
+import { createWorld, type World } from '../src/state/mock-state.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from './helpers/client.js';
 
 const TOKENS = [TOKEN, OTHER_TOKEN] as const;

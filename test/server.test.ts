@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hostHeaderOf, type RunningServer, startServer } from '../src/server.js';
-import { createWorld } from '../src/world.js';
+import { hostHeaderOf, type RunningServer, startServer } from '../src/server/server.js';
+import { createWorld } from '../src/state/mock-state.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = 'dist/voice-config-mock.mjs';

@@ -1,6 +1,7 @@
 /** The fake telephony provider: what it hands out is a copy, and its revision moves exactly when a configuration changes. */
 import { describe, expect, it } from 'vitest';
-import { FakeTelephonyProvider, type TrunkSettings } from '../src/telephony/provider.js';
+import type { TrunkSettings } from '../src/domain/telephony.js';
+import { FakeTelephonyProvider } from '../src/state/telephony.js';
 
 const settings: TrunkSettings = {
   trunkId: 'trunk-1',

@@ -5,7 +5,7 @@ import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
 import { runVerifyCommand } from './cli.js';
 
 async function verify(...argv: string[]) {

@@ -26,7 +26,7 @@ export interface MockRunOptions {
 
 /** Starts the mock on a free port, runs the suite against it with its tokens, and stops it. */
 export async function runAgainstMock(options: MockRunOptions): Promise<SuiteReport> {
-  const { startServer } = await import('../../src/server.js');
+  const { startServer } = await import('../../src/server/server.js');
   const server = await startServer({ port: 0 });
   const target = { baseUrl: server.url, token: 'demo-token', ...(options.withToken2 ? { token2: 'demo-token-2' } : {}) };
   try {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
 import { runShellBlock } from '../../test/helpers/readme.js';
 import { startBeta } from '../../test/kit-servers/beta.js';
 import { startGamma } from '../../test/kit-servers/gamma.js';

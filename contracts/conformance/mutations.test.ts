@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld, type World } from '../../src/world.js';
+import { createWorld, type World } from '../../src/state/mock-state.js';
 import { MAX_ANSWER_BYTES } from './http.js';
 import { runSuite } from './suite.js';
 import type { Target } from './types.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
 import { runSuite } from './suite.js';
 import type { Target } from './types.js';
 

@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { type RunningServer, startServer } from '../../src/server.js';
-import { createWorld, type World } from '../../src/world.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
+import { createWorld, type World } from '../../src/state/mock-state.js';
 import { runSuite } from './suite.js';
 import type { FetchLike, SuiteReport, Target } from './types.js';
 
@@ -464,9 +464,9 @@ describe('the kit is written from the spec', () => {
     const offenders = files.filter(
       (file) =>
         /from '(\.\.\/)+(src|fixtures)\//.test(readFileSync(join(dir, file), 'utf8')) ||
-        /import\('(\.\.\/)+(src|fixtures)\/(?!server\.js)/.test(readFileSync(join(dir, file), 'utf8')),
+        /import\('(\.\.\/)+(src|fixtures)\/(?!server\/server\.js)/.test(readFileSync(join(dir, file), 'utf8')),
     );
-    const mockImports = files.filter((file) => readFileSync(join(dir, file), 'utf8').includes("'../../src/server.js'"));
+    const mockImports = files.filter((file) => readFileSync(join(dir, file), 'utf8').includes("'../../src/server/server.js'"));
 
     expect(files.length).toBeGreaterThan(15);
     expect(offenders).toEqual([]);

@@ -3,8 +3,8 @@
  * fresh organization per interaction, records injected with the state's
  * ids), or through a provider's own state endpoint (Pact's stateChangeUrl).
  */
-import type { ControlClient, Tenant } from '../../src/control/client.js';
-import { stateRecords } from '../../src/control/provider-states.js';
+import type { ControlClient, Tenant } from '../../src/client/control-client.js';
+import { stateRecords } from '../../src/http/control/provider-states.js';
 import { CONSUMER } from './pact-names.js';
 import type { ProviderStates } from './verify-pacts.js';
 
@@ -14,7 +14,7 @@ export function controlApiStates(control: ControlClient): ProviderStates {
   return {
     async setup(state, params) {
       const records = stateRecords[state];
-      if (!records) throw new Error(`The mock has no provider state "${state}" (src/control/provider-states.ts).`);
+      if (!records) throw new Error(`The mock has no provider state "${state}" (src/http/control/provider-states.ts).`);
       org ??= await control.createTenant({ name: 'Pact verification' });
       const orgId = org.id;
       const made = [];

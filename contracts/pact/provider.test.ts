@@ -1,9 +1,9 @@
 import './pact-env.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createControlClient } from '../../src/control/client.js';
+import { createControlClient } from '../../src/client/control-client.js';
 import { createApp } from '../../src/http/app.js';
-import { type RunningServer, startServer } from '../../src/server.js';
-import { createWorld } from '../../src/world.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
+import { createWorld } from '../../src/state/mock-state.js';
 import { pactFiles } from './pact-file.js';
 import { controlApiStates } from './provider-states-clients.js';
 import { serveFetch } from './serve-fetch.js';

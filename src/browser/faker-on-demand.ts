@@ -7,9 +7,9 @@
  * is loaded before the request reaches it. When in doubt, it is loaded.
  */
 import { fakerLoaded, loadFaker } from '../domain/faker.js';
-import { prebuiltScript } from '../seed/prebuilt-seeds.js';
-import { seedIsPrebuilt } from '../seed/seed.js';
-import { resolveScenario, type World } from '../world.js';
+import { resolveScenario, type World } from '../state/mock-state.js';
+import { prebuiltScript } from '../state/seed/prebuilt-seeds.js';
+import { seedIsPrebuilt } from '../state/seed/seed.js';
 import type { FetchApp } from './mock-handler.js';
 
 /** Requests that change nothing, or only remove, never generate data. */

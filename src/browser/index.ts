@@ -7,15 +7,15 @@
 import { setupWorker } from 'msw/browser';
 import { loadFaker } from '../domain/faker.js';
 import { createApp } from '../http/app.js';
-import type { Scenario } from '../seed/scenario.js';
-import { seedIsPrebuilt } from '../seed/seed.js';
-import type { Organization } from '../store/tenants.js';
-import { checkedSeed, createWorld, DEFAULT_SEED, resolveScenario, type World } from '../world.js';
+import { checkedSeed, createWorld, DEFAULT_SEED, resolveScenario, type World } from '../state/mock-state.js';
+import type { Scenario } from '../state/seed/scenario.js';
+import { seedIsPrebuilt } from '../state/seed/seed.js';
+import type { Organization } from '../state/tenants.js';
 import { withFakerOnDemand } from './faker-on-demand.js';
 import { createMockHandler } from './mock-handler.js';
 import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
 
-export { type ControlClient, type ControlClientOptions, ControlError, createControlClient } from '../control/client.js';
+export { type ControlClient, type ControlClientOptions, ControlError, createControlClient } from '../client/control-client.js';
 export { appPathOf, createMockHandler, type FetchApp, isMockPath, type MockHandlerOptions } from './mock-handler.js';
 export { createPersistence, DEFAULT_PERSIST_KEY, type KeyValueStorage, type Persistence } from './persist.js';
 

@@ -3,8 +3,9 @@
  * shape) so a reload continues where the page left off. The saved value is
  * the control API's state snapshot, the same JSON `GET /__mock/state` shows.
  */
-import { exportState, importState } from '../control/snapshot.js';
-import type { World } from '../world.js';
+
+import type { World } from '../state/mock-state.js';
+import { exportState, importState } from '../state/snapshot/snapshot.js';
 
 /** The part of the Web Storage interface persistence needs. */
 export interface KeyValueStorage {

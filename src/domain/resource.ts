@@ -7,8 +7,8 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { z } from '@hono/zod-openapi';
-import type { TelephonyProvider } from '../telephony/provider.js';
 import { filled, type OneOrVariants, type RecordShape, type UpdateShape, withoutDefault } from './shapes.js';
+import type { TelephonyProvider } from './telephony.js';
 import { describeIssues } from './validate.js';
 import { unionOf, type VariantFields, type VariantSpec, variantFor, variantObjects } from './variants.js';
 

@@ -7,12 +7,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { controlApi } from '../control/api/control-api.js';
 import { DomainError } from '../domain/errors.js';
 import { resources } from '../domain/resources/index.js';
-import { TelephonyFailure } from '../telephony/provider.js';
-import { createWorld, type World, type WorldOptions } from '../world.js';
+import { TelephonyFailure } from '../domain/telephony.js';
+import { createWorld, type World, type WorldOptions } from '../state/mock-state.js';
 import { type AppEnv, bearerAuth } from './auth.js';
+import { controlApi } from './control/control-api.js';
 import { type AssetReader, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
@@ -68,7 +68,7 @@ export interface AppOptions extends WorldOptions {
   controlToken?: string;
   /** The app runs inside a web page (the browser entry): no other page can reach it, so the control API takes any origin. */
   inPage?: boolean;
-  /** Reads the /docs page's assets; the server passes the Node reader (src/http/docs-assets-node.ts). */
+  /** Reads the /docs page's assets; the server passes the Node reader (src/server/docs-assets-node.ts). */
   docsAssets?: AssetReader;
   /**
    * Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400),

@@ -4,7 +4,7 @@
  * because this sits on every request's path.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Organization, Tenants } from '../store/tenants.js';
+import type { Organization, Tenants } from '../state/tenants.js';
 import { problemResponse } from './problem.js';
 
 /** What middleware hands to handlers: the caller's organization and, on create and update, the body's fields. */

@@ -40,7 +40,7 @@ export interface DocsAsset {
   etag?: string;
 }
 
-/** Reads one asset of swagger-ui-dist by file name (src/http/docs-assets-node.ts on Node). */
+/** Reads one asset of swagger-ui-dist by file name (src/server/docs-assets-node.ts on Node). */
 export type AssetReader = (file: string) => Promise<DocsAsset>;
 
 /** The content codings an Accept-Encoding header takes (those it gives q=0 left out). */

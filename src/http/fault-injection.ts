@@ -4,7 +4,7 @@
  * instead of the real answer, or go on to the real answer.
  */
 import type { MiddlewareHandler, Next } from 'hono';
-import type { Faults } from '../control/faults.js';
+import type { Faults } from '../state/faults.js';
 import type { AppEnv } from './auth.js';
 import { injectedProblem } from './problem.js';
 

@@ -6,7 +6,7 @@
  * serves it as JSON or as text.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Journal } from '../control/journal.js';
+import type { Journal } from '../state/journal/journal.js';
 import type { AppEnv } from './auth.js';
 
 export function journalRecorder(journal: Journal, now: () => Date): MiddlewareHandler<AppEnv> {

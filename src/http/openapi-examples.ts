@@ -8,10 +8,10 @@
 import { withArticle } from '../domain/english.js';
 import type { DomainError } from '../domain/errors.js';
 import { notFound } from '../domain/errors.js';
-import { recordLimitReached } from '../domain/limits.js';
-import { invalidBody, missingReferenceMessage, uniqueClash, unknownOnDelete } from '../domain/operations.js';
 import type { Problem, Resource, StoredRecord } from '../domain/resource.js';
 import { resourceByKind } from '../domain/resources/index.js';
+import { recordLimitReached } from '../state/limits.js';
+import { invalidBody, missingReferenceMessage, uniqueClash, unknownOnDelete } from '../state/operations.js';
 import { type ProblemBody, type ProblemKind, problemBody, problemKinds } from './problem.js';
 
 export interface Example {

@@ -22,7 +22,7 @@ export const problemKinds = {
   'record-limit': { status: 409, title: 'Record Limit Reached' },
   'payload-too-large': { status: 413, title: 'Payload Too Large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
-  // Refused by Node's HTTP parser before the app sees the request (src/http/node-client-errors.ts).
+  // Refused by Node's HTTP parser before the app sees the request (src/server/node-client-errors.ts).
   'bad-request': { status: 400, title: 'Bad Request' },
   'request-timeout': { status: 408, title: 'Request Timeout' },
   'expectation-failed': { status: 417, title: 'Expectation Failed' },

@@ -8,11 +8,11 @@ import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-op
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { withArticle } from '../domain/english.js';
-import { requestExamples } from '../domain/examples.js';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../domain/operations.js';
 import type { Resource, StoredRecord } from '../domain/resource.js';
-import type { Organization } from '../store/tenants.js';
-import type { World } from '../world.js';
+import type { World } from '../state/mock-state.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../state/operations.js';
+import { requestExamples } from '../state/seed/examples.js';
+import type { Organization } from '../state/tenants.js';
 import { type AppEnv, challenge } from './auth.js';
 import { jsonBody } from './json-body.js';
 import { type ProblemKind, problemKinds, problemResponse, problemSchema } from './problem.js';

@@ -1,8 +1,8 @@
 /** The clock stamps records reproducibly; the control API is guarded by its own token, never by an API token. */
 import { describe, expect, it, vi } from 'vitest';
-import { createControlClient } from '../../src/control/client.js';
-import { Clock } from '../../src/control/clock.js';
+import { createControlClient } from '../../src/client/control-client.js';
 import { createApp } from '../../src/http/app.js';
+import { Clock } from '../../src/state/clock.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 describe('clock', () => {

@@ -1,7 +1,7 @@
 /** An in-process mock with its control client and an API caller for any token. */
-import { createControlClient } from '../../src/control/client.js';
+import { createControlClient } from '../../src/client/control-client.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld, type WorldOptions } from '../../src/world.js';
+import { createWorld, type WorldOptions } from '../../src/state/mock-state.js';
 
 export function controlledMock(options: WorldOptions & { controlToken?: string } = {}) {
   const world = createWorld(options);

@@ -4,8 +4,8 @@
  * however large the journal grew, as after the flood of issue 24.
  */
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalRecord } from '../../src/control/journal.js';
-import { JOURNAL_PAGE_BYTES } from '../../src/control/journal-entry.js';
+import { Journal, type JournalRecord } from '../../src/state/journal/journal.js';
+import { JOURNAL_PAGE_BYTES } from '../../src/state/journal/journal-entry.js';
 import { controlledMock } from './helpers.js';
 
 const request = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({

@@ -1,6 +1,6 @@
 /** The request journal: what the API received, filterable, bounded, clearable, and countable for verification. */
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalRecord } from '../../src/control/journal.js';
+import { Journal, type JournalRecord } from '../../src/state/journal/journal.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 describe('request journal', () => {
@@ -206,7 +206,7 @@ describe('the journal ring', () => {
 
 describe('path patterns', () => {
   it('match ** only as the rest of the path, and one segment elsewhere', async () => {
-    const { compilePathPattern } = await import('../../src/control/path-pattern.js');
+    const { compilePathPattern } = await import('../../src/state/path-pattern.js');
     expect(compilePathPattern('/api/v1/**')('/api/v1/tools/x')).toBe(true);
     expect(compilePathPattern('/api/v1/**')('/api/v1')).toBe(true);
     expect(compilePathPattern('/**/v1/tools')('/api/v1/tools')).toBe(true);

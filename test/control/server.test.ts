@@ -7,12 +7,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createControlClient } from '../../src/control/client.js';
-import { exportState } from '../../src/control/snapshot.js';
-import { loadStateFile } from '../../src/persistence/state-file.js';
-import { StateFileWriter } from '../../src/persistence/state-file-writer.js';
-import { type RunningServer, startServer } from '../../src/server.js';
-import { createWorld } from '../../src/world.js';
+import { createControlClient } from '../../src/client/control-client.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
+import { createWorld } from '../../src/state/mock-state.js';
+import { loadStateFile } from '../../src/state/persistence/state-file.js';
+import { StateFileWriter } from '../../src/state/persistence/state-file-writer.js';
+import { exportState } from '../../src/state/snapshot/snapshot.js';
 import { trunkBody } from './helpers.js';
 
 const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;

@@ -1,7 +1,7 @@
 /** Snapshots: export → change → import gives back exactly the same records; bad snapshots change nothing. */
 import { describe, expect, it } from 'vitest';
-import { exportState, StateSerializer } from '../../src/control/snapshot.js';
-import type { TrunkConfiguration } from '../../src/telephony/provider.js';
+import type { TrunkConfiguration } from '../../src/domain/telephony.js';
+import { exportState, StateSerializer } from '../../src/state/snapshot/snapshot.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 const kinds = ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks'];

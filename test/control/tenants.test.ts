@@ -1,9 +1,9 @@
 /** Reset and tenants: back to the scenario for all or one organization; fresh isolated organizations per worker. */
 import { describe, expect, it } from 'vitest';
-import { ControlError, createControlClient } from '../../src/control/client.js';
-import { importState } from '../../src/control/snapshot.js';
-import { createTenant } from '../../src/control/tenants.js';
-import { createWorld } from '../../src/world.js';
+import { ControlError, createControlClient } from '../../src/client/control-client.js';
+import { createWorld } from '../../src/state/mock-state.js';
+import { createTenant } from '../../src/state/organizations.js';
+import { importState } from '../../src/state/snapshot/snapshot.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
 /** The ids of the SIP trunks a token lists. */

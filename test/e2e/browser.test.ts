@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { bundleDemo } from './demo-build.mjs';
 import { type StaticServer, serveDirectory } from './static-server.js';

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 
 const BUDGET_BYTES = 700 * 1024;

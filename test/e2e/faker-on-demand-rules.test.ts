@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mayNeedFaker } from '../../src/browser/faker-on-demand.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
 
 const request = (method: string, path: string, body?: unknown) =>
   new Request(`http://127.0.0.1${path}`, {

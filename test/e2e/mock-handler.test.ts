@@ -8,7 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appPathOf, createMockHandler } from '../../src/browser/mock-handler.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
 
 const TOKEN = 'demo-token';
 const auth = { authorization: `Bearer ${TOKEN}` };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockHandler } from '../../src/browser/mock-handler.js';
 import { createPersistence, DEFAULT_PERSIST_KEY, type KeyValueStorage } from '../../src/browser/persist.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
 
 const auth = { authorization: 'Bearer demo-token' };
 const server = setupServer();

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp, DEFAULT_BODY_LIMIT } from '../../src/http/app.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
 import { freshMock, TOKEN } from '../helpers/client.js';
 import { expectProblem, expectWellFormed } from './invariants.js';
 import { jsonHeaders, send } from './send.js';

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exportState } from '../../src/control/snapshot.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
+import { exportState } from '../../src/state/snapshot/snapshot.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
 import { type ControlRequest, controlRequest } from './arbitraries/control.js';
 import { headerValue } from './arbitraries/requests.js';

@@ -4,8 +4,8 @@
  * hold together, and the journal can always be read back.
  */
 import { describe, expect, it } from 'vitest';
-import { exportState } from '../../src/control/snapshot.js';
 import { resources } from '../../src/domain/resources/index.js';
+import { exportState } from '../../src/state/snapshot/snapshot.js';
 import { freshMock, TOKEN } from '../helpers/client.js';
 import { expectProblem } from './invariants.js';
 import { send } from './send.js';

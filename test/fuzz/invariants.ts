@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { resourceByKind, resources } from '../../src/domain/resources/index.js';
 import { problemKinds } from '../../src/http/problem.js';
-import type { World } from '../../src/world.js';
+import type { World } from '../../src/state/mock-state.js';
 
 /** A response as the fuzz tests see it: text kept, JSON parsed when it parses. */
 export interface Answer {

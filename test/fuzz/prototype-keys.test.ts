@@ -9,8 +9,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestExamples } from '../../src/domain/examples.js';
 import { resources } from '../../src/domain/resources/index.js';
+import { requestExamples } from '../../src/state/seed/examples.js';
 import { freshMock, TOKEN } from '../helpers/client.js';
 import { contentType } from './arbitraries/bodies.js';
 import { expectNoPollution, expectProblem, snapshotOrganization } from './invariants.js';

@@ -5,13 +5,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestExamples } from '../../src/domain/examples.js';
-import { DEFAULT_LIMITS } from '../../src/domain/limits.js';
-import { createRecord } from '../../src/domain/operations.js';
 import type { Resource } from '../../src/domain/resource.js';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/world.js';
+import { DEFAULT_LIMITS } from '../../src/state/limits.js';
+import { createWorld } from '../../src/state/mock-state.js';
+import { createRecord } from '../../src/state/operations.js';
+import { requestExamples } from '../../src/state/seed/examples.js';
 import { freshMock, OTHER_TOKEN } from '../helpers/client.js';
 import { expectProblem } from './invariants.js';
 import { withLimits } from './limited-world.js';

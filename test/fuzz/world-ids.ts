@@ -1,6 +1,6 @@
 /** Ids held by organizations of a world, for fuzzing with real ids. */
 import { resources } from '../../src/domain/resources/index.js';
-import type { World } from '../../src/world.js';
+import type { World } from '../../src/state/mock-state.js';
 
 /** Every record id of one organization, all kinds together. */
 export function idsOf(world: World, orgId: string): string[] {

@@ -1,6 +1,6 @@
 /** Small helpers for in-process requests against a fresh app. */
 import { type AppOptions, createApp } from '../../src/http/app.js';
-import { createWorld, type World } from '../../src/world.js';
+import { createWorld, type World } from '../../src/state/mock-state.js';
 
 export const TOKEN = 'demo-token';
 export const OTHER_TOKEN = 'demo-token-2';

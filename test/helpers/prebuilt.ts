@@ -1,16 +1,16 @@
 /**
- * Draws what src/seed/prebuilt.generated.ts holds, from faker, the way the
+ * Draws what src/state/seed/prebuilt.generated.ts holds, from faker, the way the
  * server seeds: the default scenario's organizations at the default seed,
  * recorded as they are seeded, and each resource's request examples.
  */
 import { defaultScenario } from '../../fixtures/default.js';
-import { drawRequestExamples } from '../../src/domain/examples.js';
 import { resources } from '../../src/domain/resources/index.js';
-import type { Prebuilt } from '../../src/seed/prebuilt-seeds.js';
-import { organizationPlanSchema } from '../../src/seed/scenario.js';
-import { seedOrganization } from '../../src/seed/seed.js';
-import { fakerSource, recordingSource } from '../../src/seed/seed-source.js';
-import { createWorld, DEFAULT_SEED, type World } from '../../src/world.js';
+import { createWorld, DEFAULT_SEED, type World } from '../../src/state/mock-state.js';
+import { drawRequestExamples } from '../../src/state/seed/examples.js';
+import type { Prebuilt } from '../../src/state/seed/prebuilt-seeds.js';
+import { organizationPlanSchema } from '../../src/state/seed/scenario.js';
+import { seedOrganization } from '../../src/state/seed/seed.js';
+import { fakerSource, recordingSource } from '../../src/state/seed/seed-source.js';
 
 /** A world with no organization, to seed into by hand. */
 export const worldWithoutOrganizations = (): World =>

@@ -8,12 +8,12 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createTenant } from '../../src/control/tenants.js';
-import { createRecord } from '../../src/domain/operations.js';
 import { schemas } from '../../src/domain/resources/index.js';
-import { changeLogPath, loadStateFile } from '../../src/persistence/state-file.js';
-import { StateFileWriter } from '../../src/persistence/state-file-writer.js';
-import { createWorld, type World } from '../../src/world.js';
+import { createWorld, type World } from '../../src/state/mock-state.js';
+import { createRecord } from '../../src/state/operations.js';
+import { createTenant } from '../../src/state/organizations.js';
+import { changeLogPath, loadStateFile } from '../../src/state/persistence/state-file.js';
+import { StateFileWriter } from '../../src/state/persistence/state-file-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vcm-writer-'));
 let serial = 0;

@@ -4,11 +4,11 @@
  * values holds exactly what a world seeded from faker holds.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportState } from '../../src/control/snapshot.js';
-import { requestExamples } from '../../src/domain/examples.js';
 import { resources } from '../../src/domain/resources/index.js';
-import { seedIsPrebuilt } from '../../src/seed/seed.js';
-import { createWorld, resolveScenario } from '../../src/world.js';
+import { createWorld, resolveScenario } from '../../src/state/mock-state.js';
+import { requestExamples } from '../../src/state/seed/examples.js';
+import { seedIsPrebuilt } from '../../src/state/seed/seed.js';
+import { exportState } from '../../src/state/snapshot/snapshot.js';
 import { drawPrebuilt, prebuiltModuleText, seedDefaultFromFaker, worldWithoutOrganizations } from '../helpers/prebuilt.js';
 
 afterEach(() => {
@@ -17,7 +17,7 @@ afterEach(() => {
 
 describe('the prebuilt seeds', () => {
   it('are what faker draws now (write them again with -u)', async () => {
-    await expect(prebuiltModuleText(drawPrebuilt())).toMatchFileSnapshot('../../src/seed/prebuilt.generated.ts');
+    await expect(prebuiltModuleText(drawPrebuilt())).toMatchFileSnapshot('../../src/state/seed/prebuilt.generated.ts');
   });
 
   it('seed the default world exactly as faker does: records, ids, timestamps, organizations, telephony', () => {

@@ -1,7 +1,7 @@
 /** The in-memory store's counting, index and revisions, which the hot paths rely on. */
 import { describe, expect, it } from 'vitest';
 import type { StoredRecord } from '../../src/domain/resource.js';
-import { MemoryStore } from '../../src/store/store.js';
+import { MemoryStore } from '../../src/state/store.js';
 
 const record = (id: string, name = id): StoredRecord => ({ id, name });
 

@@ -1,6 +1,6 @@
 /** The organization registry: one organization per token and per id, whatever a caller forgets to check. */
 import { describe, expect, it } from 'vitest';
-import { type Organization, Tenants } from '../../src/store/tenants.js';
+import { type Organization, Tenants } from '../../src/state/tenants.js';
 
 const org = (id: string, token: string): Organization => ({ id, name: `Org ${id}`, token });
 

@@ -8,8 +8,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { callFaker } from '../../src/webhooks/call-faker.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
+import { callFaker } from '../../src/state/webhooks/call-faker.js';
 import { startReceiver } from './receiver.js';
 import { eachTestWithReceiver } from './setup.js';
 

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
 import { readmeBlock, runShellBlock } from '../helpers/readme.js';
 
 const receiverCode = readmeBlock('js', 'timingSafeEqual', 'docs/webhooks.md');

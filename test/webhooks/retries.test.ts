@@ -109,8 +109,8 @@ async function closedPort(): Promise<number> {
 
 describe('backoff', () => {
   it('counts from the end of the attempt, so a slow receiver does not make the retry due at once', async () => {
-    const { recordAttempt } = await import('../../src/webhooks/schedule.js');
-    const { deliveryPolicy } = await import('../../src/webhooks/delivery-policy.js');
+    const { recordAttempt } = await import('../../src/state/webhooks/schedule.js');
+    const { deliveryPolicy } = await import('../../src/state/webhooks/delivery-policy.js');
     const policy = deliveryPolicy({ firstRetryMs: 200 });
     const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<
       typeof recordAttempt
@@ -123,7 +123,7 @@ describe('backoff', () => {
   });
 
   it('finds the earliest due time among more deliveries than a call takes arguments', async () => {
-    const { earliestDue } = await import('../../src/webhooks/schedule.js');
+    const { earliestDue } = await import('../../src/state/webhooks/schedule.js');
     const start = Date.parse('2030-01-01T00:00:00.000Z');
     const queue = Array.from({ length: 300_000 }, (_, index) => ({
       delivery: { status: index === 0 ? 'delivered' : 'pending', nextAttemptAt: new Date(start + (300_000 - index) * 1000).toISOString() },
@@ -132,8 +132,8 @@ describe('backoff', () => {
   });
 
   it("is due at the clock's last instant at the latest, so a retry near the end of year 9999 still comes due", async () => {
-    const { recordAttempt } = await import('../../src/webhooks/schedule.js');
-    const { deliveryPolicy } = await import('../../src/webhooks/delivery-policy.js');
+    const { recordAttempt } = await import('../../src/state/webhooks/schedule.js');
+    const { deliveryPolicy } = await import('../../src/state/webhooks/delivery-policy.js');
     const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<
       typeof recordAttempt
     >[0];

@@ -6,8 +6,8 @@
  * mock (a webhook stored before, a host name that resolves to it).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server.js';
-import { OwnListeners } from '../../src/webhooks/own-listeners.js';
+import { type RunningServer, startServer } from '../../src/server/server.js';
+import { OwnListeners } from '../../src/state/webhooks/own-listeners.js';
 
 let server: RunningServer;
 let port: number;

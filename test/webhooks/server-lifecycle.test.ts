@@ -4,8 +4,8 @@
  * new server delivers again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer } from '../../src/server.js';
-import { createWorld, type World } from '../../src/world.js';
+import { startServer } from '../../src/server/server.js';
+import { createWorld, type World } from '../../src/state/mock-state.js';
 import { type Receiver, startReceiver } from './receiver.js';
 
 let receiver: Receiver;

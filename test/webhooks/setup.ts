@@ -4,7 +4,7 @@
  * developer would.
  */
 import { afterEach, beforeEach } from 'vitest';
-import type { DeliveryOptions } from '../../src/webhooks/delivery-policy.js';
+import type { DeliveryOptions } from '../../src/state/webhooks/delivery-policy.js';
 import { controlledMock } from '../control/helpers.js';
 import { type Receiver, startReceiver } from './receiver.js';
 

@@ -2,7 +2,7 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deliveryHeaders, signPayload } from '../../src/webhooks/signing.js';
+import { deliveryHeaders, signPayload } from '../../src/state/webhooks/signing.js';
 
 describe('signing', () => {
   it('matches node:crypto for any secret, timestamp and body', async () => {

@@ -2,9 +2,9 @@
 import { base, en, Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { simulateCall } from '../../src/webhooks/simulate-call.js';
-import { generateStructuredOutput } from '../../src/webhooks/structured-output.js';
-import { createWorld } from '../../src/world.js';
+import { createWorld } from '../../src/state/mock-state.js';
+import { simulateCall } from '../../src/state/webhooks/simulate-call.js';
+import { generateStructuredOutput } from '../../src/state/webhooks/structured-output.js';
 import { webhookMock } from './setup.js';
 
 const mocks: { stop(): void }[] = [];

@@ -1,10 +1,10 @@
 /** SIP trunk: a telephony connection, provisioned at the telephony provider. */
 import { z } from '@hono/zod-openapi';
-import type { TrunkSettings } from '../../telephony/provider.js';
 import { DomainError } from '../errors.js';
 import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
 import { withPatterns } from '../patterns.js';
 import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
+import type { TrunkSettings } from '../telephony.js';
 
 const ipv4 = withPatterns(z.ipv4(), 'ipv4');
 

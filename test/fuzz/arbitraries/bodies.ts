@@ -5,8 +5,8 @@
  * deep nesting, non-JSON, invalid UTF-8, or nothing at all.
  */
 import fc from 'fast-check';
-import { requestExamples } from '../../../src/domain/examples.js';
 import type { Resource } from '../../../src/domain/resource.js';
+import { requestExamples } from '../../../src/state/seed/examples.js';
 import { deepJson, hostileJson, hostileObject, notJson } from './json-text.js';
 
 /** What a fuzzed request carries: bytes, and the content type, if any, they are labelled with. */

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+/**
+ * The second half of `npm run build` (the first is tsc, incremental): the CLI
+ * bundle, its launcher, and the V8 code cache the launcher runs the bundle
+ * with. Each is made again only when out of date: esbuild builds in memory
+ * and a file whose bytes did not change is left alone (so its time stays
+ * too), and the code cache, which names the bundle it was made from, is made
+ * again only when that is not the bundle on disk. One cache, for the node
+ * flags of `npm start`. Plain JavaScript: it runs before anything is compiled.
+ *
+ *   node src/cli/launch/build-cli.mjs [outdir]     (default dist)
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', write: false };
+
+/** The files esbuild makes, in memory: the CommonJS bundle of the CLI, and the ES module launcher and cache writer. */
+async function cliOutputs(outdir) {
+  const bundle = await build({
+    ...common,
+    entryPoints: ['src/cli/launch/bundle-entry.ts'],
+    format: 'cjs',
+    // Loaded as CommonJS (a V8 code cache needs a script), the bundle still finds its files beside itself.
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    // Its assets are read from the package at run time.
+    external: ['swagger-ui-dist'],
+    outfile: join(outdir, 'voice-config-mock.cjs'),
+  });
+  const launcher = await build({
+    ...common,
+    entryPoints: { 'voice-config-mock': 'src/cli/launch/launcher.ts', 'write-code-cache': 'src/cli/launch/write-code-cache.ts' },
+    format: 'esm',
+    outExtension: { '.js': '.mjs' },
+    outdir,
+  });
+  return [...bundle.outputFiles, ...launcher.outputFiles];
+}
+
+const sameBytes = (path, contents) => {
+  try {
+    return readFileSync(path).equals(contents);
+  } catch {
+    return false;
+  }
+};
+
+/** Writes the CLI's files that changed; returns the paths written. */
+export async function bundleCli(outdir) {
+  mkdirSync(outdir, { recursive: true });
+  const written = [];
+  for (const { path, contents } of await cliOutputs(outdir)) {
+    if (sameBytes(path, contents)) continue;
+    writeFileSync(path, contents);
+    written.push(path);
+  }
+  return written;
+}
+
+/** The node flags `npm start` gives the command: V8 takes a code cache only under the flags it was made with. */
+export function startNodeFlags() {
+  const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.start ?? '';
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/**
+ * Runs the cache writer of `outdir` under npm start's node flags; it makes the cache only when there is none for
+ * the bundle on disk. Other flags (the installed command has none) find no cache and compile as usual.
+ */
+export function ensureCodeCache(outdir) {
+  const run = spawnSync(process.execPath, [...startNodeFlags(), join(outdir, 'write-code-cache.mjs')], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`write-code-cache.mjs ended with ${run.status ?? run.signal}: ${run.stderr}`);
+  return run.stdout.trim();
+}
+
+async function main() {
+  const outdir = resolve(root, process.argv[2] ?? 'dist');
+  const written = await bundleCli(outdir);
+  const cache = ensureCodeCache(outdir);
+  process.stderr.write(
+    `build-cli: ${written.length > 0 ? `wrote ${written.length} changed files` : 'bundle up to date'}; code cache ${cache}\n`,
+  );
+}
+
+// Run as a script (not imported by its test).
+if (process.argv[1] && realpathSync(fileURLToPath(import.meta.url)) === realpathSync(process.argv[1])) {
+  main().catch((error) => {
+    process.stderr.write(`build-cli: ${error instanceof Error ? error.message : error}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * What the CLI bundle (`dist/voice-config-mock.cjs`) exports to its launcher:
+ * the command line itself, and a warm-up that runs what a start-up runs, so
+ * the code cache written after it holds every function a start compiles.
+ */
+import { startServer } from '../../server/server.js';
+
+export { main } from '../cli.js';
+
+/** Starts the default mock on a free port, answers one list, and stops it. */
+export async function warmUp(): Promise<void> {
+  const server = await startServer({ port: 0 });
+  try {
+    const token = server.world.tenants.list()[0]?.token ?? '';
+    const response = await fetch(`${server.url}/api/v1/schemas`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.status !== 200) throw new Error(`the warm-up list answered ${response.status}`);
+    await response.text();
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Control routes of simulated calls and their webhook deliveries: trigger a
+ * call, look at and clear the outbox, and run due retries. A clock change
+ * through the control API also waits for the retries it makes due, so a test
+ * can advance the clock and look at the outbox at once.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { World } from '../../state/mock-state.js';
+import { callBody, outboxOrgQuery, outboxQuery } from '../../state/webhooks/control-schemas.js';
+import type { Delivery } from '../../state/webhooks/delivery-record.js';
+import { simulateCall, simulatedCallSchema } from '../../state/webhooks/simulate-call.js';
+import type { AppEnv } from '../auth.js';
+import { controlRoute, json, serveControl, valid } from './define.js';
+import { deliveriesAnswer, removedAnswer } from './schemas.js';
+
+export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
+  // Registered before the clock route, so it wraps it.
+  app.use('/__mock/clock', async function runDueAfterClockChange(c, next) {
+    const before = world.now().getTime();
+    await next();
+    // Waits for what the change made due (a freeze makes nothing due); what was due before runs on without it.
+    const madeDue = (delivery: Delivery) => Date.parse(delivery.nextAttemptAt ?? '') > before;
+    if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue(madeDue);
+  });
+
+  const call = controlRoute({
+    method: 'post',
+    path: '/__mock/calls',
+    operationId: 'simulateCall',
+    summary: 'Simulate a call and deliver its events to the webhooks',
+    request: { body: json(callBody) },
+    status: 201,
+    missing: 'No organization with this orgId, or no assistant with this assistantId in it.',
+    answer: simulatedCallSchema,
+    conflict: 'At the mock’s clock the call would start before the earliest time the mock writes (year 0000); move the clock later.',
+  });
+  serveControl(app, call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
+
+  const outbox = controlRoute({
+    method: 'get',
+    path: '/__mock/outbox',
+    operationId: 'listOutbox',
+    summary: 'Webhook deliveries with their attempts, oldest first',
+    request: { query: outboxQuery },
+    answer: deliveriesAnswer,
+  });
+  serveControl(app, outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
+
+  const clear = controlRoute({
+    method: 'delete',
+    path: '/__mock/outbox',
+    operationId: 'clearOutbox',
+    summary: 'Forget deliveries and cancel their retries',
+    request: { query: outboxOrgQuery },
+    answer: removedAnswer,
+  });
+  serveControl(app, clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
+
+  const flush = controlRoute({
+    method: 'post',
+    path: '/__mock/outbox/flush',
+    operationId: 'flushOutbox',
+    summary: 'Make every attempt due now, then answer',
+    request: { query: outboxOrgQuery },
+    answer: deliveriesAnswer,
+  });
+  serveControl(app, flush, async (c) => {
+    const { orgId } = valid(c, 'query', outboxOrgQuery);
+    await world.outbox.runDue(orgId === undefined ? undefined : (delivery) => delivery.orgId === orgId);
+    return c.json({ deliveries: world.outbox.list({ orgId }) }, 200);
+  });
+}

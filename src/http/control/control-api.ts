@@ -1,0 +1,55 @@
+/**
+ * The control API under /__mock/: tests and developers steer the mock without
+ * restarting it. It never accepts an API token: when the mock runs with a
+ * control token, every control request must carry it in `x-control-token`.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { World } from '../../state/mock-state.js';
+import type { AppEnv } from '../auth.js';
+import { problemResponse } from '../problem.js';
+import { registerCallRoutes } from './call-routes.js';
+import { invalidControlRequest } from './define.js';
+import { registerControlIndex } from './index-routes.js';
+import { registerObserveRoutes } from './observe-routes.js';
+import { registerProviderStateRoute } from './provider-states.js';
+import { registerStateRoutes } from './state-routes.js';
+import { refuseWebPages } from './web-pages.js';
+
+export const CONTROL_TOKEN_HEADER = 'x-control-token';
+
+export function controlApi(world: World, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({
+    // Queries and path parameters; bodies are validated by their route (define.ts).
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      // The input is read again only on failure, to tell a missing field from a wrong one.
+      return invalidControlRequest(c, result.error.issues, result.target === 'param' ? c.req.param() : c.req.query());
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {
+    type: 'apiKey',
+    in: 'header',
+    name: CONTROL_TOKEN_HEADER,
+    description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
+  });
+  if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
+  else if (!inPage) app.use('/__mock/*', refuseWebPages());
+  registerCallRoutes(app, world);
+  registerStateRoutes(app, world);
+  registerObserveRoutes(app, world);
+  registerProviderStateRoute(app, world);
+  registerControlIndex(app);
+  return app;
+}
+
+function requireControlToken(expected: string): MiddlewareHandler<AppEnv> {
+  return async function checkControlToken(c, next) {
+    if (c.req.header(CONTROL_TOKEN_HEADER) === expected) return next();
+    return problemResponse(
+      c,
+      'unauthorized',
+      `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header (the one given to --control-token); API tokens do not work here.`,
+    );
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Pact provider states of the consumer contracts (contracts/pacts/), as the
+ * mock sets them up: the reference for a real implementation's state
+ * endpoint. Each interaction runs in a fresh, empty organization; a state
+ * injects the records it names, with the ids its parameters give, and
+ * answers those ids (for `fromProviderState`) and the organization's token.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
+import { DomainError } from '../../domain/errors.js';
+import { uniqueKey } from '../../domain/index-keys.js';
+import { own } from '../../domain/own.js';
+import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
+import { resourceByKind } from '../../domain/resources/index.js';
+import type { World } from '../../state/mock-state.js';
+import { createTenant, injectRecord, removeTenant } from '../../state/organizations.js';
+import type { Organization } from '../../state/tenants.js';
+import type { AppEnv } from '../auth.js';
+import { controlRoute, json, serveControl, valid } from './define.js';
+import { doneAnswer } from './schemas.js';
+
+export type StateParams = Readonly<Record<string, unknown>>;
+
+/** A record a state needs: its kind and the fields of an injection (id and flags included). */
+export interface StateRecord {
+  kind: ResourceKind;
+  record: Record<string, unknown>;
+}
+
+const idFrom = (params: StateParams): string =>
+  typeof params.id === 'string' && z.uuid().safeParse(params.id).success ? params.id : globalThis.crypto.randomUUID();
+
+/** For each state of the contracts, the records it needs (none: the state holds in an empty organization). */
+export const stateRecords: Readonly<Record<string, (params: StateParams) => StateRecord[]>> = {
+  '': () => [],
+  'a SIP trunk with id {id} exists': (p) => [
+    { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Main carrier', host: 'sip.carrier.example.com', phoneNumbers: ['+14155550123'] } },
+  ],
+  'a system SIP trunk with id {id} exists': (p) => [
+    { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Platform trunk', host: 'sip.platform.example.com', isSystem: true } },
+  ],
+  'a schema with id {id} exists': (p) => [
+    {
+      kind: 'schemas',
+      record: {
+        id: idFrom(p),
+        name: 'Call summary',
+        description: 'What the caller wanted.',
+        properties: { summary: 'string', resolved: 'boolean' },
+      },
+    },
+  ],
+  'a tool with id {id} exists': (p) => [
+    { kind: 'tools', record: { id: idFrom(p), type: 'function', name: 'lookup_order', url: 'https://api.example.com/orders' } },
+  ],
+  'an assistant with id {id} exists': (p) => [
+    { kind: 'assistants', record: { id: idFrom(p), name: 'Front desk', systemPrompt: 'You are the receptionist.' } },
+  ],
+  'a webhook with id {id} exists': (p) => [
+    { kind: 'webhooks', record: { id: idFrom(p), url: 'https://hooks.example.com/voice', events: ['call.ended'] } },
+  ],
+  // The mock refuses the delete of an assistant it does not have (the only error the spec lists is 403).
+  'the assistant with id {id} cannot be deleted': () => [],
+  'no tool with id {id} exists': () => [],
+  'no webhook with id {id} exists': () => [],
+};
+
+/**
+ * The record with a suffix (`_2`, `_3`, …) on any unique value the
+ * organization already holds: two states of one kind in one interaction
+ * (two tools) would otherwise clash on their fixed name (409).
+ */
+function withFreeUniqueValues(world: World, orgId: string, kind: ResourceKind, record: Record<string, unknown>): Record<string, unknown> {
+  const free = { ...record };
+  for (const field of resourceByKind[kind].unique ?? []) {
+    const base = free[field];
+    if (typeof base !== 'string') continue;
+    for (let n = 2; world.store.lookup(orgId, uniqueKey(kind, field, free[field])).length > 0; n++) free[field] = `${base}_${n}`;
+  }
+  return free;
+}
+
+/** What a state's setup answers: the organization's token and the ids of what it made. */
+export const stateValuesSchema = z
+  .looseObject({
+    token: z.string().openapi({ description: "The interaction's organization's token." }),
+    orgId: z.string(),
+  })
+  .openapi('ProviderStateValues', {
+    description:
+      'A setup answers the organization of the interaction and every parameter as given, `id` being the id of the record made (a new UUID when the given one was not a UUID). A teardown answers `{}`.',
+  });
+export type StateValues = z.infer<typeof stateValuesSchema>;
+
+/** A state handler: sets the state up in `org` (a new empty organization when not given). */
+export type ProviderStateHandler = (world: World, params: StateParams, org?: Organization) => Promise<StateValues>;
+
+/** The handlers by state name. */
+export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler>> = Object.fromEntries(
+  Object.entries(stateRecords).map(([name, records]) => [
+    name,
+    async (world: World, params: StateParams, given?: Organization) => {
+      const org = given ?? createTenant(world, { name: 'Pact provider state' });
+      let made: StoredRecord[];
+      try {
+        made = records(params).map(({ kind, record }) =>
+          injectRecord(world, org.id, kind, withFreeUniqueValues(world, org.id, kind, record)),
+        );
+      } catch (error) {
+        // A tenant made for this state goes again when the state cannot be set up.
+        if (!given) removeTenant(world, org.id);
+        throw error;
+      }
+      const id = made[0]?.id ?? (typeof params.id === 'string' ? params.id : undefined);
+      return { ...params, ...(id === undefined ? {} : { id }), token: org.token, orgId: org.id };
+    },
+  ]),
+);
+
+const stateRequest = z
+  .object({
+    consumer: z.string().optional().openapi({ description: 'The consumer whose pact is verified.' }),
+    state: z.string().openapi({
+      description: 'The state, as the pact names it; "" for an interaction without one.',
+      example: 'a tool with id {id} exists',
+    }),
+    params: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The state parameters from the pact.' }),
+    action: z
+      .enum(['setup', 'teardown'])
+      .default('setup')
+      .openapi({ description: 'Teardown deletes the organization of the interaction.' }),
+  })
+  .openapi('ProviderStateRequest');
+
+// The organization of the interaction being verified, per world: one verification at a time.
+const current = new WeakMap<World, Organization>();
+
+/** Sets a state up (in the current interaction's organization) or tears the interaction down. */
+export async function changeProviderState(world: World, request: z.input<typeof stateRequest>): Promise<Record<string, unknown>> {
+  const { state, params = {}, action = 'setup' } = request;
+  if (action === 'teardown') {
+    const org = current.get(world);
+    current.delete(world);
+    if (org && world.tenants.byId(org.id)) removeTenant(world, org.id);
+    return {};
+  }
+  const handler = own(providerStateHandlers, state);
+  if (!handler) {
+    const known = Object.keys(stateRecords).filter(Boolean).join('; ');
+    throw new DomainError('validation', `No provider state "${state}"; known states: ${known}.`);
+  }
+  // Several states of one interaction share its organization; one removed since (a reset) is replaced and forgotten.
+  const existing = current.get(world);
+  const live = existing && world.tenants.byId(existing.id) ? existing : undefined;
+  const values = await handler(world, params, live);
+  if (!live) current.set(world, world.tenants.byId(values.orgId)!);
+  return values;
+}
+
+/** Mounts `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
+export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: World): void {
+  const route = controlRoute({
+    method: 'post',
+    path: '/__mock/provider-states',
+    operationId: 'changeProviderState',
+    summary: 'Set up or tear down a Pact provider state (Pact stateChangeUrl)',
+    request: { body: json(stateRequest) },
+    conflict: 'The interaction’s organization already has a record of this kind with this id (a state set up twice with one id).',
+    provisions: 'a SIP trunk the state sets up',
+    answer: z.union([stateValuesSchema, doneAnswer]),
+  });
+  serveControl(app, route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
+}

@@ -1,0 +1,124 @@
+/** Control routes that change state: reset, tenants, snapshots, injected records. */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { resourceByKind } from '../../domain/resources/index.js';
+import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
+import type { World } from '../../state/mock-state.js';
+import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations.js';
+import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
+import type { AppEnv } from '../auth.js';
+import { controlRoute, json, serveControl, valid } from './define.js';
+import { anyRecord, doneAnswer, idParam, organizationsAnswer, orgQuery, recordBody, resetBody, tenant, tenantBody } from './schemas.js';
+
+/** An organization as the answers show it (`tenant`), without what it was seeded from. */
+const identity = ({ id, name, token }: Tenant): Tenant => ({ id, name, token });
+type Tenant = z.infer<typeof tenant>;
+
+// Made once: a schema built per request with .openapi() is registered and kept for good.
+const organizationIdParam = idParam('Organization');
+
+export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
+  const reset = controlRoute({
+    method: 'post',
+    path: '/__mock/reset',
+    operationId: 'resetMock',
+    summary: 'Back to the scenario',
+    request: { body: json(resetBody) },
+    missing: 'No organization with this orgId.',
+    // A whole reset clears the faults first; one organization's seeds its trunks under them.
+    provisions: 'a seeded SIP trunk of the organization (a reset with orgId only)',
+    answer: organizationsAnswer,
+  });
+  serveControl(app, reset, (c) => {
+    const { orgId, ...options } = valid(c, 'json', resetBody);
+    if (orgId) return c.json({ organizations: [identity(resetOrganization(world, orgId, options))] }, 200);
+    world.reset(options);
+    return c.json({ organizations: world.tenants.list().map(identity) }, 200);
+  });
+
+  const listTenants = controlRoute({
+    method: 'get',
+    path: '/__mock/tenants',
+    operationId: 'listTenants',
+    summary: 'Organizations and their tokens',
+    answer: z.array(tenant),
+  });
+  serveControl(app, listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
+
+  const create = controlRoute({
+    method: 'post',
+    path: '/__mock/tenants',
+    operationId: 'createTenant',
+    summary: 'A new organization with its own token',
+    request: { body: json(tenantBody) },
+    status: 201,
+    provisions: "a SIP trunk of the scenario's seed",
+    answer: tenant,
+  });
+  serveControl(app, create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
+
+  const remove = controlRoute({
+    method: 'delete',
+    path: '/__mock/tenants/{id}',
+    operationId: 'deleteTenant',
+    summary: 'Remove an organization and all its records',
+    request: { params: organizationIdParam },
+    missing: 'No organization with this id.',
+    answer: doneAnswer,
+  });
+  serveControl(app, remove, (c) => {
+    removeTenant(world, valid(c, 'param', organizationIdParam).id);
+    return c.json({}, 200);
+  });
+
+  const getState = controlRoute({
+    method: 'get',
+    path: '/__mock/state',
+    operationId: 'exportState',
+    summary: 'The whole state, or one organization’s',
+    request: { query: orgQuery },
+    missing: 'No organization with this orgId.',
+    answer: stateSchema,
+  });
+  serveControl(app, getState, (c) => {
+    const { orgId } = valid(c, 'query', orgQuery);
+    // One organization's snapshot is of one that exists, as a reset of one is: an empty answer would pass for it.
+    if (orgId !== undefined) requireOrganization(world, orgId);
+    return c.json(exportState(world, orgId), 200);
+  });
+
+  const putState = controlRoute({
+    method: 'put',
+    path: '/__mock/state',
+    operationId: 'importState',
+    summary: 'Replace the state (or one organization’s) with a snapshot',
+    request: { body: json(stateSchema), query: orgQuery },
+    bodyDepth: MAX_SNAPSHOT_DEPTH,
+    answer: organizationsAnswer,
+    conflict:
+      'The snapshot holds an organization twice, gives one token to two organizations, or gives a token another organization (one that stays) already holds.',
+  });
+  serveControl(app, putState, (c) => {
+    importState(world, valid(c, 'json', stateSchema), valid(c, 'query', orgQuery).orgId);
+    return c.json({ organizations: world.tenants.list().map(identity) }, 200);
+  });
+
+  const inject = controlRoute({
+    method: 'post',
+    path: '/__mock/records',
+    operationId: 'injectRecord',
+    summary: 'Add a record with a fixed id, flags or timestamps',
+    request: { body: json(recordBody) },
+    status: 201,
+    missing: 'No organization with this orgId.',
+    conflict:
+      'The organization already has a record of this kind with this id, another record already uses a value that must be unique, the organization holds the most records of this kind it may, or (a SIP trunk) another organization holds this id at the telephony provider.',
+    provisions: 'the SIP trunk (kind sipTrunks)',
+    // A record may nest as deep as through the API, under its envelope.
+    bodyDepth: MAX_RECORD_DEPTH + 1,
+    answer: anyRecord,
+  });
+  serveControl(app, inject, (c) => {
+    const { orgId, kind, record } = valid(c, 'json', recordBody);
+    return c.json(resourceByKind[kind].present(injectRecord(world, orgId, kind, record), { fresh: true }), 201);
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * Serves the app on a port with Node's HTTP server: optionally with a state
+ * file (loaded at start, saved after every change and at shutdown), and a
+ * close that lets requests in flight finish.
+ */
+import { lookup } from 'node:dns/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { HTTPException } from 'hono/http-exception';
+import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '../http/app.js';
+import { problemBody } from '../http/problem.js';
+import { createWorld, type World } from '../state/mock-state.js';
+import { openStateFile } from '../state/persistence/open-state-file.js';
+import { readSwaggerAsset } from './docs-assets-node.js';
+import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
+import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
+
+export interface ServerOptions extends AppOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: only this machine can reach the mock. */
+  host?: string;
+  /** Load the state from this file at start and save it there after every change. */
+  stateFile?: string;
+  /**
+   * How long `close()` waits for requests in flight before it cuts their
+   * connections (default 10 s): a client that sent half a request would
+   * otherwise hold the shutdown for as long as it stays connected.
+   */
+  closeGraceMs?: number;
+  /**
+   * How long a request may take to arrive whole, headers and body (default
+   * 30 s); one still arriving then is cut with 408, so a slow upload cannot
+   * hold a connection for minutes (Node's own default is 300 s).
+   */
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_CLOSE_GRACE_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+export interface RunningServer {
+  url: string;
+  world: World;
+  /** The state came from the state file (which existed), not from the seed and scenario. */
+  stateLoaded: boolean;
+  /** Stops accepting connections, lets requests in flight finish (within `closeGraceMs`), then saves the state file if there is one (rejects if that save fails). */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const refusal = publicBindRefusal(
+    options.host ?? DEFAULT_HOST,
+    { enabled: options.control !== false, token: options.controlToken },
+    OPTION_REMEDIES,
+  );
+  if (refusal) throw new Error(`startServer: ${refusal}`);
+  const world = options.world ?? createWorld(options);
+  // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
+  const stateFile = options.stateFile ? await openStateFile(world, options.stateFile) : undefined;
+  const loaded = stateFile?.loaded ?? false;
+  // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
+  const own = options.afterWrite;
+  const afterWrite = stateFile
+    ? async () => {
+        await own?.();
+        await stateFile.committed().catch(answerUnsaved);
+      }
+    : own;
+  const app = (() => {
+    try {
+      return createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
+    } catch (error) {
+      // Refused options (an empty control token): the state file is let go again.
+      void stateFile?.close().catch(() => {});
+      throw error;
+    }
+  })();
+  const host = options.host ?? DEFAULT_HOST;
+  const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+  // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
+  // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
+  const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
+  const server = createServer({ requireHostHeader: false, ...requestTimeouts(options.requestTimeoutMs) }, requiringHost(listener));
+  const unspoken = connectionsThatSentNothing(server);
+  const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
+  return new Promise((resolve, reject) => {
+    server.once('error', (error) => {
+      // A port in use: the state file is let go, so the caller can try another port on it.
+      void stateFile?.close().catch(() => {});
+      reject(error);
+    });
+    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+      const info = server.address() as AddressInfo;
+      const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      // Deliveries run while a server serves the world (again, for a world whose server closed).
+      const releaseOutbox = world.outbox.serve();
+      // No webhook may deliver to this server's own control API (src/state/webhooks/own-listeners.ts).
+      const releaseListener = world.listeners.add({ host: info.address, port: info.port }, lookupAll);
+      let closing: Promise<void> | undefined;
+      const close = async () => {
+        // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
+        // (The outbox stops only when no other server serves this world.)
+        const outboxStopped = releaseOutbox();
+        releaseListener();
+        await new Promise<void>((done, fail) => {
+          // Connections that finish their request after this become idle later; close them as they do,
+          // instead of waiting out their keep-alive time.
+          const closeIdle = () => {
+            server.closeIdleConnections();
+            // Node counts a connection that has not begun a request as busy (its headers timer runs from the
+            // connect): a browser's spare connection would hold the close for the whole grace.
+            unspoken.destroy();
+          };
+          const sweep = setInterval(closeIdle, 50);
+          // Node stops its own request timeouts once the server closes: past the grace, cut what is left.
+          const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+          server.close((error) => {
+            clearInterval(sweep);
+            clearTimeout(deadline);
+            if (error) fail(error);
+            else done();
+          });
+          closeIdle();
+        });
+        await outboxStopped;
+        await stateFile?.close();
+      };
+      resolve({
+        url: `http://${shownHost}:${info.port}`,
+        world,
+        stateLoaded: loaded,
+        // A second call (a signal during a test's own close, say) waits for the first instead of failing on a closed server.
+        close: () => {
+          closing ??= close();
+          return closing;
+        },
+      });
+    });
+  });
+}
+
+/** A write the state file could not take: it was made in memory, and the answer says it may not survive a restart. */
+function answerUnsaved(error: Error): never {
+  const body = problemBody(
+    'internal',
+    `The change was made, but could not be saved: ${error.message}. It is lost when the mock stops unless a later save succeeds.`,
+  );
+  throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
+}
+
+/**
+ * Node cuts a request that has not arrived whole within `requestTimeout`, but
+ * looks only every `connectionsCheckingInterval` (30 s by default, which
+ * would double the limit): it looks every second here, or four times within
+ * a shorter limit. Headers get the same time as the whole request.
+ */
+function requestTimeouts(limitMs = DEFAULT_REQUEST_TIMEOUT_MS) {
+  if (!Number.isSafeInteger(limitMs) || limitMs < 1)
+    throw new RangeError(`requestTimeoutMs must be a whole number of 1 or more; got ${limitMs}.`);
+  return {
+    requestTimeout: limitMs,
+    headersTimeout: limitMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limitMs / 4))),
+  };
+}
+
+const lookupAll = async (hostname: string) => (await lookup(hostname, { all: true })).map(({ address }) => address);
+
+/** The server's open connections, so that a close can end those on which the client has not sent a byte. */
+function connectionsThatSentNothing(server: Server): { destroy(): void } {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return {
+    destroy() {
+      for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
+    },
+  };
+}
+
+/** The Host an HTTP/1.0 request that names none is taken to have: the address the server listens on (IPv6 in brackets). */
+export function hostHeaderOf(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,35 @@
+/**
+ * How much one organization may hold. The mock serves whole CI fleets from
+ * one process, so each organization's share of memory has a ceiling.
+ */
+
+import { DomainError } from '../domain/errors.js';
+import type { Resource } from '../domain/resource.js';
+import type { Store } from './store.js';
+
+export interface Limits {
+  /** Most records of one kind (e.g. SIP trunks) an organization can hold; creating more answers 409. */
+  recordsPerKind: number;
+}
+
+/** Large enough for any realistic test suite, small enough to bound memory per organization. */
+export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
+
+/**
+ * A full collection refuses before the body's fields are validated, as a refusal (403) does: no body can make room.
+ * It can hold more than the limit: seeding and snapshots are not held to it, so the answer gives the count.
+ */
+export function assertRoomFor(ctx: { orgId: string; store: Store; limits?: Partial<Limits> }, def: Resource): void {
+  const limit = ctx.limits?.recordsPerKind ?? DEFAULT_LIMITS.recordsPerKind;
+  const count = ctx.store.count(ctx.orgId, def.kind);
+  if (count < limit) return;
+  throw recordLimitReached(def, count, limit);
+}
+
+/** The 409 of a create in a full collection (the OpenAPI document shows it too). */
+export function recordLimitReached(def: Resource, count: number, limit: number): DomainError {
+  return new DomainError(
+    'record-limit',
+    `Your organization already holds ${count} ${def.names.plural}, and ${limit} is the most it can hold; delete some before creating more.`,
+  );
+}

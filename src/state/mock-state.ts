@@ -1,0 +1,161 @@
+/**
+ * A world is the whole state of one mock: the store, the organizations and
+ * their tokens, the fake telephony provider, the clock, the request journal
+ * and the injected faults. An app serves a world; tests build one, hand it to
+ * `createApp`, and look inside it.
+ */
+import { scenarios } from '../../fixtures/index.js';
+import { indexKeys } from '../domain/index-keys.js';
+import { own } from '../domain/own.js';
+import type { ResourceKind } from '../domain/resource.js';
+import type { TelephonyProvider } from '../domain/telephony.js';
+import { Clock } from './clock.js';
+import { Faults } from './faults.js';
+import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal.js';
+import type { Limits } from './limits.js';
+import type { OrgContext } from './operations.js';
+import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
+import { seedScenario } from './seed/seed.js';
+import { MemoryStore, type Store } from './store.js';
+import { FakeTelephonyProvider } from './telephony.js';
+import { Tenants } from './tenants.js';
+import type { DeliveryOptions } from './webhooks/delivery-policy.js';
+import { Outbox } from './webhooks/outbox.js';
+import { OwnListeners } from './webhooks/own-listeners.js';
+
+export const DEFAULT_SEED = 1;
+/** Seeds are whole numbers from 0 to this, wherever one is given (`--seed`, the control API, in-process, in the page). */
+export const MAX_SEED = 2 ** 31 - 1;
+
+/**
+ * The seed, or a RangeError saying what a seed is. Faker takes any number,
+ * but a fraction or one past 2^32 picks the same data as another seed, and a
+ * snapshot holding such a seed would not load again.
+ */
+export function checkedSeed(seed: number): number {
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new RangeError(`The seed must be a whole number from 0 to ${MAX_SEED}; got ${String(seed)}.`);
+  }
+  return seed;
+}
+
+export interface WorldOptions {
+  /** Picks the generated data; the same seed gives the same records and ids. Default 1. */
+  seed?: number;
+  /** A scenario, or the name of one in fixtures/ (default: "default"). */
+  scenario?: Scenario | string;
+  /** How many requests the journal keeps (default 1000; 0 turns it off). */
+  journalLimit?: number;
+  /** How many bytes the journal's entries may take in all (default 64 MiB): past it, the oldest go. */
+  journalBytes?: number;
+  /** How much one organization may hold (default: DEFAULT_LIMITS, 10,000 records of each kind). */
+  limits?: Partial<Limits>;
+  /** How simulated calls deliver webhooks: attempts, backoff, time limit, outbox size, remote hosts. */
+  webhooks?: DeliveryOptions;
+}
+
+export interface World {
+  readonly seed: number;
+  readonly scenario: Scenario;
+  readonly store: Store;
+  readonly tenants: Tenants;
+  readonly telephony: TelephonyProvider;
+  readonly clock: Clock;
+  readonly journal: Journal;
+  readonly faults: Faults;
+  /** Webhook deliveries of simulated calls, with their retries. */
+  readonly outbox: Outbox;
+  /** Where servers of this world listen: no webhook may deliver to their control API. */
+  readonly listeners: OwnListeners;
+  now(): Date;
+  /** The context operations need, scoped to one organization. */
+  context(orgId: string): OrgContext;
+  /** Everything back to a scenario (this one by default): records, tenants, provider, journal, faults, clock, outbox. */
+  reset(options?: Pick<WorldOptions, 'seed' | 'scenario'>): void;
+}
+
+/** Record ids: random UUIDs (crypto exists in Node and in browsers). */
+const newId = (): string => globalThis.crypto.randomUUID();
+
+export function createWorld(options: WorldOptions = {}): World {
+  const seed = checkedSeed(options.seed ?? DEFAULT_SEED);
+  const clock = new Clock();
+  const now = () => clock.now();
+  const store = new MemoryStore(indexKeys);
+  const tenants = new Tenants();
+  const faults = new Faults(seed);
+  const telephony = new FakeTelephonyProvider(now, (operation, trunkId, orgId) => {
+    const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
+    return effect && `injected fault ${effect.fault.id}`;
+  });
+  // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look.
+  const cancelDeliveriesOfChangedWebhooks = (kind: ResourceKind) => {
+    if (kind === 'webhooks') world.outbox.cancelStale();
+  };
+  const listeners = new OwnListeners();
+  const world: World = {
+    seed,
+    scenario: resolveScenario(options.scenario ?? 'default'),
+    store,
+    tenants,
+    telephony,
+    clock,
+    journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, options.journalBytes ?? DEFAULT_JOURNAL_BYTES),
+    faults,
+    outbox: new Outbox(
+      {
+        now,
+        clockRuns: () => !clock.state().frozen,
+        webhook: (orgId, id) => store.get(orgId, 'webhooks', id),
+        organization: (orgId) => tenants.byId(orgId),
+        ownControlRefusal: (url) => listeners.resolvedRefusal(url),
+      },
+      options.webhooks,
+    ),
+    listeners,
+    now,
+    context: (orgId) => ({
+      orgId,
+      store,
+      telephony,
+      now,
+      newId,
+      changed: cancelDeliveriesOfChangedWebhooks,
+      ownControlRefusal: (url) => listeners.refusal(url),
+      ...(options.limits ? { limits: options.limits } : {}),
+    }),
+    reset(next = {}) {
+      // Checked first: an unknown scenario or a bad seed must leave the world as it was.
+      const scenario = resolveScenario(next.scenario ?? world.scenario);
+      const seed = checkedSeed(next.seed ?? world.seed);
+      for (const organization of tenants.list()) store.clear(organization.id);
+      tenants.clear();
+      telephony.clear();
+      world.journal.clear();
+      faults.reset(seed);
+      world.outbox.reset();
+      clock.reset();
+      Object.assign(world, { seed, scenario });
+      seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
+    },
+  };
+  seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
+  return world;
+}
+
+export function resolveScenario(scenario: Scenario | string): Scenario {
+  // A scenario of one's own is held to the rules a snapshot's plans are, or the world could not load its own saved state.
+  if (typeof scenario !== 'string') return { ...scenario, organizations: scenario.organizations.map(checkedPlan(scenario.name)) };
+  const found = own(scenarios, scenario);
+  if (!found) throw new Error(`Unknown scenario "${scenario}"; known scenarios: ${Object.keys(scenarios).join(', ')}.`);
+  return found;
+}
+
+function checkedPlan(scenarioName: string) {
+  return (plan: OrganizationPlanInput, index: number): OrganizationPlan => {
+    const parsed = organizationPlanSchema.safeParse(plan);
+    if (parsed.success) return parsed.data;
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(plan)'}: ${issue.message}`).join('; ');
+    throw new Error(`Scenario "${scenarioName}", organization ${index}: ${problems}.`);
+  };
+}

@@ -1,0 +1,200 @@
+/**
+ * Makes every change durable before its request is answered. Changes are
+ * appended to the change log and flushed (fsync) with group commit: changes
+ * noted while one flush is under way wait for the next, which takes them
+ * all, so concurrent writes share one write and one flush, and a write costs
+ * the size of its change, not of the state. From time to time (when the log
+ * outgrows the snapshot, and at a clean shutdown) the log is folded into a
+ * new snapshot and started again, so it never grows without bound.
+ */
+import { randomUUID } from 'node:crypto';
+import { type FileHandle, open, stat } from 'node:fs/promises';
+import type { World } from '../mock-state.js';
+import { StateSerializer } from '../snapshot/snapshot.js';
+import { watchChanges } from './change-feed.js';
+import { logHeader, logLine } from './change-log.js';
+import { replaceDurably, syncDirectory, writeAll } from './durable-files.js';
+import { changeLogPath } from './state-file.js';
+import { StateFileError } from './state-file-error.js';
+
+export interface StateFileWriterOptions {
+  /** The log is folded once it holds this many bytes, or as many as the snapshot if that is more (default 8 MiB). */
+  foldAtBytes?: number;
+  /** The log is folded once it holds this many batches (default 100,000), so a restart replays a bounded number. */
+  foldAtLines?: number;
+  /** Told of a save that failed with no request waiting on it (a background one, the last one at shutdown); default: stderr. */
+  onError?: (error: Error) => void;
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
+const utf8 = new TextEncoder();
+
+export class StateFileWriter {
+  readonly #serializer: StateSerializer;
+  readonly #logPath: string;
+  readonly #foldAtBytes: number;
+  readonly #foldAtLines: number;
+  /** Changes (as JSON) noted since the last batch was taken, and who waits for them. */
+  #pending: string[] = [];
+  #waiters: Waiter[] = [];
+  #busy: Promise<void> | undefined;
+  #scheduled = false;
+  #log: FileHandle | undefined;
+  #logBytes = 0;
+  #logLines = 0;
+  #snapshotBytes = 0;
+  /** Set when the log may not be appended to (none open yet, or an append failed): the next batch writes a whole snapshot. */
+  #mustFold = true;
+  #stopWatching: (() => void) | undefined;
+  readonly #onError: (error: Error) => void;
+
+  constructor(
+    world: World,
+    private readonly path: string,
+    options: StateFileWriterOptions = {},
+  ) {
+    this.#serializer = new StateSerializer(world);
+    this.#logPath = changeLogPath(path);
+    this.#foldAtBytes = options.foldAtBytes ?? 8 * 1024 * 1024;
+    this.#foldAtLines = options.foldAtLines ?? 100_000;
+    this.#onError = options.onError ?? ((error) => console.error(`voice-config-mock: ${error.message}`));
+    this.#stopWatching = watchChanges(world, (json) => this.#note(json));
+  }
+
+  /**
+   * Starts writing: to the log as it is, when it continues the loaded
+   * snapshot and ends whole; else a new snapshot is written at once, so a
+   * path that cannot be written stops the mock instead of losing every change.
+   */
+  async start(logContinues: boolean): Promise<void> {
+    if (logContinues) {
+      try {
+        this.#log = await open(this.#logPath, 'a');
+        this.#logBytes = (await this.#log.stat()).size;
+        this.#snapshotBytes = (await stat(this.path)).size;
+        this.#mustFold = false;
+        return;
+      } catch {
+        // Folding below writes both files anew.
+      }
+    }
+    await this.writeNow();
+  }
+
+  /** Resolves once every change noted so far is on disk; rejects when it could not be written. */
+  commit(): Promise<void> {
+    if (this.#pending.length === 0 && !this.#busy && !this.#mustFold) return Promise.resolve();
+    const done = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
+    this.#pump();
+    return done;
+  }
+
+  /** Folds the log into a new snapshot now, failing loudly (at start, and in tests). */
+  async writeNow(): Promise<void> {
+    await this.#busy?.catch(() => {});
+    this.#mustFold = true;
+    await this.commit().catch((error: Error) => {
+      throw new StateFileError(
+        `Cannot write the state file ${this.path}: ${error.message.replace(/^Could not save the state file \S+: /, '')}`,
+      );
+    });
+  }
+
+  /** The last save, at shutdown: the log folded into the snapshot; rejects when that failed, so the CLI can exit 1. */
+  async close(): Promise<void> {
+    this.#stopWatching?.();
+    this.#stopWatching = undefined;
+    await this.#busy?.catch(() => {});
+    this.#mustFold = true;
+    try {
+      await this.commit();
+    } catch (error) {
+      this.#onError(error as Error);
+      throw error;
+    } finally {
+      await this.#log?.close().catch(() => {});
+      this.#log = undefined;
+    }
+  }
+
+  #note(json: string): void {
+    this.#pending.push(json);
+    // Changes no request waits for (a timer's, a failed request's) still reach the disk at once.
+    if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.commit().catch(this.#onError);
+      });
+    }
+  }
+
+  /** Starts the next batch unless one is under way (then the batch after it takes whatever came meanwhile). */
+  #pump(): void {
+    if (this.#busy || (this.#waiters.length === 0 && this.#pending.length === 0)) return;
+    const batch = this.#pending;
+    const waiters = this.#waiters;
+    this.#pending = [];
+    this.#waiters = [];
+    this.#busy = this.#write(batch).then(
+      () => {
+        for (const waiter of waiters) waiter.resolve();
+      },
+      (error: Error) => {
+        for (const waiter of waiters) waiter.reject(error);
+      },
+    );
+    void this.#busy.finally(() => {
+      this.#busy = undefined;
+      this.#pump();
+    });
+  }
+
+  #write(batch: string[]): Promise<void> {
+    const line = batch.length > 0 ? utf8.encode(logLine(batch)) : undefined;
+    const big = (line?.byteLength ?? 0) + this.#logBytes > Math.max(this.#foldAtBytes, this.#snapshotBytes);
+    // Taken now, in the same turn as the batch: the snapshot holds exactly the changes up to here, and later ones go to the new log.
+    if (this.#mustFold || big || this.#logLines >= this.#foldAtLines) return this.#fold(this.#serializer.pieces());
+    return line ? this.#append(line) : Promise.resolve();
+  }
+
+  async #append(line: Uint8Array): Promise<void> {
+    const log = this.#log as FileHandle;
+    try {
+      this.#logBytes += await writeAll(log, line);
+      await log.datasync();
+      this.#logLines++;
+    } catch (error) {
+      // Part of the line may be in the log: nothing more may follow it there; the next batch writes a whole snapshot.
+      this.#mustFold = true;
+      throw new StateFileError(`Could not save the state file ${this.#logPath}: ${(error as Error).message}`);
+    }
+  }
+
+  async #fold(pieces: Uint8Array[]): Promise<void> {
+    const snapshotId = randomUUID();
+    // The snapshot names the log that continues it; a log naming another snapshot is ignored at start.
+    const end = pieces.pop();
+    if (end?.length !== 1 || end[0] !== 0x7d) throw new Error('the state serializer no longer ends its text with "}"');
+    pieces.push(utf8.encode(`,"changeLog":${JSON.stringify(snapshotId)}}\n`));
+    this.#mustFold = true;
+    try {
+      this.#snapshotBytes = await replaceDurably(this.path, pieces);
+      // Emptied only now: a kill before this point leaves the old log, which names the old snapshot and so is ignored.
+      const log = await open(this.#logPath, 'w');
+      await this.#log?.close().catch(() => {});
+      this.#log = log;
+      this.#logBytes = await writeAll(log, utf8.encode(logHeader(snapshotId)));
+      await log.datasync();
+      await syncDirectory(this.#logPath);
+      this.#logLines = 0;
+      this.#mustFold = false;
+    } catch (error) {
+      throw new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`);
+    }
+  }
+}

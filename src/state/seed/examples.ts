@@ -1,0 +1,34 @@
+/**
+ * Request examples for the OpenAPI document, drawn from each resource's fake
+ * factory with a fixed seed and no references, so every example is a body a
+ * fresh organization accepts as it is. The build writes them down
+ * (src/state/seed/prebuilt.generated.ts), so the document needs no faker at run
+ * time (a page serves it too); a test draws them again and compares.
+ */
+
+import { seededFaker } from '../../domain/faker.js';
+import type { Resource } from '../../domain/resource.js';
+import { prebuilt } from './prebuilt.generated.js';
+
+const EXAMPLE_SEED = 20260105;
+
+export interface RequestExamples {
+  create: Record<string, unknown>;
+  update: Record<string, unknown>;
+}
+
+/** The written-down examples of a resource (copies: the document may not change the originals). */
+export function requestExamples(def: Resource): RequestExamples {
+  const examples = prebuilt.examples[def.kind];
+  if (!examples) throw new Error(`No prebuilt request examples for ${def.kind}: write them again (see src/state/seed/prebuilt-seeds.ts).`);
+  return structuredClone(examples);
+}
+
+/** Draws the examples from the fake factory, as the build does to write them down. */
+export function drawRequestExamples(def: Resource): RequestExamples {
+  const faker = seededFaker(EXAMPLE_SEED);
+  const create = def.createInput.parse(def.fake(faker, {}, 0)) as Record<string, unknown>;
+  const changed = def.createInput.parse(def.fake(faker, {}, 0)) as Record<string, unknown>;
+  const update = Object.fromEntries(def.exampleUpdateKeys.map((key) => [key, changed[key]]));
+  return { create, update };
+}

@@ -1,0 +1,51 @@
+/**
+ * What a seeded world holds: organizations, their tokens, and how many
+ * records of each kind. Described in zod because plans also travel in
+ * snapshots and state files, where they are checked when they load.
+ */
+import { z } from '@hono/zod-openapi';
+import { schemas } from '../../domain/resources/index.js';
+
+/**
+ * Most records of one kind a plan seeds, counting system trunks and locked
+ * schemas: a reset seeds the plan again, and far more would hold up every
+ * request for seconds.
+ */
+export const MAX_PLANNED_PER_KIND = 10_000;
+const count = z.int().min(0).max(MAX_PLANNED_PER_KIND);
+
+/** A locked schema is created like any schema (with the flag set), so a plan holds only what a create would take. */
+export const lockedSchemaPlan = schemas.createInput;
+
+export const organizationPlanSchema = z
+  .strictObject({
+    /** Fixed name; omit it and faker names the organization. */
+    name: z.string().min(1).max(100).optional(),
+    /** The API token that identifies the organization. */
+    token: z.string(),
+    /** Generated records per kind, besides the system trunks and locked schemas. */
+    counts: z.strictObject({ sipTrunks: count, schemas: count, tools: count, assistants: count, webhooks: count }),
+    systemTrunks: count,
+    lockedSchemas: z.array(lockedSchemaPlan).max(100),
+  })
+  .refine((plan) => plan.systemTrunks + plan.counts.sipTrunks <= MAX_PLANNED_PER_KIND, {
+    message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
+    path: ['systemTrunks'],
+  })
+  .refine((plan) => plan.lockedSchemas.length + plan.counts.schemas <= MAX_PLANNED_PER_KIND, {
+    message: `At most ${MAX_PLANNED_PER_KIND} schemas, locked schemas included.`,
+    path: ['lockedSchemas'],
+  });
+
+/** A locked schema as a scenario writes it: what a schema create takes, defaults left out. */
+export type LockedSchema = z.input<typeof lockedSchemaPlan>;
+/** A plan as a scenario writes it. */
+export type OrganizationPlanInput = z.input<typeof organizationPlanSchema>;
+/** A plan as an organization keeps it (and a snapshot carries it): checked, defaults filled in. */
+export type OrganizationPlan = z.infer<typeof organizationPlanSchema>;
+
+export interface Scenario {
+  name: string;
+  description: string;
+  organizations: readonly OrganizationPlanInput[];
+}

@@ -1,0 +1,91 @@
+/**
+ * Fills a world from a scenario. Every record goes through the same
+ * operations (and so the same validation and rules) as an API request, so
+ * seeded data can never be something the API would refuse.
+ * Determinism: one faker per organization, seeded from (seed, index), also
+ * draws the ids and timestamps, so the same seed gives the same world. The
+ * default scenario's organizations at the default seed replay what those draws
+ * gave, written down at build time (prebuilt-seeds.ts), so a page gets them
+ * without loading faker.
+ */
+
+import type { RefPool, Resource } from '../../domain/resource.js';
+import { resources, schemas, sipTrunks } from '../../domain/resources/index.js';
+import type { TelephonyProvider } from '../../domain/telephony.js';
+import { createRecord, type OrgContext } from '../operations.js';
+import type { Store } from '../store.js';
+import type { Organization, Tenants } from '../tenants.js';
+import { prebuiltScript } from './prebuilt-seeds.js';
+import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './scenario.js';
+import { fakerSource, replaySource, type SeedSource } from './seed-source.js';
+
+/** Seeded records are dated from here on, a few minutes apart. */
+const SEED_EPOCH = Date.parse('2026-01-05T09:00:00.000Z');
+
+export interface SeedTarget {
+  store: Store;
+  tenants: Tenants;
+  telephony: TelephonyProvider;
+}
+
+export function seedScenario(target: SeedTarget, scenario: Scenario, seed: number): Organization[] {
+  return scenario.organizations.map((plan, index) => seedOrganization(target, plan, [seed, index]));
+}
+
+/**
+ * Creates one organization with its token and records; `seed` picks its data.
+ * `identity` keeps an existing organization's id, name and token (a reset of
+ * one organization, a minted tenant); the seeded records stay the same.
+ */
+export function seedOrganization(
+  target: SeedTarget,
+  plan: OrganizationPlanInput,
+  seed: number | number[],
+  identity: Partial<Organization> = {},
+  source?: SeedSource,
+): Organization {
+  // Kept as a snapshot carries it (defaults filled in), so an export loads back as it is.
+  const checkedPlan = organizationPlanSchema.parse(plan);
+  const draw = source ?? seedSourceFor(checkedPlan, seed);
+  const generated = { id: draw.orgId(), name: plan.name ?? draw.orgName(), token: plan.token };
+  const organization: Organization = { ...generated, ...identity, plan: { plan: checkedPlan, seed } };
+  target.tenants.add(organization);
+  let clock = SEED_EPOCH;
+  const ctx: OrgContext = {
+    orgId: organization.id,
+    store: target.store,
+    telephony: target.telephony,
+    newId: () => draw.newId(),
+    // The plan's counts are bounded by its schema; the per-organization limit governs what clients create.
+    limits: { recordsPerKind: Number.POSITIVE_INFINITY },
+    now: () => {
+      clock += draw.minutesLater() * 60_000;
+      return new Date(clock);
+    },
+  };
+  const refs: RefPool = {};
+  const make = (def: Resource, input: unknown, fixed: Record<string, unknown> = {}) => {
+    const record = createRecord(ctx, def, input as Record<string, unknown>, fixed);
+    const ids = refs[def.kind] ?? [];
+    ids.push(record.id);
+    refs[def.kind] = ids;
+  };
+  for (let i = 0; i < plan.systemTrunks; i++)
+    make(sipTrunks, { ...draw.input(sipTrunks, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
+  for (const locked of plan.lockedSchemas) make(schemas, locked, { isLocked: true });
+  for (const def of resources) {
+    for (let i = 0; i < plan.counts[def.kind]; i++) make(def, draw.input(def, refs, i));
+  }
+  return organization;
+}
+
+/** The prebuilt values when the build wrote this plan and seed down, else a seeded faker's. */
+function seedSourceFor(plan: OrganizationPlan, seed: number | number[]): SeedSource {
+  const script = prebuiltScript(plan, seed);
+  return script ? replaySource(script) : fakerSource(seed);
+}
+
+/** Whether seeding this scenario at this seed can do without faker (every organization prebuilt). */
+export function seedIsPrebuilt(scenario: Scenario, seed: number): boolean {
+  return scenario.organizations.every((plan, index) => prebuiltScript(organizationPlanSchema.parse(plan), [seed, index]) !== undefined);
+}
