@@ -11,7 +11,7 @@ import type { Problem, StoredRecord } from '../../domain/resource.js';
 import { resources } from '../../domain/resources/index.js';
 import { trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration, TrunkSettings } from '../../domain/telephony.js';
-import type { State } from './snapshot.js';
+import type { State } from './snapshot-schema.js';
 
 type Path = Problem['path'];
 
