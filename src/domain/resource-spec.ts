@@ -16,6 +16,9 @@ export type ResourceKind = 'sipTrunks' | 'assistants' | 'schemas' | 'tools' | 'w
 /** A stored record: plain JSON, never mutated in place. */
 export type StoredRecord = Readonly<Record<string, unknown>> & { readonly id: string };
 
+/** A stored record typed from its resource's schema: the server-owned and writable fields, defaults filled in. */
+export type StoredOf<W extends z.ZodRawShape, S extends z.ZodRawShape> = z.output<z.ZodObject<S & W>> & StoredRecord;
+
 /** A field that points at records of another kind in the same organization. */
 export interface Reference {
   field: string;
@@ -24,11 +27,11 @@ export interface Reference {
 }
 
 /** A rule that forbids a change: `when` documents it, `check` gives the reason for one record, if it applies. */
-export interface Refusal {
+export interface Refusal<R = StoredRecord> {
   /** Names its example answer in the OpenAPI document (e.g. `systemTrunk`). */
   name: string;
   when: string;
-  check(record: StoredRecord): string | undefined;
+  check(record: R): string | undefined;
 }
 
 /** A rule the document's schemas cannot state; `on`: the operations it applies to. */
@@ -49,10 +52,10 @@ export interface CheckEnv {
 export type RefPool = Partial<Record<ResourceKind, string[]>>;
 
 /** Side effects outside the store, e.g. provisioning at the telephony provider. */
-export interface Effects {
-  created?(record: StoredRecord, deps: EffectDeps): void;
-  updated?(record: StoredRecord, deps: EffectDeps): void;
-  deleted?(record: StoredRecord, deps: EffectDeps): void;
+export interface Effects<R = StoredRecord> {
+  created?(record: R, deps: EffectDeps): void;
+  updated?(record: R, deps: EffectDeps): void;
+  deleted?(record: R, deps: EffectDeps): void;
 }
 export interface EffectDeps {
   orgId: string;
@@ -92,15 +95,16 @@ export interface ResourceSpec<
   /** Rules of `check` JSON Schema cannot state, for the OpenAPI document: the rule, and an example problem (named) it reports. */
   beyondSchema?: readonly RuleBeyondSchema[];
   /** Rules across fields, run on the whole candidate record on create and update. */
-  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[];
+  // Each field of the candidate holds a value its schema accepts, or is absent (it failed its own rules, reported already).
+  check?(candidate: Partial<StoredOf<W, S>>, previous: StoredOf<W, S> | undefined, env?: CheckEnv): Problem[];
   /** When the organization may not change or delete a record (403). */
-  refuseUpdate?: Refusal;
-  refuseDelete?: Refusal;
+  refuseUpdate?: Refusal<StoredOf<W, S>>;
+  refuseDelete?: Refusal<StoredOf<W, S>>;
   /** Fills values the server generates at create time (e.g. a webhook secret). */
   complete?(candidate: Record<string, unknown>): Record<string, unknown>;
   /** Turns a stored record into what a response shows. `fresh`: the create response. */
   present?(record: StoredRecord, how: { fresh: boolean }): Record<string, unknown>;
-  effects?: Effects;
+  effects?: Effects<StoredOf<W, S>>;
   /** How DELETE answers an id the organization does not have. */
   deleteOfUnknown?: 'not-found' | 'forbidden';
   /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */

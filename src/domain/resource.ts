@@ -8,7 +8,7 @@
 import type { Faker } from '@faker-js/faker';
 import { z } from '@hono/zod-openapi';
 import type { Problem } from './problem.js';
-import type { CheckEnv, RefPool, ResourceSpec, StoredRecord } from './resource-spec.js';
+import type { CheckEnv, RefPool, ResourceSpec, StoredOf, StoredRecord } from './resource-spec.js';
 import { filled, type OneOrVariants, type RecordShape, type UpdateShape, withoutDefault } from './shapes.js';
 import { describeIssues } from './validate.js';
 import { unionOf, type VariantFields, variantFor, variantObjects } from './variants.js';
@@ -24,6 +24,7 @@ export type {
   ResourceKind,
   ResourceSpec,
   RuleBeyondSchema,
+  StoredOf,
   StoredRecord,
 } from './resource-spec.js';
 
@@ -77,7 +78,8 @@ export function defineResource<
   };
   const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[] => [
     ...(objects ? variantProblems(candidate) : []),
-    ...(spec.check?.(candidate, previous, env) ?? []),
+    // The one place untyped records meet the rules: the callers (an operation, a snapshot's import) validated each field first.
+    ...(spec.check?.(candidate as Partial<StoredOf<W, S>>, previous as StoredOf<W, S> | undefined, env) ?? []),
   ];
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
   const serverOwnedKeys = [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))];

@@ -10,7 +10,7 @@ import { DomainError } from '../../domain/errors.js';
 import { ProblemList } from '../../domain/problem-list.js';
 import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
 import { resources } from '../../domain/resources/index.js';
-import { trunkSettings } from '../../domain/resources/sip-trunk.js';
+import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration } from '../../domain/telephony.js';
 import { describeIssues } from '../../domain/validate.js';
 import type { World } from '../mock-state.js';
@@ -72,7 +72,7 @@ function missingConfigurations(
   return organizations.flatMap(({ id, records }) =>
     (records.sipTrunks ?? [])
       .filter((trunk) => !configured.has(String(trunk.id)))
-      .map((trunk) => ({ ...trunkSettings(trunk as StoredRecord, id), revision: 1, provisionedAt: now.toISOString() })),
+      .map((trunk) => ({ ...trunkSettings(trunk as SipTrunkRecord, id), revision: 1, provisionedAt: now.toISOString() })),
   );
 }
 
