@@ -17,6 +17,6 @@ export { createWorld, DEFAULT_SEED, type World, type WorldOptions } from './stat
 export { createTenant, injectRecord } from './state/organizations.js';
 export type { Scenario } from './state/seed/scenario.js';
 export { exportState, importState, type State } from './state/snapshot/snapshot.js';
+export type { Delivery, DeliveryStatus } from './state/webhooks/deliveries.js';
 export type { DeliveryOptions } from './state/webhooks/delivery-policy.js';
-export type { Delivery, DeliveryStatus } from './state/webhooks/delivery-record.js';
 export type { CallInput, SimulatedCall } from './state/webhooks/simulate-call.js';

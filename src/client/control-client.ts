@@ -25,8 +25,8 @@ import type {
 import type { ClockState } from '../state/clock.js';
 import type { Fault } from '../state/faults.js';
 import type { State } from '../state/snapshot/snapshot.js';
-import type { callBody, outboxQuery } from '../state/webhooks/control-schemas.js';
-import type { SimulatedCall } from '../state/webhooks/simulate-call.js';
+import type { outboxQuery } from '../state/webhooks/deliveries.js';
+import type { callBody, SimulatedCall } from '../state/webhooks/simulate-call.js';
 
 /** An organization as the control API shows it. */
 export type Tenant = z.infer<typeof tenant>;

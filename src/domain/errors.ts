@@ -3,8 +3,9 @@
  * status and one problem body (src/http/problem.ts); the domain never
  * speaks HTTP itself, so the same rules serve the CLI seeder and tests.
  */
+
+import type { Problem } from './problem.js';
 import { ProblemList } from './problem-list.js';
-import type { Problem } from './resource.js';
 
 export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict' | 'record-limit';
 

@@ -7,7 +7,7 @@
  * then there may be more problems than the list and its count say.
  */
 import { counted } from './english.js';
-import type { Problem } from './resource.js';
+import type { Problem } from './problem.js';
 
 /** Most problems an answer lists; enough to fix a body by, small enough to stay far under 64 KiB. */
 export const MAX_LISTED_PROBLEMS = 50;

@@ -7,114 +7,26 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { z } from '@hono/zod-openapi';
+import type { Problem } from './problem.js';
+import type { CheckEnv, RefPool, ResourceSpec, StoredOf, StoredRecord } from './resource-spec.js';
 import { filled, type OneOrVariants, type RecordShape, type UpdateShape, withoutDefault } from './shapes.js';
-import type { TelephonyProvider } from './telephony.js';
 import { describeIssues } from './validate.js';
-import { unionOf, type VariantFields, type VariantSpec, variantFor, variantObjects } from './variants.js';
+import { unionOf, type VariantFields, variantFor, variantObjects } from './variants.js';
 
-export type ResourceKind = 'sipTrunks' | 'assistants' | 'schemas' | 'tools' | 'webhooks';
-
-/** A stored record: plain JSON, never mutated in place. */
-export type StoredRecord = Readonly<Record<string, unknown>> & { readonly id: string };
-
-/** One thing wrong with a request body, located by its path inside the body. */
-export interface Problem {
-  path: (string | number)[];
-  message: string;
-}
-
-/** A field that points at records of another kind in the same organization. */
-export interface Reference {
-  field: string;
-  target: ResourceKind;
-  many: boolean;
-}
-
-/** A rule that forbids a change: `when` documents it, `check` gives the reason for one record, if it applies. */
-export interface Refusal {
-  /** Names its example answer in the OpenAPI document (e.g. `systemTrunk`). */
-  name: string;
-  when: string;
-  check(record: StoredRecord): string | undefined;
-}
-
-/** A rule the document's schemas cannot state; `on`: the operations it applies to. */
-export interface RuleBeyondSchema {
-  rule: string;
-  name: string;
-  on: readonly ('create' | 'update')[];
-  example: Problem;
-}
-
-/** What the running mock tells a resource's rules about itself. */
-export interface CheckEnv {
-  /** Why a URL may not be delivered to (it is the mock's own control API), or undefined. */
-  ownControlRefusal?(url: string): string | undefined;
-}
-
-/** Ids of existing records a fake factory may point at. */
-export type RefPool = Partial<Record<ResourceKind, string[]>>;
-
-/** Side effects outside the store, e.g. provisioning at the telephony provider. */
-export interface Effects {
-  created?(record: StoredRecord, deps: EffectDeps): void;
-  updated?(record: StoredRecord, deps: EffectDeps): void;
-  deleted?(record: StoredRecord, deps: EffectDeps): void;
-}
-export interface EffectDeps {
-  orgId: string;
-  telephony: TelephonyProvider;
-}
-
-interface ResourceSpec<
-  W extends z.ZodRawShape,
-  S extends z.ZodRawShape,
-  WO extends keyof W & string,
-  SA extends z.ZodRawShape,
-  K extends string,
-  VF extends VariantFields,
-> {
-  kind: ResourceKind;
-  /** Path segment under /api/v1, e.g. `sip-trunks`. */
-  path: string;
-  /** Names used in messages, OpenAPI components and operationIds. */
-  names: { singular: string; plural: string; type: string; types: string };
-  /** Fields a client may send; `.default()` fills what a create omits. */
-  writable: W;
-  /** Fields only the server sets. */
-  serverOwned: S;
-  /** When the fields a record takes and needs depend on one field's value (a tool's `type`): one variant per value. */
-  variants?: VariantSpec<K, VF>;
-  /** Starting values of server-owned flags (e.g. `isSystem: false`). */
-  initial?: Readonly<Record<string, unknown>>;
-  /** How a writable field looks in responses when it differs from what a client sends (e.g. a masked secret). */
-  shownAs?: SA;
-  /** Shown values a client may send back unchanged (a masked secret): ignored in bodies, like server-owned keys. */
-  echoed?: Readonly<Record<string, (value: unknown) => boolean>>;
-  /** Writable fields never shown in responses (e.g. a password). */
-  writeOnly?: readonly WO[];
-  references?: readonly Reference[];
-  /** Fields whose value must be unique within the organization (409 otherwise). */
-  unique?: readonly (keyof W & string)[];
-  /** Rules of `check` JSON Schema cannot state, for the OpenAPI document: the rule, and an example problem (named) it reports. */
-  beyondSchema?: readonly RuleBeyondSchema[];
-  /** Rules across fields, run on the whole candidate record on create and update. */
-  check?(candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[];
-  /** When the organization may not change or delete a record (403). */
-  refuseUpdate?: Refusal;
-  refuseDelete?: Refusal;
-  /** Fills values the server generates at create time (e.g. a webhook secret). */
-  complete?(candidate: Record<string, unknown>): Record<string, unknown>;
-  /** Turns a stored record into what a response shows. `fresh`: the create response. */
-  present?(record: StoredRecord, how: { fresh: boolean }): Record<string, unknown>;
-  effects?: Effects;
-  /** How DELETE answers an id the organization does not have. */
-  deleteOfUnknown?: 'not-found' | 'forbidden';
-  /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */
-  fake(faker: Faker, refs: RefPool, index: number): z.input<OneOrVariants<W, K, VF>>;
-  /** Writable keys the documented PATCH example changes. */
-  exampleUpdateKeys: readonly (keyof W & string)[];
-}
+export type { Problem } from './problem.js';
+export type {
+  CheckEnv,
+  EffectDeps,
+  Effects,
+  Reference,
+  RefPool,
+  Refusal,
+  ResourceKind,
+  ResourceSpec,
+  RuleBeyondSchema,
+  StoredOf,
+  StoredRecord,
+} from './resource-spec.js';
 
 export function defineResource<
   W extends z.ZodRawShape,
@@ -166,7 +78,8 @@ export function defineResource<
   };
   const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[] => [
     ...(objects ? variantProblems(candidate) : []),
-    ...(spec.check?.(candidate, previous, env) ?? []),
+    // The one place untyped records meet the rules: the callers (an operation, a snapshot's import) validated each field first.
+    ...(spec.check?.(candidate as Partial<StoredOf<W, S>>, previous as StoredOf<W, S> | undefined, env) ?? []),
   ];
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
   const serverOwnedKeys = [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))];

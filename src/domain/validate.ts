@@ -7,8 +7,8 @@
  * megabyte of unknown keys costs a count, not a message per key.
  */
 import type { z } from '@hono/zod-openapi';
+import type { Problem } from './problem.js';
 import { MAX_LISTED_PROBLEMS, ProblemList, shortText } from './problem-list.js';
-import type { Problem } from './resource.js';
 
 type Fields = Record<string, unknown>;
 

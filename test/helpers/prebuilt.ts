@@ -7,7 +7,7 @@ import { defaultScenario } from '../../fixtures/default.js';
 import { resources } from '../../src/domain/resources/index.js';
 import { createWorld, DEFAULT_SEED, type World } from '../../src/state/mock-state.js';
 import { drawRequestExamples } from '../../src/state/seed/examples.js';
-import type { Prebuilt } from '../../src/state/seed/prebuilt-seeds.js';
+import type { Prebuilt } from '../../src/state/seed/prebuilt-shape.js';
 import { organizationPlanSchema } from '../../src/state/seed/scenario.js';
 import { seedOrganization } from '../../src/state/seed/seed.js';
 import { fakerSource, recordingSource } from '../../src/state/seed/seed-source.js';
@@ -42,7 +42,7 @@ export function prebuiltModuleText(prebuilt: Prebuilt): string {
   return `// Written by test/seed/prebuilt.test.ts from faker and the fake factories; do not edit.
 // After changing a fake factory, the default scenario or the seeding, write it again:
 //   npx vitest run test/seed/prebuilt.test.ts -u
-import type { Prebuilt } from './prebuilt-seeds.js';
+import type { Prebuilt } from './prebuilt-shape.js';
 
 export const prebuilt: Prebuilt = JSON.parse(
   '${json}',

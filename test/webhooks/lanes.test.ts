@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/state/mock-state.js';
-import { callFaker } from '../../src/state/webhooks/call-faker.js';
+import { callFaker } from '../../src/state/webhooks/events.js';
 import { startReceiver } from './receiver.js';
 import { eachTestWithReceiver } from './setup.js';
 

@@ -109,7 +109,7 @@ async function closedPort(): Promise<number> {
 
 describe('backoff', () => {
   it('counts from the end of the attempt, so a slow receiver does not make the retry due at once', async () => {
-    const { recordAttempt } = await import('../../src/state/webhooks/schedule.js');
+    const { recordAttempt } = await import('../../src/state/webhooks/deliveries.js');
     const { deliveryPolicy } = await import('../../src/state/webhooks/delivery-policy.js');
     const policy = deliveryPolicy({ firstRetryMs: 200 });
     const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<
@@ -132,7 +132,7 @@ describe('backoff', () => {
   });
 
   it("is due at the clock's last instant at the latest, so a retry near the end of year 9999 still comes due", async () => {
-    const { recordAttempt } = await import('../../src/state/webhooks/schedule.js');
+    const { recordAttempt } = await import('../../src/state/webhooks/deliveries.js');
     const { deliveryPolicy } = await import('../../src/state/webhooks/delivery-policy.js');
     const delivery = { status: 'pending', attempts: [], nextAttemptAt: null, reason: null } as unknown as Parameters<
       typeof recordAttempt

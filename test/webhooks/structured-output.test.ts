@@ -3,8 +3,8 @@ import { base, en, Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorld } from '../../src/state/mock-state.js';
+import { generateStructuredOutput } from '../../src/state/webhooks/events.js';
 import { simulateCall } from '../../src/state/webhooks/simulate-call.js';
-import { generateStructuredOutput } from '../../src/state/webhooks/structured-output.js';
 import { webhookMock } from './setup.js';
 
 const mocks: { stop(): void }[] = [];

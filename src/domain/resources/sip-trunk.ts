@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { DomainError } from '../errors.js';
 import { displayName, e164, id, timestamps, uniqueList } from '../fields.js';
 import { withPatterns } from '../patterns.js';
-import { defineResource, type EffectDeps, type StoredRecord } from '../resource.js';
+import { defineResource, type EffectDeps, type StoredOf } from '../resource.js';
 import type { TrunkSettings } from '../telephony.js';
 
 const ipv4 = withPatterns(z.ipv4(), 'ipv4');
@@ -34,16 +34,21 @@ const writable = {
   outboundEnabled: z.boolean().openapi({ description: 'Allow outbound calls.' }).default(true),
 };
 
+const serverOwned = {
+  id,
+  isSystem: z.boolean().openapi({ description: 'A system trunk cannot be deleted. Read-only.', readOnly: true }),
+  ...timestamps,
+};
+
+/** A SIP trunk as the store holds it (password included). */
+export type SipTrunkRecord = StoredOf<typeof writable, typeof serverOwned>;
+
 export const sipTrunks = defineResource({
   kind: 'sipTrunks',
   path: 'sip-trunks',
   names: { singular: 'SIP trunk', plural: 'SIP trunks', type: 'SipTrunk', types: 'SipTrunks' },
   writable,
-  serverOwned: {
-    id,
-    isSystem: z.boolean().openapi({ description: 'A system trunk cannot be deleted. Read-only.', readOnly: true }),
-    ...timestamps,
-  },
+  serverOwned,
   shownAs: { hasPassword: z.boolean().openapi({ description: 'Whether a password is set. Read-only.', readOnly: true }) },
   writeOnly: ['password'],
   initial: { isSystem: false },
@@ -82,36 +87,34 @@ export const sipTrunks = defineResource({
  * ids apart per organization: a trunk with a fixed id (control API) must not
  * take over, rewrite or remove a configuration another organization holds.
  */
-function assertNotHeldElsewhere(trunk: StoredRecord, { orgId, telephony }: EffectDeps): void {
+function assertNotHeldElsewhere(trunk: SipTrunkRecord, { orgId, telephony }: EffectDeps): void {
   const holder = telephony.configuration(trunk.id);
   if (holder && holder.orgId !== orgId) {
     throw new DomainError('conflict', `SIP trunk id ${trunk.id} is already in use; pick another id.`);
   }
 }
 
-function provision(trunk: StoredRecord, deps: EffectDeps): void {
+function provision(trunk: SipTrunkRecord, deps: EffectDeps): void {
   assertNotHeldElsewhere(trunk, deps);
   deps.telephony.provision(trunkSettings(trunk, deps.orgId));
 }
 
 /** What the provider is told about a trunk. */
-export function trunkSettings(trunk: StoredRecord, orgId: string): TrunkSettings {
-  const t = trunk as unknown as SipTrunkStored;
+export function trunkSettings(trunk: SipTrunkRecord, orgId: string): TrunkSettings {
   return {
-    trunkId: t.id,
+    trunkId: trunk.id,
     orgId,
-    host: t.host,
-    port: t.port,
-    transport: t.transport,
-    username: t.username,
-    hasCredentials: t.password !== null,
-    allowedIps: t.allowedIps,
-    phoneNumbers: t.phoneNumbers,
-    inboundEnabled: t.inboundEnabled,
-    outboundEnabled: t.outboundEnabled,
+    host: trunk.host,
+    port: trunk.port,
+    transport: trunk.transport,
+    username: trunk.username,
+    hasCredentials: trunk.password !== null,
+    allowedIps: trunk.allowedIps,
+    phoneNumbers: trunk.phoneNumbers,
+    inboundEnabled: trunk.inboundEnabled,
+    outboundEnabled: trunk.outboundEnabled,
   };
 }
 
 /** A SIP trunk as responses show it. */
 export type SipTrunk = z.infer<typeof sipTrunks.record>;
-type SipTrunkStored = Omit<SipTrunk, 'hasPassword'> & { password: string | null };

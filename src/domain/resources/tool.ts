@@ -133,7 +133,7 @@ export const tools = defineResource({
     const problems: Problem[] = [];
     // Absent when the field failed its own rules (already reported): nothing to cross-check.
     if (tool.parameters === undefined) return problems;
-    const { properties, required } = tool.parameters as z.infer<typeof parameters>;
+    const { properties, required } = tool.parameters;
     required.forEach((name, index) => {
       if (!Object.hasOwn(properties, name)) problems.push(requiredNotAmongProperties(name, index));
     });

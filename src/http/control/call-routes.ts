@@ -6,9 +6,8 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { World } from '../../state/mock-state.js';
-import { callBody, outboxOrgQuery, outboxQuery } from '../../state/webhooks/control-schemas.js';
-import type { Delivery } from '../../state/webhooks/delivery-record.js';
-import { simulateCall, simulatedCallSchema } from '../../state/webhooks/simulate-call.js';
+import { type Delivery, outboxOrgQuery, outboxQuery } from '../../state/webhooks/deliveries.js';
+import { callBody, simulateCall, simulatedCallSchema } from '../../state/webhooks/simulate-call.js';
 import type { AppEnv } from '../auth.js';
 import { controlRoute, json, serveControl, valid } from './define.js';
 import { deliveriesAnswer, removedAnswer } from './schemas.js';

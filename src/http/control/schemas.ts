@@ -10,7 +10,7 @@ import { faultSpecSchema } from '../../state/faults.js';
 import { JOURNAL_PAGE_LIMIT, journalEntrySchema, journalFilter } from '../../state/journal/journal-entry.js';
 import { orgFilter, orgId } from '../../state/org-filter.js';
 import { seedSchema } from '../../state/snapshot/snapshot.js';
-import { deliverySchema } from '../../state/webhooks/delivery-record.js';
+import { deliverySchema } from '../../state/webhooks/deliveries.js';
 
 const scenarioName = z.enum(Object.keys(scenarios) as [string, ...string[]]).openapi({ description: 'A scenario of fixtures/.' });
 const seed = seedSchema.openapi({ description: 'Seed of the generated data.' });

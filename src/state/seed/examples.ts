@@ -9,13 +9,9 @@
 import { seededFaker } from '../../domain/faker.js';
 import type { Resource } from '../../domain/resource.js';
 import { prebuilt } from './prebuilt.generated.js';
+import type { RequestExamples } from './prebuilt-shape.js';
 
 const EXAMPLE_SEED = 20260105;
-
-export interface RequestExamples {
-  create: Record<string, unknown>;
-  update: Record<string, unknown>;
-}
 
 /** The written-down examples of a resource (copies: the document may not change the originals). */
 export function requestExamples(def: Resource): RequestExamples {

@@ -5,17 +5,9 @@
  * regenerates them from faker and fails when the file differs, so they cannot
  * drift from the fake factories.
  */
-import type { RequestExamples } from './examples.js';
 import { prebuilt } from './prebuilt.generated.js';
 import type { OrganizationPlan } from './scenario.js';
 import type { SeedScript } from './seed-source.js';
-
-/** One organization's seed as the build wrote it down: the plan (defaults filled in), the seed and what was drawn. */
-export interface PrebuiltSeed {
-  plan: OrganizationPlan;
-  seed: number | number[];
-  script: SeedScript;
-}
 
 /** Looks a plan and seed up by value: a scenario of one's own with the same plan gets the same records. */
 export const prebuiltKey = (plan: OrganizationPlan, seed: number | number[]): string => JSON.stringify([plan, seed]);
@@ -26,10 +18,4 @@ let byKey: Map<string, SeedScript> | undefined;
 export function prebuiltScript(plan: OrganizationPlan, seed: number | number[]): SeedScript | undefined {
   byKey ??= new Map(prebuilt.seeds.map((entry) => [prebuiltKey(entry.plan, entry.seed), entry.script]));
   return byKey.get(prebuiltKey(plan, seed));
-}
-
-/** Everything the build writes down: the default scenario's seeds and the OpenAPI request examples. */
-export interface Prebuilt {
-  seeds: PrebuiltSeed[];
-  examples: Record<string, RequestExamples>;
 }

@@ -7,11 +7,11 @@
  * same organization and match its settings. A snapshot is thus never a
  * state the API would refuse.
  */
-import type { Problem, StoredRecord } from '../../domain/resource.js';
+import type { Problem } from '../../domain/resource.js';
 import { resources } from '../../domain/resources/index.js';
-import { trunkSettings } from '../../domain/resources/sip-trunk.js';
+import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration, TrunkSettings } from '../../domain/telephony.js';
-import type { State } from './snapshot.js';
+import type { State } from './snapshot-schema.js';
 
 type Path = Problem['path'];
 
@@ -70,7 +70,7 @@ export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet
       });
       return;
     }
-    problems.push(...settingsProblems(configuration, trunkSettings(trunk as StoredRecord, organization.id), index));
+    problems.push(...settingsProblems(configuration, trunkSettings(trunk as SipTrunkRecord, organization.id), index));
   });
   return problems;
 }

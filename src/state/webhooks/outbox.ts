@@ -6,52 +6,34 @@
  * own: its deliveries go one after another, and a slow receiver holds up no
  * other webhook (nor another organization's calls). Bounded: the oldest
  * deliveries fall off.
+ *
+ * How the webhook module fits together: simulate-call.ts makes a call's
+ * events (events.ts) and queues one delivery per subscribed webhook here.
+ * A delivery and its rules are in deliveries.ts, the outbox's entries in
+ * entries.ts; schedule.ts says which are due and runs them lane by lane;
+ * attempt.ts sends one (signed by signing.ts) and records it;
+ * delivery-policy.ts bounds attempts, backoff and targets; own-listeners.ts
+ * keeps a webhook from pointing at the mock's own control API.
  */
 import type { StoredRecord } from '../../domain/resource.js';
 import type { Organization } from '../tenants.js';
-import { attemptDelivery } from './delivery.js';
+import { type AttemptDeps, sendAndRecord, webhookToAttempt } from './attempt.js';
+import { type Delivery, newDelivery, type OutboxFilter } from './deliveries.js';
 import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';
-import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './delivery-record.js';
-import { EntryIndex } from './entry-index.js';
+import { type Entry, type EntryDeps, OutboxEntries } from './entries.js';
 import type { WebhookEvent } from './events.js';
-import { Lanes } from './lanes.js';
-import { RetryTimer } from './retry-timer.js';
-import { dueDeliveries, earliestDue, recordAttempt } from './schedule.js';
-import { Waiters } from './waiters.js';
+import { dueDeliveries, earliestDue, Lanes, RetryTimer } from './schedule.js';
 
 /** What the outbox reads from the rest of the world. */
-export interface OutboxDeps {
-  now(): Date;
-  /** False while the clock stands frozen: it then moves only by jumps, and retries replay their schedule. */
-  clockRuns(): boolean;
-  /** The webhook as stored (whole secret), while it exists. */
-  webhook(orgId: string, webhookId: string): StoredRecord | undefined;
-  /** The organization registered under the id now: another object means it was removed or reset. */
-  organization(orgId: string): Organization | undefined;
-  /** Why a URL reaches the mock's own control API, as it resolves now (skipped, unsent), or undefined. */
-  ownControlRefusal?(url: string): Promise<string | undefined>;
-}
-
-interface Entry {
-  delivery: Delivery;
-  body: string;
-  organization: Organization;
-  /** Its webhook's lane (organization included, so lanes never cross organizations). */
-  lane: string;
-}
+export type OutboxDeps = AttemptDeps & EntryDeps;
 
 /** The deliveries of a world, and the machinery that attempts them. */
 export class Outbox {
   readonly policy: DeliveryPolicy;
   readonly #deps: OutboxDeps;
-  readonly #entries = new EntryIndex<Entry>();
+  readonly #entries: OutboxEntries;
   readonly #lanes = new Lanes();
   readonly #timer = new RetryTimer(() => void this.runDue());
-  /** Attempts under way, so that stop() can abandon them. */
-  readonly #inFlight = new Map<Entry, AbortController>();
-  /** Calls waiting on their first attempts; told after every attempt and every change that may end a wait. */
-  readonly #waiters = new Waiters();
-  #calls = new WeakMap<Organization, number>();
   #stopped = false;
   /** Counts stops: a drain started before the latest stop ends, even when start() came since. */
   #stops = 0;
@@ -60,51 +42,31 @@ export class Outbox {
   constructor(deps: OutboxDeps, options: DeliveryOptions = {}) {
     this.#deps = deps;
     this.policy = deliveryPolicy(options);
+    this.#entries = new OutboxEntries(deps, this.policy.limit);
   }
 
   /** Numbers an organization's calls 1, 2, 3…; a reset organization starts again. */
   nextCallNumber(organization: Organization): number {
-    const next = (this.#calls.get(organization) ?? 0) + 1;
-    this.#calls.set(organization, next);
-    return next;
+    return this.#entries.nextCallNumber(organization);
   }
 
   /** Queues one event for one webhook, due now; a target the policy refuses fails at once, unsent. */
   enqueue(organization: Organization, event: WebhookEvent, webhook: StoredRecord, deliveryId: string): Delivery {
-    const now = this.#deps.now().toISOString();
-    const url = String(webhook.url);
-    const refused = refusedTarget(url, this.policy);
+    const refused = refusedTarget(String(webhook.url), this.policy);
+    const delivery = newDelivery(organization.id, event, webhook, deliveryId, this.#deps.now().toISOString(), refused);
     const lane = `${organization.id}\n${webhook.id}`;
-    const delivery: Delivery = {
-      ...{ id: deliveryId, orgId: organization.id, callId: String(event.data.callId), eventId: event.id, event: event.event },
-      ...{ webhookId: webhook.id, url, status: refused ? 'failed' : 'pending', attempts: [] },
-      ...{ nextAttemptAt: refused ? null : now, createdAt: now, reason: refused ?? null },
-    };
-    // Entries of a reset organization go first: its call numbers, and so its ids, start again.
-    this.#sweep();
-    // Removed first, so that an id seen before takes the newest place, not its old one.
-    this.#remove(delivery.id);
     this.#entries.add({ delivery, body: JSON.stringify(event), organization, lane });
-    for (const { delivery: oldest } of this.#entries.values()) {
-      if (this.#entries.size <= this.policy.limit) break;
-      this.#remove(oldest.id);
-    }
-    // The oldest fell off, and a call may have been waiting for one of them.
-    this.#notify();
     return structuredClone(delivery);
   }
 
   /** Deliveries that match, oldest first (copies). */
   list(filter: OutboxFilter = {}): Delivery[] {
-    this.#sweep();
-    const deliveries = [...this.#entries.values()].map((entry) => entry.delivery);
-    return deliveries.filter((delivery) => matchesFilter(delivery, filter)).map((delivery) => structuredClone(delivery));
+    return this.#entries.list(filter);
   }
 
   /** The deliveries with these ids that belong to this very organization (not one reset since), as they are now (copies). */
   deliveriesOf(organization: Organization, ids: ReadonlySet<string>): Delivery[] {
-    const entries = [...ids].map((id) => this.#entries.get(id)).filter((entry) => entry?.organization === organization);
-    return entries.map((entry) => structuredClone((entry as Entry).delivery));
+    return this.#entries.deliveriesOf(organization, ids);
   }
 
   /**
@@ -113,38 +75,26 @@ export class Outbox {
    * A simulated call answers then: the retries that fall due meanwhile are not its to wait for.
    */
   firstAttempts(organization: Organization, ids: ReadonlySet<string>): Promise<void> {
-    return this.#waiters.until(
-      () =>
-        this.#stopped ||
-        [...ids].every((id) => {
-          const entry = this.#entries.get(id);
-          return entry?.organization !== organization || entry.delivery.status !== 'pending' || entry.delivery.attempts.length > 0;
-        }),
-    );
+    return this.#entries.until(() => this.#stopped || this.#entries.firstAttemptsMade(organization, ids));
   }
 
   /** Forgets deliveries (all, or one organization's); their pending retries never happen. Answers how many. */
   clear(filter: { orgId?: string | undefined } = {}): number {
-    let removed = 0;
-    for (const { delivery } of this.#entries.values()) {
-      if (filter.orgId !== undefined && delivery.orgId !== filter.orgId) continue;
-      this.#remove(delivery.id);
-      removed++;
-    }
+    const removed = this.#entries.clear(filter);
     if (this.#entries.size === 0) this.#timer.cancel();
-    this.#notify();
+    this.#entries.notify();
     return removed;
   }
 
   /** Everything forgotten, call numbers included (a world reset). */
   reset(): void {
     this.clear();
-    this.#calls = new WeakMap();
+    this.#entries.forgetCallNumbers();
   }
 
   /** Cancels the pending deliveries of webhooks deleted or disabled (the world calls it after each webhook change). */
   cancelStale(): void {
-    this.#sweep();
+    this.#entries.sweep();
   }
 
   /**
@@ -155,7 +105,7 @@ export class Outbox {
    */
   async runDue(waitFor: (delivery: Delivery) => boolean = () => true): Promise<void> {
     if (this.#stopped) return;
-    this.#sweep();
+    this.#entries.sweep();
     const wanted = new Map<string, boolean>();
     for (const { delivery, lane } of dueDeliveries(this.#entries.values(), this.#deps.now().getTime())) {
       wanted.set(lane, wanted.get(lane) === true || waitFor(delivery));
@@ -192,8 +142,8 @@ export class Outbox {
     this.#stopped = true;
     this.#stops += 1;
     this.#timer.stop();
-    for (const attempt of this.#inFlight.values()) attempt.abort();
-    this.#notify();
+    for (const attempt of this.#entries.inFlight.values()) attempt.abort();
+    this.#entries.notify();
     await this.#lanes.settled();
   }
 
@@ -215,9 +165,8 @@ export class Outbox {
   async #drainLane(lane: string): Promise<void> {
     const stops = this.#stops;
     while (!this.#stopped && this.#stops === stops) {
-      for (const entry of this.#entries.ofLane(lane)) this.#sweepEntry(entry);
-      // A delivery dropped or cancelled just now may be the last one a waiting call needed.
-      this.#notify();
+      // A delivery dropped or cancelled just now may be the last one a waiting call needed (sweep tells the waiters).
+      this.#entries.sweep(this.#entries.ofLane(lane));
       const [next] = dueDeliveries(this.#entries.ofLane(lane), this.#deps.now().getTime());
       if (!next) return;
       await this.#attempt(next);
@@ -233,73 +182,15 @@ export class Outbox {
   }
 
   async #attempt(entry: Entry): Promise<void> {
-    const { delivery, body } = entry;
-    const webhook = this.#deps.webhook(delivery.orgId, delivery.webhookId);
-    const cancelled = cancellation(webhook);
-    if (cancelled || !webhook) {
-      finish(delivery, 'failed', cancelled ?? 'cancelled');
-      return this.#notify();
-    }
-    const own = await this.#deps.ownControlRefusal?.(delivery.url);
-    if (own) {
-      finish(delivery, 'failed', `not sent: ${own}`);
-      return this.#notify();
-    }
-    const clockRuns = this.#deps.clockRuns();
-    const started = this.#deps.now();
-    // A frozen clock moves only by jumps: an attempt takes the time it was due, so a jump far ahead replays the schedule.
-    // A running clock: the time the attempt is made (later than due when its lane was busy), so the signature's time is true.
-    const at = clockRuns ? started : new Date(delivery.nextAttemptAt ?? started);
-    const { url, event, id: deliveryId } = delivery;
+    const webhook = await webhookToAttempt(entry.delivery, this.#deps);
+    if (!webhook) return this.#entries.notify();
     const abandon = new AbortController();
-    this.#inFlight.set(entry, abandon);
+    this.#entries.inFlight.set(entry, abandon);
     try {
-      const attempt = await attemptDelivery(
-        { url, body, secret: String(webhook.secret), event, deliveryId, at },
-        this.policy,
-        abandon.signal,
-      );
-      // Abandoned by stop(): not an answer of the receiver's, so not an attempt to record.
-      if (abandon.signal.aborted) return;
-      // With the clock running the backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
-      const tookMs = clockRuns ? Math.max(0, this.#deps.now().getTime() - started.getTime()) : 0;
-      recordAttempt(delivery, attempt, this.policy, tookMs);
-    } catch (error) {
-      // A fault of the mock's own (a receiver's faults are written into the attempt): the delivery ends, instead of falling due forever.
-      finish(
-        delivery,
-        'failed',
-        `not sent: the mock failed while attempting it (${error instanceof Error ? error.message : String(error)})`,
-      );
-      console.error('voice-config-mock: a webhook delivery failed unexpectedly', error);
+      await sendAndRecord(entry, webhook, this.#deps, this.policy, abandon.signal);
     } finally {
-      this.#inFlight.delete(entry);
-      this.#notify();
-    }
-  }
-
-  #notify(): void {
-    this.#waiters.changed();
-  }
-
-  #remove(id: string): void {
-    const entry = this.#entries.remove(id);
-    // Forgotten (cleared, reset, pushed out): an attempt still out must not hold its webhook's lane until its time limit.
-    if (entry) this.#inFlight.get(entry)?.abort();
-  }
-
-  /** Drops deliveries of organizations removed or reset; cancels pending ones whose webhook is gone or disabled. */
-  #sweep(): void {
-    for (const entry of this.#entries.values()) this.#sweepEntry(entry);
-    this.#notify();
-  }
-
-  #sweepEntry(entry: Entry): void {
-    const { delivery } = entry;
-    if (this.#deps.organization(delivery.orgId) !== entry.organization) this.#remove(delivery.id);
-    else if (delivery.status === 'pending') {
-      const cancelled = cancellation(this.#deps.webhook(delivery.orgId, delivery.webhookId));
-      if (cancelled) finish(delivery, 'failed', cancelled);
+      this.#entries.inFlight.delete(entry);
+      this.#entries.notify();
     }
   }
 }

@@ -1,9 +1,10 @@
-/** When deliveries are due, in which order they go, and what an attempt's result does to a delivery. */
-
-import { LATEST_INSTANT_MS } from '../clock.js';
-import type { Attempt } from './delivery.js';
-import { backoffMs, type DeliveryPolicy } from './delivery-policy.js';
-import { type Delivery, finish } from './delivery-record.js';
+/**
+ * When attempts run: which deliveries are due and in which order; lanes, so
+ * that a webhook's attempts go one after another and a slow receiver holds
+ * up only its own webhook; the timer that wakes for retries while the clock
+ * runs; and the waiters a simulated call waits with for its first attempts.
+ */
+import type { Delivery } from './deliveries.js';
 
 interface Queued {
   delivery: Delivery;
@@ -48,22 +49,102 @@ export function earliestDue(queue: Iterable<Queued>): number | undefined {
   return earliest;
 }
 
+/** Queues of work by key (a webhook's lane): the runs queued on one key go one after another, and keys never wait on each other. */
+export class Lanes {
+  /** Per key, the end of the runs queued on it; present while one is queued or running. */
+  readonly #tails = new Map<string, Promise<void>>();
+
+  /**
+   * Queues `task` after the runs already on `key`; resolves once it has run.
+   * A task that throws is handed to `onError`, and the runs after it go on.
+   */
+  run(key: string, task: () => Promise<void>, onError: (error: unknown) => void): Promise<void> {
+    const run = (this.#tails.get(key) ?? Promise.resolve()).then(task).catch(onError);
+    this.#tails.set(key, run);
+    return run.then(() => {
+      if (this.#tails.get(key) === run) this.#tails.delete(key);
+    });
+  }
+
+  /** Whether something is queued or running on `key`. */
+  busy(key: string): boolean {
+    return this.#tails.has(key);
+  }
+
+  /** Resolves once every run queued so far has ended. */
+  async settled(): Promise<void> {
+    await Promise.all(this.#tails.values());
+  }
+}
+
+const LONGEST_SLEEP_MS = 1000;
+
 /**
- * Adds the attempt; the delivery is then delivered, failed (attempts used up)
- * or due again after the backoff, counted from when the attempt ended:
- * `tookMs` is the mock time it took (0 with a frozen clock, so a clock moved
- * far ahead still replays the schedule exactly).
+ * The timer that runs due retries while the clock runs in real time. It is
+ * unref'd (it never keeps a process alive) and wakes at least once a second,
+ * so a clock moved in-process (`world.clock.advance`) is noticed too.
  */
-export function recordAttempt(delivery: Delivery, attempt: Attempt, policy: DeliveryPolicy, tookMs = 0): void {
-  delivery.attempts.push(attempt);
-  const made = delivery.attempts.length;
-  if (attempt.error === null) finish(delivery, 'delivered', null);
-  // Cancelled (its webhook disabled or deleted) while this attempt was under way: no retry.
-  else if (delivery.status !== 'pending') return;
-  else if (made >= policy.maxAttempts) finish(delivery, 'failed', `gave up after ${made} attempts`);
-  else {
-    // Never past the clock's last instant: a retry due later could never come due (nor be written with four-digit years).
-    const due = Math.min(Date.parse(attempt.at) + tookMs + backoffMs(policy, made), LATEST_INSTANT_MS);
-    delivery.nextAttemptAt = new Date(due).toISOString();
+export class RetryTimer {
+  #handle: ReturnType<typeof setTimeout> | undefined;
+  #stopped = false;
+  readonly #wake: () => void;
+
+  constructor(wake: () => void) {
+    this.#wake = wake;
+  }
+
+  /** Wakes after `delayMs` (at most a second); replaces an earlier schedule. */
+  schedule(delayMs: number): void {
+    this.cancel();
+    if (this.#stopped) return;
+    const delay = Math.min(Math.max(delayMs, 0), LONGEST_SLEEP_MS);
+    this.#handle = setTimeout(() => {
+      this.#handle = undefined;
+      this.#wake();
+    }, delay);
+    // Browsers return a number, which has no unref.
+    (this.#handle as { unref?: () => void }).unref?.();
+  }
+
+  cancel(): void {
+    if (this.#handle !== undefined) clearTimeout(this.#handle);
+    this.#handle = undefined;
+  }
+
+  /** Until start(): schedules meanwhile do nothing. */
+  stop(): void {
+    this.#stopped = true;
+    this.cancel();
+  }
+
+  start(): void {
+    this.#stopped = false;
+  }
+}
+
+/**
+ * Promises that resolve once a condition holds. Nothing pushes the answer:
+ * whoever may have made a condition true says so (`changed()`), and every
+ * waiting condition is looked at again.
+ */
+export class Waiters {
+  readonly #checks = new Set<() => void>();
+
+  /** Resolves once `done()` is true: at once, or at the first `changed()` after which it is. */
+  until(done: () => boolean): Promise<void> {
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!done()) return;
+        this.#checks.delete(check);
+        resolve();
+      };
+      this.#checks.add(check);
+    });
+  }
+
+  /** Something may have made a condition true: each is looked at again. */
+  changed(): void {
+    for (const check of [...this.#checks]) check();
   }
 }

@@ -8,15 +8,52 @@
 import type { Faker } from '@faker-js/faker';
 import { z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
+import { e164 } from '../../domain/fields.js';
 import type { StoredRecord } from '../../domain/resource.js';
 import { EARLIEST_INSTANT_MS } from '../clock.js';
 import type { World } from '../mock-state.js';
+import { orgId } from '../org-filter.js';
 import { requireOrganization } from '../organizations.js';
-import { callFaker } from './call-faker.js';
-import type { callBody } from './control-schemas.js';
-import { deliverySchema } from './delivery-record.js';
-import { type CallFacts, callEvents, callFactsSchema, type WebhookEvent, webhookEventSchema } from './events.js';
-import { generateStructuredOutput } from './structured-output.js';
+import { deliverySchema } from './deliveries.js';
+import {
+  type CallFacts,
+  callEvents,
+  callFactsSchema,
+  callFaker,
+  generateStructuredOutput,
+  type WebhookEvent,
+  webhookEventSchema,
+} from './events.js';
+
+/** A party to a call. */
+const party = z
+  // Bounded: each delivery in the outbox keeps its own copy of the call's events.
+  .union([
+    e164,
+    z
+      .string()
+      .max(256)
+      .regex(/^sips?:[^\s@]+@[^\s]+$/, 'Use a sip: URI of 256 characters at most'),
+  ])
+  .openapi({ description: 'An E.164 number or a sip: URI.', example: '+14155550123' });
+
+/** The body of POST /__mock/calls, described once for validation and OpenAPI. */
+export const callBody = z
+  .strictObject({
+    orgId,
+    assistantId: z.string().min(1).max(100).openapi({ description: 'An assistant of that organization.' }),
+    durationSeconds: z
+      .int()
+      .min(1)
+      .max(43200)
+      .optional()
+      .openapi({ description: 'Default: seeded, within the assistant’s maxDurationSeconds.' }),
+    from: party.optional().openapi({ description: 'The caller. Default: a seeded +1415555… number.' }),
+    to: party.optional().openapi({ description: 'The number called. Default: the first number of the assistant’s SIP trunk.' }),
+  })
+  .openapi('SimulateCallRequest', {
+    description: 'Emits call.started, call.ended and call.analyzed and delivers them to the organization’s webhooks.',
+  });
 
 /** A call to simulate, as POST /__mock/calls takes it (its defaults are described there). */
 export type CallInput = z.infer<typeof callBody>;

@@ -1,27 +1,76 @@
 /**
  * One delivery attempt: a signed POST of the event body to the webhook's
- * URL with a time limit. Only a 2xx answer counts as delivered; redirects
- * are not followed (a receiver that moved must be updated, not guessed at).
+ * URL with a time limit, and its outcome written into the delivery. Only a
+ * 2xx answer counts as delivered; redirects are not followed (a receiver
+ * that moved must be updated, not guessed at).
  */
-import { z } from '@hono/zod-openapi';
-import { timestamp } from '../../domain/fields.js';
+import type { StoredRecord } from '../../domain/resource.js';
+import { type Attempt, cancellation, type Delivery, finish, RESPONSE_EXCERPT, recordAttempt } from './deliveries.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
 import { deliveryHeaders } from './signing.js';
 
-const RESPONSE_EXCERPT = 200;
+/** What an attempt reads from the rest of the world. */
+export interface AttemptDeps {
+  now(): Date;
+  /** False while the clock stands frozen: it then moves only by jumps, and retries replay their schedule. */
+  clockRuns(): boolean;
+  /** The webhook as stored (whole secret), while it exists. */
+  webhook(orgId: string, webhookId: string): StoredRecord | undefined;
+  /** Why a URL reaches the mock's own control API, as it resolves now (skipped, unsent), or undefined. */
+  ownControlRefusal?(url: string): Promise<string | undefined>;
+}
 
-/** What one attempt did: an answer's status, or the error that stopped it. */
-export const attemptSchema = z
-  .strictObject({
-    at: timestamp.openapi({ description: "When the attempt was made, by the mock's clock; with the clock frozen, when it was due." }),
-    statusCode: z.int().nullable().openapi({ description: "The receiver's status; null when no answer came (network error, time limit)." }),
-    error: z.string().nullable().openapi({ description: 'Why the attempt failed; null when it succeeded.' }),
-    response: z
-      .string()
-      .nullable()
-      .openapi({ description: `The first ${RESPONSE_EXCERPT} characters of the receiver's answer, to see why it refused.` }),
-  })
-  .openapi('DeliveryAttempt');
-export type Attempt = z.infer<typeof attemptSchema>;
+/**
+ * The webhook to send the delivery's next attempt to; when it may not be
+ * attempted (the webhook deleted or disabled, its URL the mock's own control
+ * API), the delivery ends unsent and the answer is undefined.
+ */
+export async function webhookToAttempt(delivery: Delivery, deps: AttemptDeps): Promise<StoredRecord | undefined> {
+  const webhook = deps.webhook(delivery.orgId, delivery.webhookId);
+  const cancelled = cancellation(webhook);
+  if (cancelled || !webhook) {
+    finish(delivery, 'failed', cancelled ?? 'cancelled');
+    return undefined;
+  }
+  const own = await deps.ownControlRefusal?.(delivery.url);
+  if (own) {
+    finish(delivery, 'failed', `not sent: ${own}`);
+    return undefined;
+  }
+  return webhook;
+}
+
+/**
+ * Sends the delivery's next attempt to its webhook and records it (delivered,
+ * failed, or due again). `abandon` (the outbox stopping, or forgetting the
+ * delivery) ends it unrecorded: that is no answer of the receiver's.
+ */
+export async function sendAndRecord(
+  { delivery, body }: { delivery: Delivery; body: string },
+  webhook: StoredRecord,
+  clock: AttemptDeps,
+  policy: DeliveryPolicy,
+  abandon: AbortSignal,
+): Promise<void> {
+  const clockRuns = clock.clockRuns();
+  const started = clock.now();
+  // A frozen clock moves only by jumps: an attempt takes the time it was due, so a jump far ahead replays the schedule.
+  // A running clock: the time the attempt is made (later than due when its lane was busy), so the signature's time is true.
+  const at = clockRuns ? started : new Date(delivery.nextAttemptAt ?? started);
+  const { url, event, id: deliveryId } = delivery;
+  try {
+    const attempt = await attemptDelivery({ url, body, secret: String(webhook.secret), event, deliveryId, at }, policy, abandon);
+    if (abandon.aborted) return;
+    // With the clock running the backoff counts from the end of the attempt: a slow receiver must not make the retry due at once.
+    const tookMs = clockRuns ? Math.max(0, clock.now().getTime() - started.getTime()) : 0;
+    recordAttempt(delivery, attempt, policy, tookMs);
+  } catch (error) {
+    // A fault of the mock's own (a receiver's faults are written into the attempt): the delivery ends, instead of falling due forever.
+    const why = error instanceof Error ? error.message : String(error);
+    finish(delivery, 'failed', `not sent: the mock failed while attempting it (${why})`);
+    console.error('voice-config-mock: a webhook delivery failed unexpectedly', error);
+  }
+}
 
 export interface AttemptRequest {
   url: string;

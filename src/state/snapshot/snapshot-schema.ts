@@ -1,0 +1,43 @@
+/**
+ * What a snapshot is: the schema of the whole state (or one organization's)
+ * as plain JSON. Export, import and the integrity check all read it; the
+ * control routes import it from here.
+ */
+import { z } from '@hono/zod-openapi';
+import { organizationId } from '../../domain/fields.js';
+import { resourceKinds } from '../../domain/resources/index.js';
+import { trunkConfigurationSchema } from '../../domain/telephony.js';
+import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
+import { MAX_SEED } from '../mock-state.js';
+import { organizationPlanSchema } from '../seed/scenario.js';
+
+export const STATE_FORMAT = 'voice-config-mock/state';
+/** A record in a snapshot sits five levels down: state, organizations, organization, records, its kind's list. */
+export const MAX_SNAPSHOT_DEPTH = MAX_RECORD_DEPTH + 5;
+
+/** A seed, as every control route and `createWorld` take one. */
+export const seedSchema = z.int().min(0).max(MAX_SEED);
+
+const organizationState = z.object({
+  id: organizationId,
+  name: z.string(),
+  token: z.string().min(1),
+  /**
+   * What the organization was seeded from, so a reset of it alone can seed it again: a seed, or the seed and
+   * the number that sets the organization apart (its place in the scenario, a tenant's number).
+   */
+  plan: z.strictObject({ plan: organizationPlanSchema, seed: z.union([seedSchema, z.array(seedSchema).min(1).max(2)]) }).optional(),
+  records: z.partialRecord(z.enum(resourceKinds), z.array(z.record(z.string(), z.unknown()))),
+});
+
+export const stateSchema = z
+  .object({
+    format: z.literal(STATE_FORMAT),
+    version: z.literal(1),
+    savedAt: z.string().optional(),
+    organizations: z.array(organizationState),
+    telephony: z.array(trunkConfigurationSchema).default([]),
+  })
+  .openapi('State', { description: 'The state of the mock, or of one organization: organizations with their tokens and records.' });
+
+export type State = z.infer<typeof stateSchema>;
