@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { constants, Script } from 'node:vm';
 
 /** Built next to the launcher in dist/. */
-export const bundlePath = fileURLToPath(new URL('../../launch/voice-config-mock.cjs', import.meta.url));
+export const bundlePath = fileURLToPath(new URL('./voice-config-mock.cjs', import.meta.url));
 
 /** Where the cache for this process's node flags lives. */
 export function codeCachePath(nodeFlags: string[] = process.execArgv): string {
