@@ -91,7 +91,9 @@ describe('mount', () => {
       request: { params: z.object({ id: z.uuid() }) },
       responses: { 200: { description: 'Done.' } },
     });
-    expect(() => mount(new OpenAPIHono<AppEnv>(), { route: uuidOnly }, (c) => c.json({}, 200))).toThrow(/path parameters are not validated/);
+    expect(() => mount(new OpenAPIHono<AppEnv>(), { route: uuidOnly }, (c) => c.json({}, 200))).toThrow(
+      /path parameters are not validated/,
+    );
   });
 });
 
