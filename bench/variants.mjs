@@ -50,9 +50,9 @@ export const variants = {
     edits: { 'src/domain/timestamp.ts': [[/export function isoTimestamp[\s\S]*$/, 'export const isoTimestamp = (date: Date): string => date.toISOString();\n']] },
   },
   'no-list-cache': {
-    what: "every list serialized again, not kept until the store's revision moves",
+    what: 'every list serialized again, not kept by the store until the next write to it',
     cases: ['list'],
-    edits: { 'src/http/resource-routes.ts': [['if (cached?.revision !== revision) {', 'if (cached === cached) {']] },
+    edits: { 'src/state/store.ts': [['if (kept?.show !== show) {', 'if (kept === kept) {']] },
   },
   'no-semi-space': {
     what: 'node without --max-semi-space-size=2 (V8 sizes its young generation itself)',

@@ -7,8 +7,11 @@ import type { MiddlewareHandler } from 'hono';
 import type { Organization, Tenants } from '../state/tenants.js';
 import { problemResponse } from './problem.js';
 
-/** What middleware hands to handlers: the caller's organization and, on create and update, the body's fields. */
-export type AppEnv = { Variables: { org: Organization; body: Record<string, unknown>; rawBody: string } };
+/**
+ * What middleware hands on: the caller's organization, and on create and update the body's text and whether it passed
+ * the body reader's checks (for the journal; the fields themselves are the handler's `c.req.valid('json')`).
+ */
+export type AppEnv = { Variables: { org: Organization; rawBody: string; bodyChecked: boolean } };
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 /** The header every 401 of the API carries (RFC 6750). */

@@ -25,7 +25,7 @@ export function journalRecorder(journal: Journal, now: () => Date): MiddlewareHa
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 100) / 100,
       bodyText: c.get('rawBody'),
-      bodyChecked: c.get('body') !== undefined,
+      bodyChecked: c.get('bodyChecked') === true,
     });
   };
 }

@@ -8,13 +8,13 @@
  * nesting (which would overflow the stack later); the top level must be an
  * object. Server-owned keys (`id`, timestamps, flags) are dropped here, so
  * validation sees only what a client may set. The fields are handed on as
- * the `body` variable; the domain validates them (src/domain/validate.ts).
+ * `c.req.valid('json')`; the domain validates them (src/domain/validate.ts).
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
-import type { AppEnv } from './auth.js';
 import { bufferedBody } from './buffered-body.js';
 import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
+import type { BodyReader } from './mount.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -55,7 +55,10 @@ interface Ignored {
   ignoresInBody(key: string, value: unknown): boolean;
 }
 
-export function jsonBody(ignored: Ignored): MiddlewareHandler<AppEnv> {
+/** The fields of a create or update body as a client sent them, not yet validated: the domain validates them. */
+export type BodyFields = Record<string, unknown>;
+
+export function jsonBody(ignored: Ignored): BodyReader<BodyFields> {
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
     const { text, utf8 } = await readBodyText(c);
@@ -67,24 +70,28 @@ export function jsonBody(ignored: Ignored): MiddlewareHandler<AppEnv> {
     const parsed = parseChecked(c, contentType, text, utf8, MAX_RECORD_DEPTH);
     if (!parsed.ok) return parsed.refusal;
     const body = parsed.value;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
-    }
-    c.set('body', withoutIgnored(body as Record<string, unknown>, ignored));
+    if (!isJsonObject(body)) return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
+    c.req.addValidatedData('json', withoutIgnored(body, ignored));
+    c.set('bodyChecked', true);
     // Parsing and validating a large body are two turns: each blocks the loop half as long.
     if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
     await next();
   };
 }
 
+/** What a route makes of a parsed control body: the value it hands on, or its answer (a validation problem). */
+export type BodyCheck<T> = (c: Context, value: unknown) => { ok: true; value: T } | { ok: false; refusal: Response };
+
 /**
  * Control API bodies get the same checks as API bodies, nested as deep as
  * `maxDepth` allows (a record inside a snapshot sits under its
- * envelope). A POST without a body stands for `{}`. The route's validator
- * then takes the value parsed here instead of parsing the text again with
- * none of these checks.
+ * envelope). A POST without a body stands for `{}`. The value parsed here
+ * goes to the route's `check` (its schema), in a turn of its own when the
+ * body is large, and what that hands on is `c.req.valid('json')`.
  */
-export function controlJsonBody(maxDepth: number): MiddlewareHandler<AppEnv> {
+export function controlJsonBody(maxDepth: number): BodyReader<undefined>;
+export function controlJsonBody<T extends object>(maxDepth: number, check: BodyCheck<T>): BodyReader<T>;
+export function controlJsonBody<T extends object>(maxDepth: number, check?: BodyCheck<T>): BodyReader<T | undefined> {
   return async function readControlBody(c, next) {
     const contentType = c.req.header('content-type');
     const { text, utf8 } = await readBodyText(c);
@@ -95,8 +102,12 @@ export function controlJsonBody(maxDepth: number): MiddlewareHandler<AppEnv> {
       if (!parsed.ok) return parsed.refusal;
       value = parsed.value;
     }
-    c.req.json = (() => Promise.resolve(value)) as typeof c.req.json;
     if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
+    if (check) {
+      const checked = check(c, value);
+      if (!checked.ok) return checked.refusal;
+      c.req.addValidatedData('json', checked.value);
+    }
     await next();
   };
 }
@@ -108,6 +119,8 @@ function wrongType(c: Context, contentType: string | undefined): Response {
     `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
   );
 }
+
+const isJsonObject = (value: unknown): value is BodyFields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';

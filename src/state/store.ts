@@ -23,6 +23,13 @@ export interface Store {
    * its serialized form) can be cached until the next write.
    */
   revision(orgId: string, kind: ResourceKind): number;
+  /**
+   * The organization's records of one kind, newest first, each as `show`
+   * makes it, as JSON text. Lists are read far more often than written: the
+   * text is kept until the next write to these records (or a call with
+   * another `show`, which must depend on the record alone).
+   */
+  listJson(orgId: string, kind: ResourceKind, show: (record: StoredRecord) => unknown): string;
   /** The records whose index keys (see `IndexKeys`) include `key`: who points at a record, who holds a unique value. */
   lookup(orgId: string, key: string): RecordRef[];
 }
@@ -39,6 +46,8 @@ export type IndexKeys = (kind: ResourceKind, record: StoredRecord) => string[];
 interface Collection {
   records: Map<string, StoredRecord>;
   revision: number;
+  /** The list's JSON text as `show` made it; dropped on every write. */
+  listJson?: { show: (record: StoredRecord) => unknown; text: string };
 }
 
 // Shared by every store, so a revision is never reused, not even after clear() or by another store.
@@ -73,7 +82,7 @@ export class MemoryStore implements Store {
     if (previous) this.#unindex(orgId, kind, previous);
     collection.records.set(record.id, Object.freeze(record));
     this.#indexRecord(orgId, kind, record);
-    collection.revision = ++lastRevision;
+    this.#changed(collection);
   }
 
   remove(orgId: string, kind: ResourceKind, id: string): boolean {
@@ -82,7 +91,7 @@ export class MemoryStore implements Store {
     if (!collection || !record) return false;
     collection.records.delete(id);
     this.#unindex(orgId, kind, record);
-    collection.revision = ++lastRevision;
+    this.#changed(collection);
     return true;
   }
 
@@ -98,6 +107,17 @@ export class MemoryStore implements Store {
 
   revision(orgId: string, kind: ResourceKind): number {
     return this.#collection(orgId, kind)?.revision ?? 0;
+  }
+
+  listJson(orgId: string, kind: ResourceKind, show: (record: StoredRecord) => unknown): string {
+    const collection = this.#collection(orgId, kind);
+    if (!collection) return '[]';
+    let kept = collection.listJson;
+    if (kept?.show !== show) {
+      kept = { show, text: JSON.stringify(this.list(orgId, kind).map(show)) };
+      collection.listJson = kept;
+    }
+    return kept.text;
   }
 
   lookup(orgId: string, key: string): RecordRef[] {
@@ -123,6 +143,11 @@ export class MemoryStore implements Store {
       holders?.delete(`${kind}/${record.id}`);
       if (holders?.size === 0) byKey?.delete(key);
     }
+  }
+
+  #changed(collection: Collection): void {
+    collection.revision = ++lastRevision;
+    collection.listJson = undefined;
   }
 
   #collection(orgId: string, kind: ResourceKind): Collection | undefined {

@@ -80,3 +80,70 @@ describe('memory store index', () => {
     expect(store.lookup('other', 'assistants:x')).toEqual([{ kind: 'assistants', id: 'a3' }]);
   });
 });
+
+describe('MemoryStore.listJson', () => {
+  /** A `show` that counts its calls, so a test sees whether the text was made again. */
+  const counting = () => {
+    const show = (record: StoredRecord) => {
+      show.calls++;
+      return { shown: record.id };
+    };
+    show.calls = 0;
+    return show;
+  };
+
+  it('is the list, newest first, each record as show makes it', () => {
+    const store = new MemoryStore();
+    store.put('org', 'tools', record('t1'));
+    store.put('org', 'tools', record('t2'));
+    expect(JSON.parse(store.listJson('org', 'tools', counting()))).toEqual([{ shown: 't2' }, { shown: 't1' }]);
+    expect(store.listJson('org', 'schemas', counting())).toBe('[]');
+    expect(store.listJson('nobody', 'tools', counting())).toBe('[]');
+  });
+
+  it('keeps the text until a write to those records, or another show', () => {
+    const store = new MemoryStore();
+    const show = counting();
+    store.put('org', 'tools', record('t1'));
+    store.put('org', 'tools', record('t2'));
+    store.listJson('org', 'tools', show);
+    store.listJson('org', 'tools', show);
+    expect(show.calls).toBe(2);
+    // Another kind or organization leaves it alone.
+    store.put('org', 'schemas', record('s1'));
+    store.put('other', 'tools', record('o1'));
+    store.listJson('org', 'tools', show);
+    expect(show.calls).toBe(2);
+    const other = counting();
+    store.listJson('org', 'tools', other);
+    expect(other.calls).toBe(2);
+  });
+
+  it('makes the text again after a put, a replacement, a remove and a clear', () => {
+    const store = new MemoryStore();
+    const show = (r: StoredRecord) => r;
+    store.put('org', 'tools', record('t1'));
+    const texts = [store.listJson('org', 'tools', show)];
+    store.put('org', 'tools', record('t2'));
+    texts.push(store.listJson('org', 'tools', show));
+    store.put('org', 'tools', record('t1', 'renamed'));
+    texts.push(store.listJson('org', 'tools', show));
+    store.remove('org', 'tools', 't2');
+    texts.push(store.listJson('org', 'tools', show));
+    store.clear('org');
+    texts.push(store.listJson('org', 'tools', show));
+    expect(texts.map((text) => JSON.parse(text))).toEqual([
+      [{ id: 't1', name: 't1' }],
+      [
+        { id: 't2', name: 't2' },
+        { id: 't1', name: 't1' },
+      ],
+      [
+        { id: 't2', name: 't2' },
+        { id: 't1', name: 'renamed' },
+      ],
+      [{ id: 't1', name: 'renamed' }],
+      [],
+    ]);
+  });
+});

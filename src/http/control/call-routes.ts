@@ -9,8 +9,47 @@ import type { World } from '../../state/mock-state.js';
 import { type Delivery, outboxOrgQuery, outboxQuery } from '../../state/webhooks/deliveries.js';
 import { callBody, simulateCall, simulatedCallSchema } from '../../state/webhooks/simulate-call.js';
 import type { AppEnv } from '../auth.js';
-import { controlRoute, json, serveControl, valid } from './define.js';
+import { mount } from '../mount.js';
+import { controlRoute } from './define.js';
 import { deliveriesAnswer, removedAnswer } from './schemas.js';
+
+const routes = {
+  call: controlRoute({
+    method: 'post',
+    path: '/__mock/calls',
+    operationId: 'simulateCall',
+    summary: 'Simulate a call and deliver its events to the webhooks',
+    body: callBody,
+    status: 201,
+    missing: 'No organization with this orgId, or no assistant with this assistantId in it.',
+    answer: simulatedCallSchema,
+    conflict: 'At the mock’s clock the call would start before the earliest time the mock writes (year 0000); move the clock later.',
+  }),
+  outbox: controlRoute({
+    method: 'get',
+    path: '/__mock/outbox',
+    operationId: 'listOutbox',
+    summary: 'Webhook deliveries with their attempts, oldest first',
+    request: { query: outboxQuery },
+    answer: deliveriesAnswer,
+  }),
+  clear: controlRoute({
+    method: 'delete',
+    path: '/__mock/outbox',
+    operationId: 'clearOutbox',
+    summary: 'Forget deliveries and cancel their retries',
+    request: { query: outboxOrgQuery },
+    answer: removedAnswer,
+  }),
+  flush: controlRoute({
+    method: 'post',
+    path: '/__mock/outbox/flush',
+    operationId: 'flushOutbox',
+    summary: 'Make every attempt due now, then answer',
+    request: { query: outboxOrgQuery },
+    answer: deliveriesAnswer,
+  }),
+};
 
 export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
   // Registered before the clock route, so it wraps it.
@@ -22,49 +61,11 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void
     if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue(madeDue);
   });
 
-  const call = controlRoute({
-    method: 'post',
-    path: '/__mock/calls',
-    operationId: 'simulateCall',
-    summary: 'Simulate a call and deliver its events to the webhooks',
-    request: { body: json(callBody) },
-    status: 201,
-    missing: 'No organization with this orgId, or no assistant with this assistantId in it.',
-    answer: simulatedCallSchema,
-    conflict: 'At the mock’s clock the call would start before the earliest time the mock writes (year 0000); move the clock later.',
-  });
-  serveControl(app, call, async (c) => c.json(await simulateCall(world, valid(c, 'json', callBody)), 201));
-
-  const outbox = controlRoute({
-    method: 'get',
-    path: '/__mock/outbox',
-    operationId: 'listOutbox',
-    summary: 'Webhook deliveries with their attempts, oldest first',
-    request: { query: outboxQuery },
-    answer: deliveriesAnswer,
-  });
-  serveControl(app, outbox, (c) => c.json({ deliveries: world.outbox.list(valid(c, 'query', outboxQuery)) }, 200));
-
-  const clear = controlRoute({
-    method: 'delete',
-    path: '/__mock/outbox',
-    operationId: 'clearOutbox',
-    summary: 'Forget deliveries and cancel their retries',
-    request: { query: outboxOrgQuery },
-    answer: removedAnswer,
-  });
-  serveControl(app, clear, (c) => c.json({ removed: world.outbox.clear(valid(c, 'query', outboxOrgQuery)) }, 200));
-
-  const flush = controlRoute({
-    method: 'post',
-    path: '/__mock/outbox/flush',
-    operationId: 'flushOutbox',
-    summary: 'Make every attempt due now, then answer',
-    request: { query: outboxOrgQuery },
-    answer: deliveriesAnswer,
-  });
-  serveControl(app, flush, async (c) => {
-    const { orgId } = valid(c, 'query', outboxOrgQuery);
+  mount(app, routes.call, async (c) => c.json(await simulateCall(world, c.req.valid('json')), 201));
+  mount(app, routes.outbox, (c) => c.json({ deliveries: world.outbox.list(c.req.valid('query')) }, 200));
+  mount(app, routes.clear, (c) => c.json({ removed: world.outbox.clear(c.req.valid('query')) }, 200));
+  mount(app, routes.flush, async (c) => {
+    const { orgId } = c.req.valid('query');
     await world.outbox.runDue(orgId === undefined ? undefined : (delivery) => delivery.orgId === orgId);
     return c.json({ deliveries: world.outbox.list({ orgId }) }, 200);
   });

@@ -9,24 +9,18 @@ import type { World } from '../../state/mock-state.js';
 import type { AppEnv } from '../auth.js';
 import { problemResponse } from '../problem.js';
 import { registerCallRoutes } from './call-routes.js';
-import { invalidControlRequest } from './define.js';
 import { registerControlIndex } from './index-routes.js';
 import { registerObserveRoutes } from './observe-routes.js';
 import { registerProviderStateRoute } from './provider-states.js';
 import { registerStateRoutes } from './state-routes.js';
+import { registerSteerRoutes } from './steer-routes.js';
 import { refuseWebPages } from './web-pages.js';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
 export function controlApi(world: World, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({
-    // Queries and path parameters; bodies are validated by their route (define.ts).
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      // The input is read again only on failure, to tell a missing field from a wrong one.
-      return invalidControlRequest(c, result.error.issues, result.target === 'param' ? c.req.param() : c.req.query());
-    },
-  });
+  // Each route validates its own input (define.ts, mount.ts).
+  const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {
     type: 'apiKey',
     in: 'header',
@@ -38,6 +32,7 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
   registerCallRoutes(app, world);
   registerStateRoutes(app, world);
   registerObserveRoutes(app, world);
+  registerSteerRoutes(app, world);
   registerProviderStateRoute(app, world);
   registerControlIndex(app);
   return app;

@@ -1,20 +1,18 @@
 /**
- * A control route declared once: its OpenAPI operation (tag Control), how its
- * body is read and validated, and its query and path validation.
+ * A control route declared once: its OpenAPI operation (tag Control) and how
+ * its body and query are read and validated; `mount` serves it.
  *
  * The body is read by `controlJsonBody` (the API's checks: JSON content type,
  * UTF-8, nesting, prototype keys; no body stands for `{}`) and then validated
- * here, always. zod-openapi's own body handling is left out on purpose: it
- * skips validation when a request has no Content-Type (the handler then got
- * an unchecked `{}`) and refuses with a bare 415 some JSON content types the
- * API takes (`application/json;`, `application/vnd.a_b+json`).
+ * against the route's `body` schema, always: a route that declares none reads
+ * and checks a body all the same, and hands nothing on.
  */
-import { createRoute, type OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
-import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { RouteConfig, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { describeIssues } from '../../domain/validate.js';
-import type { AppEnv } from '../auth.js';
-import { controlJsonBody } from '../json-body.js';
+import { type BodyCheck, controlJsonBody } from '../json-body.js';
+import type { Served } from '../mount.js';
 import { problemResponse } from '../problem.js';
 import { webPageRefusals } from './web-pages.js';
 
@@ -23,7 +21,8 @@ interface ControlRouteSpec {
   path: string;
   operationId: string;
   summary: string;
-  request?: RouteConfig['request'];
+  /** Query and path parameters (a body is `body`). */
+  request?: Pick<NonNullable<RouteConfig['request']>, 'query' | 'params'>;
   status?: 200 | 201;
   /** What a success answers: documented in OpenAPI, and the type the typed client gives it. */
   answer: z.ZodType;
@@ -37,37 +36,38 @@ interface ControlRouteSpec {
   bodyDepth?: number;
 }
 
+/** The control token when the mock runs with one, nothing otherwise. */
+const tokenOrNone: Record<string, string[]>[] = [{ controlToken: [] }, {}];
 const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 
 /**
  * A JSON body. A bodiless POST counts as `{}` and is validated as such, so
  * the body is required exactly when `{}` does not pass its schema.
  */
-export const json = <T extends z.ZodType>(schema: T) => ({
+const json = (schema: z.ZodType) => ({
   required: !schema.safeParse({}).success,
   content: { 'application/json': { schema } },
 });
 
-export function controlRoute(spec: ControlRouteSpec): RouteConfig {
-  const { status = 200, answer, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, ...operation } = spec;
+/**
+ * A control route. `body` is the schema of its JSON body (POST and PUT only):
+ * the handler gets the body as the schema gives it, as `c.req.valid('json')`.
+ */
+export function controlRoute<const S extends ControlRouteSpec, B extends z.ZodType<object>>(
+  spec: S & { body: B },
+): Served<RouteOf<S>, z.output<B>>;
+export function controlRoute<const S extends ControlRouteSpec>(spec: S): Served<RouteOf<S>>;
+export function controlRoute(spec: ControlRouteSpec & { body?: z.ZodType<object> }): Served<RouteConfig, object | undefined> {
+  const { status = 200, answer, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, body, request, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
+  if (body && !takesBody) throw new Error(`controlRoute ${spec.method.toUpperCase()} ${spec.path}: only a POST or a PUT takes a body.`);
   // A path parameter cannot be invalid: a route matches only a non-empty segment, and any such id is looked up (404).
-  const takesInput = takesBody || spec.request?.query !== undefined;
-  const media = spec.request?.body?.content['application/json'];
-  const declared = media && 'schema' in media ? media.schema : undefined;
-  const bodySchema = declared instanceof z.ZodType ? declared : undefined;
-  // serveControl leaves the body to this route: a body declared without a schema to check it by would go unchecked.
-  if (spec.request?.body !== undefined && bodySchema === undefined) {
-    throw new Error(
-      `controlRoute ${spec.method.toUpperCase()} ${spec.path}: a body needs a zod schema under application/json (use json(schema)).`,
-    );
-  }
-  return createRoute(<RouteConfig>{
+  const takesInput = takesBody || request?.query !== undefined;
+  const route = {
     ...operation,
-    // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
-    ...(takesBody ? { middleware: [controlJsonBody(bodyDepth), ...(bodySchema ? [validBody(bodySchema)] : [])] } : {}),
+    request: { ...request, ...(body ? { body: json(body) } : {}) },
     tags: ['Control'],
-    security: [{ controlToken: [] }, {}],
+    security: tokenOrNone,
     responses: {
       [status]: { description: 'Done.', content: { 'application/json': { schema: answer } } },
       // Every route sits behind the web-page guard (control-api.ts); only one with input has more to refuse.
@@ -97,21 +97,21 @@ export function controlRoute(spec: ControlRouteSpec): RouteConfig {
           }
         : {}),
     },
-  });
+  };
+  return {
+    route,
+    invalid: invalidControlRequest,
+    // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
+    ...(takesBody ? { body: body ? controlJsonBody(bodyDepth, validBody(body)) : controlJsonBody(bodyDepth) } : {}),
+  };
 }
 
-/**
- * Mounts a control route: the whole route goes into the OpenAPI document, and
- * zod-openapi serves it without its body, which the route's own middleware
- * reads and validates (see the top of this file). Query and path parameters
- * are validated by zod-openapi, with the control API's hook.
- */
-export function serveControl(app: OpenAPIHono<AppEnv>, route: RouteConfig, handler: Handler<AppEnv>): void {
-  const { middleware: _served, ...documented } = route;
-  app.openAPIRegistry.registerPath(documented);
-  const { body: _read, ...request } = route.request ?? {};
-  app.openapi({ ...route, request, hide: true }, handler as never);
-}
+/** The route `controlRoute` declares: its path and its query keep their types, for the handler's. */
+type RouteOf<S extends ControlRouteSpec> = RouteConfig & {
+  method: S['method'];
+  path: S['path'];
+  request: NonNullable<S['request']> & Pick<NonNullable<RouteConfig['request']>, 'body'>;
+};
 
 /** The one answer to a control request that does not validate: every problem, with where it is. */
 export function invalidControlRequest(c: Context, issues: readonly z.core.$ZodIssue[], input: unknown): Response {
@@ -119,17 +119,9 @@ export function invalidControlRequest(c: Context, issues: readonly z.core.$ZodIs
   return problemResponse(c, 'validation', `The control request is not valid: ${problems.summary()}.`, problems);
 }
 
-function validBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
-  return async function validateControlBody(c, next) {
-    // Parsed and checked by controlJsonBody just before; `{}` when the request had no body.
-    const input: unknown = await c.req.json();
+function validBody<T extends z.ZodType<object>>(schema: T): BodyCheck<z.output<T>> {
+  return (c, input) => {
     const result = schema.safeParse(input);
-    if (!result.success) return invalidControlRequest(c, result.error.issues, input);
-    c.req.addValidatedData('json', result.data as object);
-    await next();
+    return result.success ? { ok: true, value: result.data } : { ok: false, refusal: invalidControlRequest(c, result.error.issues, input) };
   };
 }
-
-/** What the route's validator accepted (validation has run before the handler; this only restores the type). */
-export const valid = <T extends z.ZodType>(c: Context, target: 'json' | 'query' | 'param', _schema: T): z.infer<T> =>
-  (c.req.valid as (target: string) => unknown)(target) as z.infer<T>;

@@ -19,7 +19,7 @@ interface ControlOperation {
 }
 
 export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
-  const route = controlRoute({
+  const { route } = controlRoute({
     method: 'get',
     path: '/__mock/',
     operationId: 'listControlOperations',

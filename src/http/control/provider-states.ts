@@ -16,7 +16,8 @@ import type { World } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant } from '../../state/organizations.js';
 import type { Organization } from '../../state/tenants.js';
 import type { AppEnv } from '../auth.js';
-import { controlRoute, json, serveControl, valid } from './define.js';
+import { mount } from '../mount.js';
+import { controlRoute } from './define.js';
 import { doneAnswer } from './schemas.js';
 
 export type StateParams = Readonly<Record<string, unknown>>;
@@ -164,10 +165,10 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: Worl
     path: '/__mock/provider-states',
     operationId: 'changeProviderState',
     summary: 'Set up or tear down a Pact provider state (Pact stateChangeUrl)',
-    request: { body: json(stateRequest) },
+    body: stateRequest,
     conflict: 'The interaction’s organization already has a record of this kind with this id (a state set up twice with one id).',
     provisions: 'a SIP trunk the state sets up',
     answer: z.union([stateValuesSchema, doneAnswer]),
   });
-  serveControl(app, route, async (c) => c.json(await changeProviderState(world, valid(c, 'json', stateRequest)), 200));
+  mount(app, route, async (c) => c.json(await changeProviderState(world, c.req.valid('json')), 200));
 }

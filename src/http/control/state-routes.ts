@@ -6,71 +6,53 @@ import type { World } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations.js';
 import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
 import type { AppEnv } from '../auth.js';
-import { controlRoute, json, serveControl, valid } from './define.js';
+import { mount } from '../mount.js';
+import { controlRoute } from './define.js';
 import { anyRecord, doneAnswer, idParam, organizationsAnswer, orgQuery, recordBody, resetBody, tenant, tenantBody } from './schemas.js';
 
 /** An organization as the answers show it (`tenant`), without what it was seeded from. */
 const identity = ({ id, name, token }: Tenant): Tenant => ({ id, name, token });
 type Tenant = z.infer<typeof tenant>;
 
-// Made once: a schema built per request with .openapi() is registered and kept for good.
-const organizationIdParam = idParam('Organization');
-
-export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
-  const reset = controlRoute({
+const routes = {
+  reset: controlRoute({
     method: 'post',
     path: '/__mock/reset',
     operationId: 'resetMock',
     summary: 'Back to the scenario',
-    request: { body: json(resetBody) },
+    body: resetBody,
     missing: 'No organization with this orgId.',
     // A whole reset clears the faults first; one organization's seeds its trunks under them.
     provisions: 'a seeded SIP trunk of the organization (a reset with orgId only)',
     answer: organizationsAnswer,
-  });
-  serveControl(app, reset, (c) => {
-    const { orgId, ...options } = valid(c, 'json', resetBody);
-    if (orgId) return c.json({ organizations: [identity(resetOrganization(world, orgId, options))] }, 200);
-    world.reset(options);
-    return c.json({ organizations: world.tenants.list().map(identity) }, 200);
-  });
-
-  const listTenants = controlRoute({
+  }),
+  listTenants: controlRoute({
     method: 'get',
     path: '/__mock/tenants',
     operationId: 'listTenants',
     summary: 'Organizations and their tokens',
     answer: z.array(tenant),
-  });
-  serveControl(app, listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
-
-  const create = controlRoute({
+  }),
+  createTenant: controlRoute({
     method: 'post',
     path: '/__mock/tenants',
     operationId: 'createTenant',
     summary: 'A new organization with its own token',
-    request: { body: json(tenantBody) },
+    body: tenantBody,
     status: 201,
     provisions: "a SIP trunk of the scenario's seed",
     answer: tenant,
-  });
-  serveControl(app, create, (c) => c.json(identity(createTenant(world, valid(c, 'json', tenantBody))), 201));
-
-  const remove = controlRoute({
+  }),
+  removeTenant: controlRoute({
     method: 'delete',
     path: '/__mock/tenants/{id}',
     operationId: 'deleteTenant',
     summary: 'Remove an organization and all its records',
-    request: { params: organizationIdParam },
+    request: { params: idParam('Organization') },
     missing: 'No organization with this id.',
     answer: doneAnswer,
-  });
-  serveControl(app, remove, (c) => {
-    removeTenant(world, valid(c, 'param', organizationIdParam).id);
-    return c.json({}, 200);
-  });
-
-  const getState = controlRoute({
+  }),
+  getState: controlRoute({
     method: 'get',
     path: '/__mock/state',
     operationId: 'exportState',
@@ -78,36 +60,25 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     request: { query: orgQuery },
     missing: 'No organization with this orgId.',
     answer: stateSchema,
-  });
-  serveControl(app, getState, (c) => {
-    const { orgId } = valid(c, 'query', orgQuery);
-    // One organization's snapshot is of one that exists, as a reset of one is: an empty answer would pass for it.
-    if (orgId !== undefined) requireOrganization(world, orgId);
-    return c.json(exportState(world, orgId), 200);
-  });
-
-  const putState = controlRoute({
+  }),
+  putState: controlRoute({
     method: 'put',
     path: '/__mock/state',
     operationId: 'importState',
     summary: 'Replace the state (or one organization’s) with a snapshot',
-    request: { body: json(stateSchema), query: orgQuery },
+    body: stateSchema,
+    request: { query: orgQuery },
     bodyDepth: MAX_SNAPSHOT_DEPTH,
     answer: organizationsAnswer,
     conflict:
       'The snapshot holds an organization twice, gives one token to two organizations, or gives a token another organization (one that stays) already holds.',
-  });
-  serveControl(app, putState, (c) => {
-    importState(world, valid(c, 'json', stateSchema), valid(c, 'query', orgQuery).orgId);
-    return c.json({ organizations: world.tenants.list().map(identity) }, 200);
-  });
-
-  const inject = controlRoute({
+  }),
+  inject: controlRoute({
     method: 'post',
     path: '/__mock/records',
     operationId: 'injectRecord',
     summary: 'Add a record with a fixed id, flags or timestamps',
-    request: { body: json(recordBody) },
+    body: recordBody,
     status: 201,
     missing: 'No organization with this orgId.',
     conflict:
@@ -116,9 +87,35 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): voi
     // A record may nest as deep as through the API, under its envelope.
     bodyDepth: MAX_RECORD_DEPTH + 1,
     answer: anyRecord,
+  }),
+};
+
+export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
+  const organizations = () => ({ organizations: world.tenants.list().map(identity) });
+  mount(app, routes.reset, (c) => {
+    const { orgId, ...options } = c.req.valid('json');
+    if (orgId) return c.json({ organizations: [identity(resetOrganization(world, orgId, options))] }, 200);
+    world.reset(options);
+    return c.json(organizations(), 200);
   });
-  serveControl(app, inject, (c) => {
-    const { orgId, kind, record } = valid(c, 'json', recordBody);
+  mount(app, routes.listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
+  mount(app, routes.createTenant, (c) => c.json(identity(createTenant(world, c.req.valid('json'))), 201));
+  mount(app, routes.removeTenant, (c) => {
+    removeTenant(world, c.req.param('id'));
+    return c.json({}, 200);
+  });
+  mount(app, routes.getState, (c) => {
+    const { orgId } = c.req.valid('query');
+    // One organization's snapshot is of one that exists, as a reset of one is: an empty answer would pass for it.
+    if (orgId !== undefined) requireOrganization(world, orgId);
+    return c.json(exportState(world, orgId), 200);
+  });
+  mount(app, routes.putState, (c) => {
+    importState(world, c.req.valid('json'), c.req.valid('query').orgId);
+    return c.json(organizations(), 200);
+  });
+  mount(app, routes.inject, (c) => {
+    const { orgId, kind, record } = c.req.valid('json');
     return c.json(resourceByKind[kind].present(injectRecord(world, orgId, kind, record), { fresh: true }), 201);
   });
 }

@@ -1,0 +1,28 @@
+/**
+ * The tenancy race check of the API's routes. The token was checked when
+ * the headers came; a body can arrive after its organization was removed
+ * (DELETE /__mock/tenants/{id}) or replaced by a reset or snapshot of it,
+ * and nothing may be read or written for an organization that is not the
+ * one the request began with. Mounted as a guard, after the body is read.
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { Tenants } from '../state/tenants.js';
+import { type AppEnv, challenge } from './auth.js';
+import { problemResponse } from './problem.js';
+
+export function sameOrganization(tenants: Tenants): MiddlewareHandler<AppEnv> {
+  // Not async: a lookup and a comparison, on every request of the API.
+  return function checkSameOrganization(c, next) {
+    const org = c.get('org');
+    const now = tenants.byId(org.id);
+    if (now === org) return next();
+    if (now?.token === org.token) {
+      const detail =
+        'Your organization was reset or replaced through the control API while the request was under way; nothing was changed. Send it again.';
+      return Promise.resolve(problemResponse(c, 'conflict', detail));
+    }
+    const detail = 'The organization of this token was removed while the request was under way; nothing was changed.';
+    // A 401 like any other: the problem shape and the bearer challenge (the token names no organization now).
+    return Promise.resolve(problemResponse(c, 'unauthorized', detail, undefined, challenge('invalid_token')));
+  };
+}
