@@ -34,20 +34,20 @@ export function operationCostsApart(sizes) {
 
 /** The compiled mock's domain, loaded only in the child: the bench's own process stays as small as it was. */
 async function loadDomain() {
-  const [{ requestExamples }, operations, { resourceByKind }, { createWorld }] = await Promise.all([
+  const [{ requestExamples }, operations, { resourceByKind }, { createMockState }] = await Promise.all([
     import('../dist/src/state/seed/examples.js'),
     import('../dist/src/state/operations.js'),
     import('../dist/src/domain/resources/index.js'),
     import('../dist/src/state/mock-state.js'),
   ]);
-  return { requestExamples, ...operations, def: resourceByKind.schemas, createWorld };
+  return { requestExamples, ...operations, def: resourceByKind.schemas, createMockState };
 }
 
-function costsAt(size, { requestExamples, createRecord, deleteRecord, getRecord, updateRecord, def, createWorld }) {
-  const world = createWorld({ scenario: 'empty', limits: { recordsPerKind: size + 1 } });
-  const org = world.tenants.byToken('demo-token');
+function costsAt(size, { requestExamples, createRecord, deleteRecord, getRecord, updateRecord, def, createMockState }) {
+  const mockState = createMockState({ scenario: 'empty', limits: { recordsPerKind: size + 1 } });
+  const org = mockState.tenants.byToken('demo-token');
   if (!org) throw new Error('the empty scenario has no demo-token organization');
-  const ctx = world.context(org.id);
+  const ctx = mockState.context(org.id);
   const body = requestExamples(def).create;
   const ids = Array.from({ length: size }, () => createRecord(ctx, def, body).id);
   const change = { description: 'Changed by the bench.' };
@@ -59,12 +59,12 @@ function costsAt(size, { requestExamples, createRecord, deleteRecord, getRecord,
   };
   const undo = {
     create: (made) => deleteRecord(ctx, def, made.id),
-    delete: (_, id, before) => world.store.put(org.id, def.kind, before),
+    delete: (_, id, before) => mockState.store.put(org.id, def.kind, before),
   };
-  const costs = Object.fromEntries(OPERATIONS.map((name) => [name, timed(ids, calls[name], undo[name], (id) => world.store.get(org.id, def.kind, id))]));
+  const costs = Object.fromEntries(OPERATIONS.map((name) => [name, timed(ids, calls[name], undo[name], (id) => mockState.store.get(org.id, def.kind, id))]));
 
   // The floor: the same records in a plain Map, copied (not shared) so neither warms the other's cache lines.
-  const map = new Map(ids.map((id) => [id, Object.freeze({ ...world.store.get(org.id, def.kind, id) })]));
+  const map = new Map(ids.map((id) => [id, Object.freeze({ ...mockState.store.get(org.id, def.kind, id) })]));
   const stamp = new Date().toISOString();
   const plain = {
     get: (id) => map.get(id),

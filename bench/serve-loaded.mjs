@@ -8,11 +8,11 @@
 import { parseArgs } from 'node:util';
 import { loadStateFile } from '../dist/src/state/persistence/state-file.js';
 import { startServer } from '../dist/src/server/server.js';
-import { createWorld } from '../dist/src/state/mock-state.js';
+import { createMockState } from '../dist/src/state/mock-state.js';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, state: { type: 'string' }, 'max-records': { type: 'string' } } });
 const maxRecords = values['max-records'];
-const world = createWorld({ scenario: 'empty', ...(maxRecords ? { limits: { recordsPerKind: Number(maxRecords) } } : {}) });
-await loadStateFile(world, values.state);
-const server = await startServer({ port: Number(values.port), world });
+const mockState = createMockState({ scenario: 'empty', ...(maxRecords ? { limits: { recordsPerKind: Number(maxRecords) } } : {}) });
+await loadStateFile(mockState, values.state);
+const server = await startServer({ port: Number(values.port), mockState });
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => server.close().finally(() => process.exit(0)));

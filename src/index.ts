@@ -1,4 +1,4 @@
-/** The package's public surface: the app, its world, the resources and their types. */
+/** The package's public surface: the app, its mock state, the resources and their types. */
 
 export { scenarios } from '../fixtures/index.js';
 export { type ControlClient, type ControlClientOptions, ControlError, createControlClient, type Tenant } from './client/control-client.js';
@@ -13,7 +13,7 @@ export type { TelephonyProvider, TrunkConfiguration } from './domain/telephony.j
 export { type AppOptions, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 export { type ProblemBody, problemSchema } from './http/problem.js';
 export { type RunningServer, type ServerOptions, startServer } from './server/server.js';
-export { createWorld, DEFAULT_SEED, type World, type WorldOptions } from './state/mock-state.js';
+export { createMockState, DEFAULT_SEED, type MockState, type MockStateOptions } from './state/mock-state.js';
 export { createTenant, injectRecord } from './state/organizations.js';
 export type { Scenario } from './state/seed/scenario.js';
 export { exportState, importState, type State } from './state/snapshot/snapshot.js';

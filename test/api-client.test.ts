@@ -5,19 +5,19 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, createApiClient } from '../src/client/index.js';
 import type { SipTrunk } from '../src/domain/resources/sip-trunk.js';
 import { createApp } from '../src/http/app.js';
-import { createWorld } from '../src/state/mock-state.js';
+import { createMockState } from '../src/state/mock-state.js';
 import { OTHER_TOKEN, TOKEN } from './helpers/client.js';
 
 /** A client whose fetch is the in-process app, recording what it sends. */
 function clientOfFreshApp(token: string | null = TOKEN) {
-  const world = createWorld({ seed: 1 });
-  const app = createApp({ world });
+  const mockState = createMockState({ seed: 1 });
+  const app = createApp({ mockState });
   const sent: { url: string; method: string; headers: Headers; body: string | undefined }[] = [];
   const fetch = async (url: string, init: RequestInit) => {
     sent.push({ url, method: String(init.method), headers: new Headers(init.headers), body: init.body as string | undefined });
     return app.request(url, init);
   };
-  return { world, sent, api: createApiClient({ baseUrl: 'http://mock.test/', token: token ?? undefined, fetch }) };
+  return { mockState, sent, api: createApiClient({ baseUrl: 'http://mock.test/', token: token ?? undefined, fetch }) };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -31,10 +31,10 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('api client', () => {
   it('lists the seeded records of the token organization', async () => {
-    const { api, world } = clientOfFreshApp();
+    const { api, mockState } = clientOfFreshApp();
     const schemas = await api.schemas.list();
-    const org = world.tenants.byToken(TOKEN);
-    expect(schemas.length).toBe(world.store.list(org!.id, 'schemas').length);
+    const org = mockState.tenants.byToken(TOKEN);
+    expect(schemas.length).toBe(mockState.store.list(org!.id, 'schemas').length);
     expect(schemas.filter((schema) => schema.isLocked)).toHaveLength(3);
     expect(Object.keys(schemas[0]!).sort()).toEqual([
       'createdAt',
@@ -106,11 +106,11 @@ describe('api client', () => {
   });
 
   it('sees only the records of its own organization', async () => {
-    const { api, world } = clientOfFreshApp(OTHER_TOKEN);
+    const { api, mockState } = clientOfFreshApp(OTHER_TOKEN);
     const mine = await api.tools.list();
-    const org = world.tenants.byToken(OTHER_TOKEN);
+    const org = mockState.tenants.byToken(OTHER_TOKEN);
     expect(mine.map(({ id }) => id).sort()).toEqual(
-      world.store
+      mockState.store
         .list(org!.id, 'tools')
         .map(({ id }) => id)
         .sort(),

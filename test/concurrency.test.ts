@@ -76,7 +76,7 @@ describe('concurrency over a real port', () => {
         }
       }
     }
-    expectValidState(server.world);
+    expectValidState(server.mockState);
   });
 
   it('lets exactly one of ten parallel deletes of a record succeed, in every organization', async () => {
@@ -105,9 +105,9 @@ describe('concurrency over a real port', () => {
         for (const loss of losses) expectProblem(loss, gone);
       }
       for (const { token, id } of targets) expect(await listIds(def, token)).not.toContain(id);
-      for (const { id } of targets) if (def.kind === 'sipTrunks') expect(server.world.telephony.configuration(id)).toBeUndefined();
+      for (const { id } of targets) if (def.kind === 'sipTrunks') expect(server.mockState.telephony.configuration(id)).toBeUndefined();
     }
-    expectValidState(server.world);
+    expectValidState(server.mockState);
   });
 
   it('never brings back a record that updates and a delete raced for: once the delete succeeded, it is gone', async () => {
@@ -124,7 +124,7 @@ describe('concurrency over a real port', () => {
       expect((await call('GET', `/api/v1/${def.path}/${id}`, TOKEN)).status).toBe(404);
       expect(await listIds(def, TOKEN)).not.toContain(id);
     }
-    expectValidState(server.world);
+    expectValidState(server.mockState);
   });
 
   it('creates one tool of a name however many ask for it at once; the rest answer 409', async () => {
@@ -194,7 +194,7 @@ describe('concurrency over a real port', () => {
       for (const o of ofDef.filter((o) => o.kind === 'delete')) expect(listed).not.toContain(o.id);
     }
     expect(await Promise.all(others.map((token) => Promise.all(resources.map((def) => listIds(def, token)))))).toEqual(othersBefore);
-    expectValidState(server.world);
+    expectValidState(server.mockState);
   });
 });
 

@@ -200,12 +200,12 @@ describe.each(resourceCases)('$name', ({ kind, path, create, record, patch }) =>
   });
 
   it('lists the records of the caller as a plain json array', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const reply = await call('GET', collection);
     expectJson(reply, 200);
     expect(Array.isArray(reply.body)).toBe(true);
     expect(reply.body.length).toBeGreaterThan(0);
-    const stored = world.store.list(orgOf(TOKEN).id, kind).map((r) => r.id);
+    const stored = mockState.store.list(orgOf(TOKEN).id, kind).map((r) => r.id);
     expect(reply.body.map((r: Json) => r.id)).toEqual(stored);
   });
 

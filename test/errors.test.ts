@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../src/domain/errors.js';
-import { createWorld } from '../src/state/mock-state.js';
+import { createMockState } from '../src/state/mock-state.js';
 import { freshMock, type Reply } from './helpers/client.js';
 
 type Call = ReturnType<typeof freshMock>['call'];
@@ -200,13 +200,13 @@ describe('unexpected failures', () => {
   });
 
   function brokenMock(method: 'list' | 'put' | 'get') {
-    const world = createWorld();
+    const mockState = createMockState();
     const fail = () => {
       throw new Error('disk on fire: secret-internal-detail');
     };
-    world.store[method] = fail as never;
+    mockState.store[method] = fail as never;
     const errorLog = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    return { ...freshMock({ world }), errorLog };
+    return { ...freshMock({ mockState }), errorLog };
   }
 
   it('answers 500 with the problem shape and no stack trace when the store fails on a list', async () => {

@@ -56,8 +56,8 @@ describe('a megabyte of unknown keys', () => {
   it.each(resources.map((def) => [def.path, def.kind] as const))(
     'to an update of %s answers 400 under 64 KiB, counting every key',
     async (path, kind) => {
-      const { call, world, orgOf } = freshMock();
-      const [record] = world.store.list(orgOf('demo-token').id, kind).filter((one) => one.isSystem !== true);
+      const { call, mockState, orgOf } = freshMock();
+      const [record] = mockState.store.list(orgOf('demo-token').id, kind).filter((one) => one.isSystem !== true);
       const reply = await call('PATCH', `/api/v1/${path}/${record?.id}`, { body: fields });
       expectBoundedProblem(reply, count);
     },
@@ -98,8 +98,8 @@ describe('the control API', () => {
   });
 
   it('stops checking a snapshot of 100,000 empty trunks once it has 50 problems, and says so', async () => {
-    const { call, world } = freshMock();
-    const before = JSON.stringify(world.tenants.list());
+    const { call, mockState } = freshMock();
+    const before = JSON.stringify(mockState.tenants.list());
     const reply = await call('PUT', '/__mock/state', { body: snapshotOf(Array.from({ length: 100_000 }, () => ({}))) });
     expect(reply.status).toBe(400);
     expect(answerBytes(reply)).toBeLessThan(ANSWER_BOUND);
@@ -107,7 +107,7 @@ describe('the control API', () => {
     expect(reply.body.checkStopped).toBe(true);
     expect(reply.body.detail).toMatch(/at least \d+ problems \(the check stopped there\)/);
     // Nothing changed.
-    expect(JSON.stringify(world.tenants.list())).toBe(before);
+    expect(JSON.stringify(mockState.tenants.list())).toBe(before);
   });
 
   it('answers an injected record of a megabyte of unknown keys under 64 KiB', async () => {

@@ -63,9 +63,9 @@ describe('cached lists', () => {
   });
 
   it('shows changes made to the store directly, as the control API makes them', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     expect((await listOf(call, 'sip-trunks')).length).toBeGreaterThan(0);
-    world.store.clear(orgOf('demo-token').id);
+    mockState.store.clear(orgOf('demo-token').id);
     expect(await listOf(call, 'sip-trunks')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ const TOOL_ID = '2b9e4f7a-6c1d-4a3e-8f5b-0d7c9e2a4b6f';
 
 describe('provider-state endpoint', () => {
   it('sets a state up in a fresh organization and answers its token and the record id', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const reply = await call('POST', '/__mock/provider-states', {
       token: null,
       body: { consumer: 'voice-config-frontend', state: 'a tool with id {id} exists', params: { id: TOOL_ID }, action: 'setup' },
@@ -16,11 +16,11 @@ describe('provider-state endpoint', () => {
     expect(reply.body).toMatchObject({ id: TOOL_ID, token: expect.stringMatching(/^mock_/) });
     const tools = await call('GET', '/api/v1/tools', { token: reply.body.token });
     expect(tools.body.map((tool: { id: string }) => tool.id)).toEqual([TOOL_ID]);
-    expect(world.tenants.list()).toHaveLength(3);
+    expect(mockState.tenants.list()).toHaveLength(3);
   });
 
   it('puts every state of one interaction into the same organization and tears it down once', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const setup = (state: string, id: string) =>
       call('POST', '/__mock/provider-states', { token: null, body: { state, params: { id }, action: 'setup' } });
     const first = await setup('a tool with id {id} exists', TOOL_ID);
@@ -32,8 +32,8 @@ describe('provider-state endpoint', () => {
     });
     expect(teardown.status).toBe(200);
     expect(teardown.body).toEqual({});
-    expect(world.tenants.byToken(first.body.token)).toBeUndefined();
-    expect(world.tenants.list()).toHaveLength(2);
+    expect(mockState.tenants.byToken(first.body.token)).toBeUndefined();
+    expect(mockState.tenants.list()).toHaveLength(2);
   });
 
   it('sets up two states of one kind in one interaction, giving the second a name of its own', async () => {
@@ -51,26 +51,26 @@ describe('provider-state endpoint', () => {
   });
 
   it('makes a new organization, and tears that one down, when a reset removed the one it had', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const setup = (state: string) => call('POST', '/__mock/provider-states', { token: null, body: { state, params: { id: TOOL_ID } } });
     await setup('');
     expect((await call('POST', '/__mock/reset', { token: null })).status).toBe(200);
     const after = await setup('a tool with id {id} exists');
-    expect(world.tenants.byToken(after.body.token)).toBeDefined();
+    expect(mockState.tenants.byToken(after.body.token)).toBeDefined();
     await call('POST', '/__mock/provider-states', { token: null, body: { state: 'a tool with id {id} exists', action: 'teardown' } });
-    expect(world.tenants.byToken(after.body.token)).toBeUndefined();
-    expect(world.tenants.list()).toHaveLength(2);
+    expect(mockState.tenants.byToken(after.body.token)).toBeUndefined();
+    expect(mockState.tenants.list()).toHaveLength(2);
   });
 
   it('leaves no organization behind when a state cannot be set up', async () => {
-    const { call, world } = freshMock();
-    const seededTrunk = world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'sipTrunks')[0]?.id;
+    const { call, mockState } = freshMock();
+    const seededTrunk = mockState.store.list(mockState.tenants.byToken('demo-token')?.id ?? '', 'sipTrunks')[0]?.id;
     const reply = await call('POST', '/__mock/provider-states', {
       token: null,
       body: { state: 'a SIP trunk with id {id} exists', params: { id: seededTrunk }, action: 'setup' },
     });
     expect(reply.status).toBe(409);
-    expect(world.tenants.list()).toHaveLength(2);
+    expect(mockState.tenants.list()).toHaveLength(2);
   });
 
   it('makes a system trunk that the api refuses to delete', async () => {
@@ -86,13 +86,13 @@ describe('provider-state endpoint', () => {
   it.each(['a unicorn exists', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])(
     'answers 400 naming the known states for a state it does not have: %s',
     async (state) => {
-      const { call, world } = freshMock();
+      const { call, mockState } = freshMock();
       const reply = await call('POST', '/__mock/provider-states', { token: null, body: { state } });
       expect(reply.status).toBe(400);
       expect(reply.contentType).toBe('application/problem+json');
       expect(reply.body.detail).toContain(`"${state}"`);
       expect(reply.body.detail).toContain('a tool with id {id} exists');
-      expect(world.tenants.list()).toHaveLength(2);
+      expect(mockState.tenants.list()).toHaveLength(2);
     },
   );
 

@@ -41,15 +41,15 @@ describe('readme typed client example', () => {
     });
     const script = join(dir, 'example.mjs');
     await writeFile(script, bundled.outputFiles[0]?.text ?? '');
-    const org = server.world.tenants.byToken('demo-token')?.id ?? '';
-    const trunksBefore = server.world.store.count(org, 'sipTrunks');
+    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const trunksBefore = server.mockState.store.count(org, 'sipTrunks');
 
     const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 20_000 });
 
     expect(stdout.trim()).toBe('403 Forbidden Error');
     // The trunk it created was removed again, and the system trunk it tried to remove is still there.
-    expect(server.world.store.count(org, 'sipTrunks')).toBe(trunksBefore);
-    const methods = server.world.journal.find().map(({ method, path }) => `${method} ${path.replace(/[0-9a-f-]{36}$/, ':id')}`);
+    expect(server.mockState.store.count(org, 'sipTrunks')).toBe(trunksBefore);
+    const methods = server.mockState.journal.find().map(({ method, path }) => `${method} ${path.replace(/[0-9a-f-]{36}$/, ':id')}`);
     expect(methods).toEqual(
       expect.arrayContaining([
         'POST /api/v1/sip-trunks',

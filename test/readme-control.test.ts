@@ -18,7 +18,7 @@ describe('readme control api walkthrough', () => {
 
   it('runs as written and does what it says', async () => {
     expect(walkthrough).toBeDefined();
-    const tenantsBefore = server.world.tenants.list().length;
+    const tenantsBefore = server.mockState.tenants.list().length;
 
     const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': server.url });
 
@@ -28,8 +28,8 @@ describe('readme control api walkthrough', () => {
     expect(stdout).toMatch(/"count":1\b/);
     expect(stdout).toMatch(/HTTP\/1\.1 503[\s\S]*"title":"Injected Fault"/);
     // Restored after the reset, then the walkthrough's own organization removed again.
-    expect(server.world.tenants.list()).toHaveLength(tenantsBefore);
-    expect(server.world.faults.list()).toEqual([]);
+    expect(server.mockState.tenants.list()).toHaveLength(tenantsBefore);
+    expect(server.mockState.faults.list()).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../src/server/server.js';
 import { readmeBlock } from './helpers/readme.js';
 
-const inProcess = readmeBlock('ts', 'createApp, createWorld', 'docs/api.md');
+const inProcess = readmeBlock('ts', 'createApp, createMockState', 'docs/api.md');
 const controlClient = readmeBlock('ts', 'createControlClient', 'docs/control-api.md');
 const uiTestSetup = readmeBlock('ts', 'ui-test-setup.ts', 'docs/frontend.md');
 
@@ -50,7 +50,7 @@ describe('docs/api.md: the app in process', () => {
   it('lists the seeded trunks of demo-token without a port, and shows their provider configurations', async () => {
     expect(inProcess).toBeDefined();
     const probe =
-      '\nconsole.log(JSON.stringify({ status: res.status, trunks: trunks.length, provisioned: world.telephony.configurations().length }));';
+      '\nconsole.log(JSON.stringify({ status: res.status, trunks: trunks.length, provisioned: mockState.telephony.configurations().length }));';
     const stdout = await runExample('in-process', `${inProcess ?? ''}${probe}`);
 
     const { status, trunks, provisioned } = JSON.parse(stdout) as { status: number; trunks: number; provisioned: number };
@@ -69,7 +69,7 @@ describe('docs/control-api.md: the control client', () => {
 
   it('makes a tenant, freezes and resumes the clock, verifies, and removes the tenant again', async () => {
     expect(controlClient).toBeDefined();
-    const tenantsBefore = server.world.tenants.list().length;
+    const tenantsBefore = server.mockState.tenants.list().length;
     const probe = '\nconsole.log(JSON.stringify({ count, token }));';
     const source = `${(controlClient ?? '').replaceAll('http://127.0.0.1:4010', server.url)}${probe}`;
 
@@ -77,9 +77,9 @@ describe('docs/control-api.md: the control client', () => {
 
     expect(count).toBe(0);
     expect(token).toMatch(/\S{8,}/);
-    expect(server.world.tenants.byToken(token)).toBeUndefined();
-    expect(server.world.tenants.list()).toHaveLength(tenantsBefore);
-    expect(server.world.clock.state().frozen).toBe(false);
+    expect(server.mockState.tenants.byToken(token)).toBeUndefined();
+    expect(server.mockState.tenants.list()).toHaveLength(tenantsBefore);
+    expect(server.mockState.clock.state().frozen).toBe(false);
   }, 60_000);
 });
 
@@ -92,24 +92,24 @@ describe('docs/frontend.md: the set-up of UI tests', () => {
 
   it('puts the seeded data back, and gives a worker an organization of its own that it removes again', async () => {
     expect(uiTestSetup).toBeDefined();
-    const org = server.world.tenants.byToken('demo-token')?.id ?? '';
-    const seeded = server.world.store.count(org, 'tools');
+    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const seeded = server.mockState.store.count(org, 'tools');
     const created = await fetch(`${server.url}/api/v1/tools`, {
       method: 'POST',
       headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'endCall', name: 'left_by_an_earlier_test' }),
     });
     expect(created.status).toBe(201);
-    expect(server.world.store.count(org, 'tools')).toBe(seeded + 1);
+    expect(server.mockState.store.count(org, 'tools')).toBe(seeded + 1);
 
     const stdout = await runExample('ui-test-setup', (uiTestSetup ?? '').replaceAll('http://127.0.0.1:4010', server.url));
 
     const token = /token for the app under test: (\S+)/.exec(stdout)?.[1] ?? '';
     expect(token).not.toBe('');
     // The reset took away what the earlier test left, and the worker's organization is gone again.
-    expect(server.world.store.count(org, 'tools')).toBe(seeded);
-    expect(server.world.tenants.byToken(token)).toBeUndefined();
-    expect(server.world.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(server.mockState.store.count(org, 'tools')).toBe(seeded);
+    expect(server.mockState.tenants.byToken(token)).toBeUndefined();
+    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 60_000);
 });
 
@@ -132,6 +132,6 @@ describe('docs/pact.md: verifying the pacts against the mock', () => {
     const code = await main(args, (line) => lines.push(line));
 
     expect(code, lines.join('\n')).toBe(0);
-    expect(server.world.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 120_000);
 });

@@ -18,8 +18,8 @@ describe('readme curl walkthrough', () => {
 
   it('runs as written against a live mock and shows what it promises', async () => {
     expect(walkthrough).toBeDefined();
-    const org = server.world.tenants.byToken('demo-token');
-    const provisionedBefore = server.world.telephony.configurations(org?.id).length;
+    const org = server.mockState.tenants.byToken('demo-token');
+    const provisionedBefore = server.mockState.telephony.configurations(org?.id).length;
 
     const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': server.url });
 
@@ -29,6 +29,6 @@ describe('readme curl walkthrough', () => {
     expect(stdout).toContain('"pointer":"/timeoutSeconds"');
     expect(stdout).toMatch(/HTTP\/1\.1 401/);
     // The trunk it created was provisioned, then cleaned up by its delete.
-    expect(server.world.telephony.configurations(org?.id)).toHaveLength(provisionedBefore);
+    expect(server.mockState.telephony.configurations(org?.id)).toHaveLength(provisionedBefore);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Seeded worlds: deterministic for a seed, the two demo organizations with
+ * Seeded mock states: deterministic for a seed, the two demo organizations with
  * the data the design asks for, every record in the shape responses
  * document, the schema list exactly as the spec describes it, and lists
  * newest first.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoredRecord } from '../src/domain/resource.js';
 import { resources, schemas, sipTrunks } from '../src/domain/resources/index.js';
 import { toolTypes } from '../src/domain/resources/tool.js';
-import { createWorld, type World } from '../src/state/mock-state.js';
+import { createMockState, type MockState } from '../src/state/mock-state.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from './helpers/client.js';
 
 const TOKENS = [TOKEN, OTHER_TOKEN] as const;
@@ -17,24 +17,24 @@ const LOCKED_SCHEMA_NAMES = ['Call outcome', 'Call summary', 'Sentiment'];
 const SCHEMA_FIELDS = ['createdAt', 'description', 'id', 'isLocked', 'name', 'properties', 'type', 'updatedAt'];
 
 /** Every organization's records of every kind, keyed by token and kind. */
-function snapshotOf(world: World): Record<string, Record<string, StoredRecord[]>> {
+function snapshotOf(mockState: MockState): Record<string, Record<string, StoredRecord[]>> {
   return Object.fromEntries(
-    world.tenants
+    mockState.tenants
       .list()
-      .map((org) => [org.token, Object.fromEntries(resources.map((def) => [def.kind, world.store.list(org.id, def.kind)]))]),
+      .map((org) => [org.token, Object.fromEntries(resources.map((def) => [def.kind, mockState.store.list(org.id, def.kind)]))]),
   );
 }
 
-function allIds(world: World): string[] {
-  return world.tenants
+function allIds(mockState: MockState): string[] {
+  return mockState.tenants
     .list()
-    .flatMap((org) => [org.id, ...resources.flatMap((def) => world.store.list(org.id, def.kind).map((r) => r.id))]);
+    .flatMap((org) => [org.id, ...resources.flatMap((def) => mockState.store.list(org.id, def.kind).map((r) => r.id))]);
 }
 
-function recordsOf(world: World, token: string) {
-  const org = world.tenants.byToken(token);
+function recordsOf(mockState: MockState, token: string) {
+  const org = mockState.tenants.byToken(token);
   if (!org) throw new Error(`no organization for ${token}`);
-  const list = (kind: (typeof resources)[number]['kind']) => world.store.list(org.id, kind);
+  const list = (kind: (typeof resources)[number]['kind']) => mockState.store.list(org.id, kind);
   return {
     org,
     trunks: list('sipTrunks'),
@@ -51,8 +51,8 @@ function isIsoUtc(value: unknown): boolean {
 
 describe('determinism', () => {
   it('gives the same organizations, records and ids for the same seed', () => {
-    const first = createWorld({ seed: 7 });
-    const second = createWorld({ seed: 7 });
+    const first = createMockState({ seed: 7 });
+    const second = createMockState({ seed: 7 });
     expect(second.tenants.list()).toEqual(first.tenants.list());
     const a = snapshotOf(first);
     const b = snapshotOf(second);
@@ -65,63 +65,63 @@ describe('determinism', () => {
   });
 
   it('gives different ids for a different seed', () => {
-    const seven = allIds(createWorld({ seed: 7 }));
-    const eight = new Set(allIds(createWorld({ seed: 8 })));
+    const seven = allIds(createMockState({ seed: 7 }));
+    const eight = new Set(allIds(createMockState({ seed: 8 })));
     expect(seven.length).toBeGreaterThan(0);
     expect(seven.filter((id) => eight.has(id))).toEqual([]);
   });
 
   it('uses seed 1 when none is given', () => {
-    expect(snapshotOf(createWorld())).toEqual(snapshotOf(createWorld({ seed: 1 })));
+    expect(snapshotOf(createMockState())).toEqual(snapshotOf(createMockState({ seed: 1 })));
   });
 
   // Faker takes any number, and 2^32 + 1 picks what 1 does: only the seeds --seed takes are seeds.
   it.each([Number.NaN, 1.5, -1, 2 ** 31, 2 ** 32 + 1])('refuses %s as a seed, in-process and in a reset', (seed) => {
-    expect(() => createWorld({ seed })).toThrow(/^The seed must be a whole number from 0 to 2147483647; got/);
-    const world = createWorld({ seed: 3 });
-    const before = snapshotOf(world);
-    expect(() => world.reset({ seed })).toThrow(RangeError);
-    expect(world.seed).toBe(3);
-    expect(snapshotOf(world)).toEqual(before);
+    expect(() => createMockState({ seed })).toThrow(/^The seed must be a whole number from 0 to 2147483647; got/);
+    const mockState = createMockState({ seed: 3 });
+    const before = snapshotOf(mockState);
+    expect(() => mockState.reset({ seed })).toThrow(RangeError);
+    expect(mockState.seed).toBe(3);
+    expect(snapshotOf(mockState)).toEqual(before);
   });
 
   it('takes 0 and 2147483647, the ends of the range', () => {
-    expect(createWorld({ seed: 0 }).seed).toBe(0);
-    expect(createWorld({ seed: 2 ** 31 - 1 }).seed).toBe(2 ** 31 - 1);
+    expect(createMockState({ seed: 0 }).seed).toBe(0);
+    expect(createMockState({ seed: 2 ** 31 - 1 }).seed).toBe(2 ** 31 - 1);
   });
 });
 
-describe('default world', () => {
-  const world = createWorld();
+describe('default mockState', () => {
+  const mockState = createMockState();
 
   it('has two organizations with the tokens demo-token and demo-token-2', () => {
-    const orgs = world.tenants.list();
+    const orgs = mockState.tenants.list();
     expect(orgs.map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
     expect(new Set(orgs.map((org) => org.id)).size).toBe(2);
     for (const org of orgs) expect(org.id).toMatch(UUID);
   });
 
   it.each(TOKENS)('gives %s a system trunk and an ordinary trunk', (token) => {
-    const { trunks } = recordsOf(world, token);
+    const { trunks } = recordsOf(mockState, token);
     expect(trunks.filter((trunk) => trunk.isSystem === true).length).toBeGreaterThanOrEqual(1);
     expect(trunks.filter((trunk) => trunk.isSystem === false).length).toBeGreaterThanOrEqual(1);
   });
 
   it.each(TOKENS)('gives %s the three locked schemas and unlocked ones', (token) => {
-    const { schemas: list } = recordsOf(world, token);
+    const { schemas: list } = recordsOf(mockState, token);
     const locked = list.filter((schema) => schema.isLocked === true);
     expect(locked.map((schema) => schema.name).sort()).toEqual(LOCKED_SCHEMA_NAMES);
     expect(list.filter((schema) => schema.isLocked === false).length).toBeGreaterThanOrEqual(1);
   });
 
   it.each(TOKENS)('gives %s tools of each of the four types', (token) => {
-    const { tools } = recordsOf(world, token);
+    const { tools } = recordsOf(mockState, token);
     expect(new Set(tools.map((tool) => tool.type))).toEqual(new Set(['function', 'apiRequest', 'transferCall', 'endCall']));
     expect(toolTypes).toHaveLength(4);
   });
 
   it.each(TOKENS)('gives %s assistants that reference tools, a schema and a trunk of the same organization', (token) => {
-    const { assistants, tools, schemas: list, trunks } = recordsOf(world, token);
+    const { assistants, tools, schemas: list, trunks } = recordsOf(mockState, token);
     const toolIds = new Set(tools.map((r) => r.id));
     const schemaIds = new Set(list.map((r) => r.id));
     const trunkIds = new Set(trunks.map((r) => r.id));
@@ -137,17 +137,17 @@ describe('default world', () => {
   });
 
   it.each(TOKENS)('gives %s webhooks whose assistant, if any, is of the same organization', (token) => {
-    const { webhooks, assistants } = recordsOf(world, token);
+    const { webhooks, assistants } = recordsOf(mockState, token);
     const assistantIds = new Set(assistants.map((r) => r.id));
     expect(webhooks.length).toBeGreaterThanOrEqual(1);
     for (const webhook of webhooks) if (webhook.assistantId !== null) expect(assistantIds).toContain(webhook.assistantId);
   });
 
   it.each(TOKENS)('provisions every seeded trunk of %s at the telephony provider', (token) => {
-    const { org, trunks } = recordsOf(world, token);
-    expect(world.telephony.configurations(org.id)).toHaveLength(trunks.length);
+    const { org, trunks } = recordsOf(mockState, token);
+    expect(mockState.telephony.configurations(org.id)).toHaveLength(trunks.length);
     for (const trunk of trunks) {
-      expect(world.telephony.configuration(trunk.id)).toMatchObject({
+      expect(mockState.telephony.configuration(trunk.id)).toMatchObject({
         trunkId: trunk.id,
         orgId: org.id,
         host: trunk.host,
@@ -161,15 +161,15 @@ describe('default world', () => {
 });
 
 describe('seeded records as responses show them', () => {
-  const world = createWorld();
+  const mockState = createMockState();
   const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, kind: def.kind, def })));
 
   it.each(rows)('every $kind of $token parses with the resource record schema', ({ token, def }) => {
-    const org = world.tenants.byToken(token);
-    const records = org ? world.store.list(org.id, def.kind) : [];
+    const org = mockState.tenants.byToken(token);
+    const records = org ? mockState.store.list(org.id, def.kind) : [];
     expect(records.length).toBeGreaterThan(0);
     for (const record of records) {
-      const shown = def.present(record, { fresh: false });
+      const shown = def.toResponse(record, { fresh: false });
       const result = def.record.safeParse(shown);
       expect(result.error?.issues, `${def.kind} ${record.id}: ${JSON.stringify(shown)}`).toBeUndefined();
       expect(result.success).toBe(true);
@@ -177,9 +177,9 @@ describe('seeded records as responses show them', () => {
   });
 
   it('never shows a sip trunk password', () => {
-    const org = world.tenants.byToken(TOKEN);
-    for (const trunk of org ? world.store.list(org.id, sipTrunks.kind) : []) {
-      const shown = sipTrunks.present(trunk, { fresh: false });
+    const org = mockState.tenants.byToken(TOKEN);
+    for (const trunk of org ? mockState.store.list(org.id, sipTrunks.kind) : []) {
+      const shown = sipTrunks.toResponse(trunk, { fresh: false });
       expect(shown).not.toHaveProperty('password');
       expect(shown.hasPassword).toBe(trunk.password !== null);
     }
@@ -188,12 +188,12 @@ describe('seeded records as responses show them', () => {
 
 describe('schema list', () => {
   it.each(TOKENS)('answers %s with every schema of the organization in exactly the spec fields', async (token) => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const reply = await call('GET', '/api/v1/schemas', { token });
     expect(reply.status).toBe(200);
     expect(reply.contentType).toMatch(/^application\/json/);
     expect(Array.isArray(reply.body)).toBe(true);
-    const stored = world.store.list(orgOf(token).id, schemas.kind);
+    const stored = mockState.store.list(orgOf(token).id, schemas.kind);
     expect((reply.body as { id: string }[]).map((schema) => schema.id)).toEqual(stored.map((schema) => schema.id));
     expect((reply.body as { isLocked: boolean }[]).filter((schema) => schema.isLocked)).toHaveLength(3);
 
@@ -229,12 +229,12 @@ describe('schema list', () => {
 });
 
 describe('ids and timestamps', () => {
-  const world = createWorld();
+  const mockState = createMockState();
   const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, kind: def.kind })));
 
   it.each(rows)('every $kind of $token has a uuid id and iso 8601 utc timestamps', ({ token, kind }) => {
-    const org = world.tenants.byToken(token);
-    const records = org ? world.store.list(org.id, kind) : [];
+    const org = mockState.tenants.byToken(token);
+    const records = org ? mockState.store.list(org.id, kind) : [];
     expect(records.length).toBeGreaterThan(0);
     for (const record of records) {
       expect(record.id).toMatch(UUID);
@@ -246,12 +246,12 @@ describe('ids and timestamps', () => {
 
 describe('empty scenario', () => {
   it('has the two tokens and no records', () => {
-    const world = createWorld({ scenario: 'empty' });
-    expect(world.tenants.list().map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
-    for (const org of world.tenants.list()) {
-      for (const def of resources) expect(world.store.list(org.id, def.kind), `${org.token} ${def.kind}`).toEqual([]);
+    const mockState = createMockState({ scenario: 'empty' });
+    expect(mockState.tenants.list().map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
+    for (const org of mockState.tenants.list()) {
+      for (const def of resources) expect(mockState.store.list(org.id, def.kind), `${org.token} ${def.kind}`).toEqual([]);
     }
-    expect(world.telephony.configurations()).toEqual([]);
+    expect(mockState.telephony.configurations()).toEqual([]);
   });
 
   it.each(TOKENS.flatMap((token) => resources.map((def) => ({ token, path: def.path }))))(
@@ -300,12 +300,12 @@ describe('large plans', () => {
   const plan = (tools: number) => ({ organizations: [organization(tools)] });
 
   it('seed as many records as the plan asks for, even past the per-organization limit and with unique tool names', () => {
-    const world = createWorld({
+    const mockState = createMockState({
       scenario: { name: 'large', description: 'many tools', ...plan(10_000) },
       limits: { recordsPerKind: 5 },
     });
-    const org = world.tenants.byToken('large-token');
-    const tools = world.store.list(org?.id ?? '', 'tools');
+    const org = mockState.tenants.byToken('large-token');
+    const tools = mockState.store.list(org?.id ?? '', 'tools');
     expect(tools).toHaveLength(10_000);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(10_000);
   });
@@ -313,17 +313,17 @@ describe('large plans', () => {
   it('are refused in a scenario of your own past 10,000 records of a kind, system trunks and locked schemas included', () => {
     const base = organization(0);
     const scenario = (change: Partial<typeof base>) => ({ name: 'mine', description: 'too many', organizations: [{ ...base, ...change }] });
-    expect(() => createWorld({ scenario: scenario({ counts: { ...base.counts, schemas: 10_001 } }) })).toThrow(
+    expect(() => createMockState({ scenario: scenario({ counts: { ...base.counts, schemas: 10_001 } }) })).toThrow(
       /Scenario "mine", organization 0: counts\.schemas: Too big/,
     );
-    expect(() => createWorld({ scenario: scenario({ systemTrunks: 5_000, counts: { ...base.counts, sipTrunks: 5_001 } }) })).toThrow(
+    expect(() => createMockState({ scenario: scenario({ systemTrunks: 5_000, counts: { ...base.counts, sipTrunks: 5_001 } }) })).toThrow(
       /At most 10000 SIP trunks, system trunks included/,
     );
   });
 
   it('at the limit, make a state the mock loads back', async () => {
-    const world = createWorld({ scenario: { name: 'full', description: 'as many as allowed', ...plan(10_000) } });
-    const { app } = freshMock({ world });
+    const mockState = createMockState({ scenario: { name: 'full', description: 'as many as allowed', ...plan(10_000) } });
+    const { app } = freshMock({ mockState });
     const state = await (await app.request('/__mock/state')).text();
     const res = await app.request('/__mock/state', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: state });
     expect(res.status).toBe(200);

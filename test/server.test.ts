@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hostHeaderOf, type RunningServer, startServer } from '../src/server/server.js';
-import { createWorld } from '../src/state/mock-state.js';
+import { createMockState } from '../src/state/mock-state.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = 'dist/voice-config-mock.mjs';
@@ -259,21 +259,21 @@ describe('startServer', () => {
   it('answers every request in full before refusing the bytes that follow them and do not parse', async () => {
     server = await startServer({ port: 0 });
     // The first is slowed down, so the others wait their turn behind it, answered but not yet written.
-    server.world.faults.add({ method: 'POST', path: '/api/v1/schemas', latencyMs: 200, times: 1 });
+    server.mockState.faults.add({ method: 'POST', path: '/api/v1/schemas', latencyMs: 200, times: 1 });
     const names = ['Before garbage', 'Second', 'Third', 'Fourth'];
     const answer = await rawExchange([`${names.map(createRequest).join('')}GARBAGE\r\n\r\n`], 5);
     expect(answer.match(/HTTP\/1\.1 \d{3} /g)).toEqual([...names.map(() => 'HTTP/1.1 201 '), 'HTTP/1.1 400 ']);
     expect(names.map((name) => answer.indexOf(`"name":"${name}"`))).toEqual(
       names.map((name) => answer.indexOf(`"name":"${name}"`)).sort((a, b) => a - b),
     );
-    const org = server.world.tenants.byToken('demo-token')!;
-    expect(server.world.store.list(org.id, 'schemas').map((schema) => schema.name)).toEqual(expect.arrayContaining(names));
+    const org = server.mockState.tenants.byToken('demo-token')!;
+    expect(server.mockState.store.list(org.id, 'schemas').map((schema) => schema.name)).toEqual(expect.arrayContaining(names));
   });
 
   it('refuses once, however many more bytes come after the ones that did not parse', async () => {
     server = await startServer({ port: 0 });
     // The create is slowed down, so the garbage after it keeps arriving while it is answered.
-    server.world.faults.add({ method: 'POST', path: '/api/v1/schemas', latencyMs: 300 });
+    server.mockState.faults.add({ method: 'POST', path: '/api/v1/schemas', latencyMs: 300 });
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
@@ -331,13 +331,13 @@ describe('startServer', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer.toLowerCase()).toContain('www-authenticate: bearer realm="voice-config-mock", error="invalid_token"');
     expect(answer).toContain('removed while the request was under way');
-    expect(server.world.store.list(tenant.id, 'tools')).toEqual([]);
+    expect(server.mockState.store.list(tenant.id, 'tools')).toEqual([]);
   });
 
   it('writes nothing for an organization reset while its request was arriving, and asks for it again (its token still works)', async () => {
     server = await startServer({ port: 0 });
     const { url } = server;
-    const orgId = server.world.tenants.byToken('demo-token')?.id ?? '';
+    const orgId = server.mockState.tenants.byToken('demo-token')?.id ?? '';
     const answer = await createAround(url, 'demo-token', 'Lost in the reset', async () => {
       const reset = await fetch(`${url}/__mock/reset`, {
         method: 'POST',
@@ -348,7 +348,7 @@ describe('startServer', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 409 /);
     expect(answer).toContain('reset or replaced through the control API');
-    expect(server.world.store.list(orgId, 'tools').map((tool) => tool.name)).not.toContain('Lost in the reset');
+    expect(server.mockState.store.list(orgId, 'tools').map((tool) => tool.name)).not.toContain('Lost in the reset');
   });
 
   it('closes within its grace when a client never finishes its request, cutting that connection', async () => {
@@ -370,7 +370,7 @@ describe('startServer', () => {
   it('closes a kept-alive connection as soon as its request in flight is answered, without waiting out its keep-alive', async () => {
     // A grace far longer than the wait below: only closing idle connections as they become idle ends close() in time.
     const running = await startServer({ port: 0, closeGraceMs: 30_000 });
-    running.world.faults.add({ path: '/api/v1/schemas', latencyMs: 300 });
+    running.mockState.faults.add({ path: '/api/v1/schemas', latencyMs: 300 });
     const socket = connect(Number(new URL(running.url).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     let answer = '';
@@ -550,10 +550,10 @@ describe('cli', () => {
     const fromDefault = new Set(await schemaIds(plainUrl));
     expect(fromSeed5.length).toBeGreaterThan(0);
     expect(fromSeed5.filter((id) => fromDefault.has(id))).toEqual([]);
-    // The CLI's seed is the library's seed: same ids as createWorld({ seed: 5 }).
-    const world = createWorld({ seed: 5 });
-    const org = world.tenants.byToken('demo-token');
-    expect(fromSeed5).toEqual(org ? world.store.list(org.id, 'schemas').map((schema) => schema.id) : []);
+    // The CLI's seed is the library's seed: same ids as createMockState({ seed: 5 }).
+    const mockState = createMockState({ seed: 5 });
+    const org = mockState.tenants.byToken('demo-token');
+    expect(fromSeed5).toEqual(org ? mockState.store.list(org.id, 'schemas').map((schema) => schema.id) : []);
   });
 
   it('keeps as many requests in the journal as --journal-size says', async () => {

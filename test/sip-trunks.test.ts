@@ -34,10 +34,10 @@ afterEach(() => {
 
 describe('provisioning at the telephony provider', () => {
   it('provisions a created trunk with revision 1 and its settings', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const reply = await call('POST', '/api/v1/sip-trunks', { body: trunkBody });
     expect(reply.status).toBe(201);
-    const configuration = world.telephony.configuration(reply.body.id);
+    const configuration = mockState.telephony.configuration(reply.body.id);
     expect(configuration).toMatchObject({
       trunkId: reply.body.id,
       orgId: orgOf(TOKEN).id,
@@ -56,11 +56,11 @@ describe('provisioning at the telephony provider', () => {
   });
 
   it('provisions every seeded trunk of both organizations', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     for (const token of [TOKEN, OTHER_TOKEN]) {
       const trunks = (await call('GET', '/api/v1/sip-trunks', { token })).body as Json[];
       expect(
-        world.telephony
+        mockState.telephony
           .configurations(orgOf(token).id)
           .map((c) => c.trunkId)
           .sort(),
@@ -69,13 +69,13 @@ describe('provisioning at the telephony provider', () => {
   });
 
   it('re-provisions a patched trunk with revision 2 and the new values', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const trunk = (await call('POST', '/api/v1/sip-trunks', { body: trunkBody })).body;
     const reply = await call('PATCH', `/api/v1/sip-trunks/${trunk.id}`, {
       body: { host: '198.51.100.7', port: 5061, transport: 'tls', phoneNumbers: ['+4989000000001', '+4989000000002'], password: null },
     });
     expect(reply.status).toBe(200);
-    expect(world.telephony.configuration(trunk.id)).toMatchObject({
+    expect(mockState.telephony.configuration(trunk.id)).toMatchObject({
       host: '198.51.100.7',
       port: 5061,
       transport: 'tls',
@@ -87,58 +87,58 @@ describe('provisioning at the telephony provider', () => {
   });
 
   it('does not re-provision when a patch is refused', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const trunk = (await call('POST', '/api/v1/sip-trunks', { body: trunkBody })).body;
-    const before = world.telephony.configuration(trunk.id);
+    const before = mockState.telephony.configuration(trunk.id);
     const reply = await call('PATCH', `/api/v1/sip-trunks/${trunk.id}`, { body: { port: 0 } });
     expect(reply.status).toBe(400);
-    expect(world.telephony.configuration(trunk.id)).toStrictEqual(before);
+    expect(mockState.telephony.configuration(trunk.id)).toStrictEqual(before);
   });
 
   it('does not provision a trunk whose create is refused', async () => {
-    const { call, world } = freshMock();
-    const before = world.telephony.configurations().length;
+    const { call, mockState } = freshMock();
+    const before = mockState.telephony.configurations().length;
     const reply = await call('POST', '/api/v1/sip-trunks', { body: { ...trunkBody, port: 99999 } });
     expect(reply.status).toBe(400);
-    expect(world.telephony.configurations()).toHaveLength(before);
+    expect(mockState.telephony.configurations()).toHaveLength(before);
   });
 
   it('removes the provider configuration when the trunk is deleted', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const trunk = (await call('POST', '/api/v1/sip-trunks', { body: trunkBody })).body;
-    expect(world.telephony.configuration(trunk.id)).toBeDefined();
+    expect(mockState.telephony.configuration(trunk.id)).toBeDefined();
     const reply = await call('DELETE', `/api/v1/sip-trunks/${trunk.id}`, { body: {} });
     expect(reply.status).toBe(200);
     expect(reply.contentType).toMatch(/^application\/json/);
     expect(reply.body).toStrictEqual({});
-    expect(world.telephony.configuration(trunk.id)).toBeUndefined();
-    expect(world.telephony.configurations(orgOf(TOKEN).id).map((c) => c.trunkId)).not.toContain(trunk.id);
+    expect(mockState.telephony.configuration(trunk.id)).toBeUndefined();
+    expect(mockState.telephony.configurations(orgOf(TOKEN).id).map((c) => c.trunkId)).not.toContain(trunk.id);
     expect((await call('GET', `/api/v1/sip-trunks/${trunk.id}`)).status).toBe(404);
   });
 
   it('removes the provider configuration of a deleted seeded trunk', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const seeded = ((await call('GET', '/api/v1/sip-trunks')).body as Json[]).find((t) => t.isSystem === false);
     if (!seeded) throw new Error('the seed has no ordinary trunk');
-    expect(world.telephony.configuration(seeded.id)).toBeDefined();
+    expect(mockState.telephony.configuration(seeded.id)).toBeDefined();
     expect((await call('DELETE', `/api/v1/sip-trunks/${seeded.id}`)).status).toBe(200);
-    expect(world.telephony.configuration(seeded.id)).toBeUndefined();
+    expect(mockState.telephony.configuration(seeded.id)).toBeUndefined();
   });
 
   it('keeps the trunk when the provider fails during delete', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const trunk = (await call('POST', '/api/v1/sip-trunks', { body: trunkBody })).body;
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(world.telephony, 'deprovision').mockImplementation(() => {
+    vi.spyOn(mockState.telephony, 'deprovision').mockImplementation(() => {
       throw new Error('provider unreachable');
     });
     const reply = await call('DELETE', `/api/v1/sip-trunks/${trunk.id}`);
     expect(reply.status).toBe(500);
     expect(reply.contentType).toMatch(/^application\/problem\+json/);
-    vi.mocked(world.telephony.deprovision).mockRestore();
+    vi.mocked(mockState.telephony.deprovision).mockRestore();
     const got = await call('GET', `/api/v1/sip-trunks/${trunk.id}`);
     expect(got.status).toBe(200);
-    expect(world.telephony.configuration(trunk.id)).toBeDefined();
+    expect(mockState.telephony.configuration(trunk.id)).toBeDefined();
   });
 });
 
@@ -151,9 +151,9 @@ describe('system trunks', () => {
   });
 
   it('refuses the delete of a system trunk with 403 Forbidden Error and keeps trunk and configuration', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const trunk = await systemTrunk(call);
-    const configuration = world.telephony.configuration(trunk.id);
+    const configuration = mockState.telephony.configuration(trunk.id);
     expect(configuration).toBeDefined();
     const reply = await call('DELETE', `/api/v1/sip-trunks/${trunk.id}`, { body: {} });
     expect(reply.status).toBe(403);
@@ -162,17 +162,17 @@ describe('system trunks', () => {
     const got = await call('GET', `/api/v1/sip-trunks/${trunk.id}`);
     expect(got.status).toBe(200);
     expect(got.body).toStrictEqual(trunk);
-    expect(world.telephony.configuration(trunk.id)).toStrictEqual(configuration);
+    expect(mockState.telephony.configuration(trunk.id)).toStrictEqual(configuration);
   });
 
   it('allows a patch of other fields of a system trunk and keeps it a system trunk', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const trunk = await systemTrunk(call);
-    const revision = world.telephony.configuration(trunk.id)?.revision ?? 0;
+    const revision = mockState.telephony.configuration(trunk.id)?.revision ?? 0;
     const reply = await call('PATCH', `/api/v1/sip-trunks/${trunk.id}`, { body: { name: 'Main line', outboundEnabled: false } });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ name: 'Main line', outboundEnabled: false, isSystem: true });
-    expect(world.telephony.configuration(trunk.id)).toMatchObject({ outboundEnabled: false, revision: revision + 1 });
+    expect(mockState.telephony.configuration(trunk.id)).toMatchObject({ outboundEnabled: false, revision: revision + 1 });
     expect((await call('DELETE', `/api/v1/sip-trunks/${trunk.id}`)).status).toBe(403);
   });
 });

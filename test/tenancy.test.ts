@@ -62,28 +62,28 @@ describe.each(resources)('$path of the other organization', ({ path, kind, patch
   });
 
   it('answers update with 404, exactly as for a missing id, and leaves the record unchanged', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const record = await theirRecord(call, path);
-    const stored = world.store.get(orgOf(OTHER_TOKEN).id, kind, record.id);
+    const stored = mockState.store.get(orgOf(OTHER_TOKEN).id, kind, record.id);
     const missingId = randomUUID();
     const foreign = await call('PATCH', `/api/v1/${path}/${record.id}`, { body: patch });
     expect(foreign.status).toBe(404);
     expect(foreign.contentType).toMatch(/^application\/problem\+json/);
     expectSameAsMissing(foreign, await call('PATCH', `/api/v1/${path}/${missingId}`, { body: patch }), record.id, missingId);
-    expect(world.store.get(orgOf(OTHER_TOKEN).id, kind, record.id)).toBe(stored);
+    expect(mockState.store.get(orgOf(OTHER_TOKEN).id, kind, record.id)).toBe(stored);
     expect((await call('GET', `/api/v1/${path}/${record.id}`, { token: OTHER_TOKEN })).body).toStrictEqual(record);
   });
 
   it(`answers delete with ${deleteOfUnknown}, exactly as for a missing id, and leaves the record in place`, async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const record = await theirRecord(call, path);
-    const stored = world.store.get(orgOf(OTHER_TOKEN).id, kind, record.id);
+    const stored = mockState.store.get(orgOf(OTHER_TOKEN).id, kind, record.id);
     const missingId = randomUUID();
     const foreign = await call('DELETE', `/api/v1/${path}/${record.id}`);
     expect(foreign.status).toBe(deleteOfUnknown);
     expect(foreign.contentType).toMatch(/^application\/problem\+json/);
     expectSameAsMissing(foreign, await call('DELETE', `/api/v1/${path}/${missingId}`), record.id, missingId);
-    expect(world.store.get(orgOf(OTHER_TOKEN).id, kind, record.id)).toBe(stored);
+    expect(mockState.store.get(orgOf(OTHER_TOKEN).id, kind, record.id)).toBe(stored);
     const owner = await call('GET', `/api/v1/${path}/${record.id}`, { token: OTHER_TOKEN });
     expect(owner.status).toBe(200);
     expect(owner.body).toStrictEqual(record);
@@ -111,19 +111,19 @@ describe.each(resources)('$path of the other organization', ({ path, kind, patch
 
 describe('tenancy on the telephony side', () => {
   it('keeps the provider configuration of a trunk of the other organization after a refused delete', async () => {
-    const { call, world } = freshMock();
+    const { call, mockState } = freshMock();
     const record = await theirRecord(call, 'sip-trunks');
-    const before = world.telephony.configuration(record.id);
+    const before = mockState.telephony.configuration(record.id);
     expect(before).toBeDefined();
     expect((await call('DELETE', `/api/v1/sip-trunks/${record.id}`)).status).toBe(404);
-    expect(world.telephony.configuration(record.id)).toStrictEqual(before);
+    expect(mockState.telephony.configuration(record.id)).toStrictEqual(before);
   });
 
   it('keeps a created record within its own organization', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const created = (await call('POST', '/api/v1/tools', { body: { type: 'endCall', name: 'only_mine' }, token: OTHER_TOKEN })).body;
-    expect(world.store.get(orgOf(OTHER_TOKEN).id, 'tools', created.id)).toBeDefined();
-    expect(world.store.get(orgOf(TOKEN).id, 'tools', created.id)).toBeUndefined();
+    expect(mockState.store.get(orgOf(OTHER_TOKEN).id, 'tools', created.id)).toBeDefined();
+    expect(mockState.store.get(orgOf(TOKEN).id, 'tools', created.id)).toBeUndefined();
     expect(((await call('GET', '/api/v1/tools')).body as Json[]).map((t) => t.id)).not.toContain(created.id);
   });
 
@@ -168,11 +168,11 @@ describe('authentication', () => {
   });
 
   it('checks the token before the body on a create', async () => {
-    const { call, world, orgOf } = freshMock();
-    const before = world.store.list(orgOf(TOKEN).id, 'tools').length;
+    const { call, mockState, orgOf } = freshMock();
+    const before = mockState.store.list(orgOf(TOKEN).id, 'tools').length;
     const reply = await call('POST', '/api/v1/tools', { token: 'wrong', body: { type: 'endCall', name: 'sneaky' } });
     expect(reply.status).toBe(401);
-    expect(world.store.list(orgOf(TOKEN).id, 'tools')).toHaveLength(before);
+    expect(mockState.store.list(orgOf(TOKEN).id, 'tools')).toHaveLength(before);
   });
 
   it('accepts the bearer scheme in any letter case', async () => {
@@ -182,10 +182,10 @@ describe('authentication', () => {
   });
 
   it('gives each token the records of its own organization', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     for (const token of [TOKEN, OTHER_TOKEN]) {
       const ids = ((await call('GET', '/api/v1/schemas', { token })).body as Json[]).map((r) => r.id);
-      expect(ids).toEqual(world.store.list(orgOf(token).id, 'schemas').map((r) => r.id));
+      expect(ids).toEqual(mockState.store.list(orgOf(token).id, 'schemas').map((r) => r.id));
     }
     expect(orgOf(TOKEN).id).not.toBe(orgOf(OTHER_TOKEN).id);
   });

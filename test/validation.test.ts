@@ -416,14 +416,14 @@ describe('tool rules', () => {
 
 describe('webhook rules', () => {
   it('takes a fetched webhook sent back whole: the masked secret means keep the secret', async () => {
-    const { call, world, orgOf } = freshMock();
+    const { call, mockState, orgOf } = freshMock();
     const created = (await call('POST', '/api/v1/webhooks', { body: webhookBody })).body;
     const fetched = (await call('GET', `/api/v1/webhooks/${created.id}`)).body;
     expect(fetched.secret).toMatch(/^whsec_\*{8}/);
     const reply = await call('PATCH', `/api/v1/webhooks/${created.id}`, { body: { ...fetched, description: 'edited' } });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ description: 'edited', secret: fetched.secret });
-    expect(world.store.get(orgOf('demo-token').id, 'webhooks', created.id)?.secret).toBe(created.secret);
+    expect(mockState.store.get(orgOf('demo-token').id, 'webhooks', created.id)?.secret).toBe(created.secret);
   });
 
   it('still refuses a secret that is neither a secret nor the mask', async () => {

@@ -1,6 +1,6 @@
 /**
  * The suite can fail: deliberately broken variants of the mock (an adapter
- * around its fetch that alters requests or responses, or a world changed
+ * around its fetch that alters requests or responses, or a mock state changed
  * behind the API's back) must each be reported as a failed, counted spec check.
  * And it is fair: variants that differ from the mock only where the spec is
  * silent still conform (what they do differently is at most reported, not counted).
@@ -8,19 +8,19 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld, type World } from '../../src/state/mock-state.js';
+import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { MAX_ANSWER_BYTES } from './http.js';
 import { runSuite } from './suite.js';
 import type { Target } from './types.js';
 
 interface Breakage {
   request?(req: Request): Request;
-  response?(res: Response, req: Request, world: World): Response | Promise<Response>;
+  response?(res: Response, req: Request, mockState: MockState): Response | Promise<Response>;
 }
 
 /** The mock behind an adapter that breaks it in one way. */
-function brokenMock(breakage: Breakage, world: World = createWorld()): Target {
-  const app = createApp({ world });
+function brokenMock(breakage: Breakage, mockState: MockState = createMockState()): Target {
+  const app = createApp({ mockState });
   return {
     baseUrl: 'http://mock.test',
     token: 'demo-token',
@@ -29,7 +29,7 @@ function brokenMock(breakage: Breakage, world: World = createWorld()): Target {
       const original = new Request(url, init);
       const req = breakage.request ? breakage.request(original) : original;
       const res = await app.request(req.clone());
-      return breakage.response ? breakage.response(res, req, world) : res;
+      return breakage.response ? breakage.response(res, req, mockState) : res;
     },
   };
 }
@@ -97,10 +97,10 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     check: 'sip-trunks.delete.system-refused',
     alsoFails: ['sip-trunks.delete.system-status', 'sip-trunks.delete.system-survives'],
     breakage: {
-      response: (res, req, world) => {
+      response: (res, req, mockState) => {
         if (req.method !== 'DELETE' || res.status !== 403 || !pathOf(req).startsWith('/api/v1/sip-trunks/')) return res;
-        const org = world.tenants.byToken('demo-token')!;
-        world.store.remove(org.id, 'sipTrunks', pathOf(req).split('/').pop()!);
+        const org = mockState.tenants.byToken('demo-token')!;
+        mockState.store.remove(org.id, 'sipTrunks', pathOf(req).split('/').pop()!);
         return json({});
       },
     },
@@ -199,13 +199,13 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
       .filter((id) => id !== 'schemas.list')
       .map((id) => `tenancy.${id}`),
     breakage: {
-      response: async (res, req, world) => {
+      response: async (res, req, mockState) => {
         const def = resources.find((candidate) => pathOf(req) === `/api/v1/${candidate.path}`);
-        const first = world.tenants.byToken('demo-token');
+        const first = mockState.tenants.byToken('demo-token');
         if (!def || !first || req.method !== 'GET' || req.headers.get('authorization') !== 'Bearer demo-token-2' || !res.ok) return res;
-        const theirs = world.store
+        const theirs = mockState.store
           .list(first.id, def.kind)
-          .map((record) => ({ ...def.present(record, { fresh: false }), id: record.id.toUpperCase() }));
+          .map((record) => ({ ...def.toResponse(record, { fresh: false }), id: record.id.toUpperCase() }));
         return json([...((await res.json()) as unknown[]), ...theirs]);
       },
     },
@@ -279,10 +279,10 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     name: "a built-in locked schema is in both organizations' lists",
     reported: [],
     breakage: {
-      response: async (res, req, world) => {
+      response: async (res, req, mockState) => {
         if (!isSchemaList(req) || !res.ok || req.headers.get('authorization') !== 'Bearer demo-token-2') return res;
-        const org = world.tenants.byToken('demo-token')!;
-        const shared = world.store.list(org.id, 'schemas').find((schema) => schema.isLocked);
+        const org = mockState.tenants.byToken('demo-token')!;
+        const shared = mockState.store.list(org.id, 'schemas').find((schema) => schema.isLocked);
         const list = (await res.json()) as unknown[];
         return json([...list, { ...shared }]);
       },
@@ -344,13 +344,13 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
         req.method === 'DELETE' && pathOf(req).startsWith('/api/v1/sip-trunks/') && req.headers.get('authorization') === 'Bearer demo-token'
           ? markedRead(req, 'x-later')
           : req,
-      response: (res, req, world) => {
+      response: (res, req, mockState) => {
         if (!req.headers.has('x-later') || !res.ok) return res;
-        const org = world.tenants.byToken('demo-token')!;
+        const org = mockState.tenants.byToken('demo-token')!;
         const id = pathOf(req).split('/').pop()!;
         // A system trunk is still refused, as the spec wants.
-        if (world.store.get(org.id, 'sipTrunks', id)?.isSystem) return json({ error: 'system trunk' }, 403);
-        setTimeout(() => world.store.remove(org.id, 'sipTrunks', id), 100);
+        if (mockState.store.get(org.id, 'sipTrunks', id)?.isSystem) return json({ error: 'system trunk' }, 403);
+        setTimeout(() => mockState.store.remove(org.id, 'sipTrunks', id), 100);
         return json({}, 202);
       },
     },
@@ -377,15 +377,15 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     breakage: (() => {
       let flipped = false;
       return {
-        response: (res: Response, req: Request, world: World) => {
+        response: (res: Response, req: Request, mockState: MockState) => {
           if (flipped || req.method !== 'PATCH' || req.headers.has('authorization') || !pathOf(req).startsWith('/api/v1/webhooks/'))
             return res;
           flipped = true;
           // The refusal stands; at that very moment the webhook turns enabled by itself (say, once its endpoint is verified).
-          const org = world.tenants.byToken('demo-token')!;
+          const org = mockState.tenants.byToken('demo-token')!;
           const id = pathOf(req).split('/').pop()!;
-          const webhook = world.store.get(org.id, 'webhooks', id);
-          if (webhook) world.store.put(org.id, 'webhooks', { ...webhook, enabled: !webhook.enabled });
+          const webhook = mockState.store.get(org.id, 'webhooks', id);
+          if (webhook) mockState.store.put(org.id, 'webhooks', { ...webhook, enabled: !webhook.enabled });
           return res;
         },
       };
@@ -437,7 +437,7 @@ describe('the suite against broken variants of the mock', () => {
 
   it('catches ignored authentication in an organization that holds nothing yet', async () => {
     const variant = cases.find((candidate) => candidate.name === 'auth is ignored')!;
-    const report = await runSuite(brokenMock(variant.breakage, createWorld({ scenario: 'empty' })));
+    const report = await runSuite(brokenMock(variant.breakage, createMockState({ scenario: 'empty' })));
 
     expect(report.summary.conforms).toBe(false);
     const counted = report.results.filter((result) => result.counted).map((result) => result.id);
@@ -445,8 +445,8 @@ describe('the suite against broken variants of the mock', () => {
   });
 
   it('lists as leftovers what it could not remove: a record a tokenless create filed elsewhere, one a delete kept', async () => {
-    const world = createWorld();
-    const other = world.tenants.byToken('demo-token-2')!;
+    const mockState = createMockState();
+    const other = mockState.tenants.byToken('demo-token-2')!;
     const report = await runSuite(
       brokenMock(
         {
@@ -459,7 +459,7 @@ describe('the suite against broken variants of the mock', () => {
           },
           response: (res, req) => (req.headers.has('x-kept') ? json({}) : res),
         },
-        world,
+        mockState,
       ),
     );
     const counted = report.results.filter((result) => result.counted).map((result) => result.id);
@@ -468,7 +468,7 @@ describe('the suite against broken variants of the mock', () => {
     // Each kind's record in the other organization, and the kept webhook of the run's own.
     expect(leftover.filter((path) => path === '/api/v1/schemas')).toHaveLength(1);
     expect(leftover.filter((path) => path === '/api/v1/webhooks').length).toBeGreaterThanOrEqual(2);
-    expect(world.store.list(other.id, 'schemas').length).toBeGreaterThan(0);
+    expect(mockState.store.list(other.id, 'schemas').length).toBeGreaterThan(0);
   });
 
   it('deletes a record a create without a token made anyway, and leaves nothing behind', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { runSuite } from './suite.js';
 import type { Target } from './types.js';
 
@@ -29,7 +29,7 @@ async function existingIds(target: Target): Promise<Set<string>> {
 }
 
 function recordingTarget(seen: Seen[], systemTrunkId?: string): Target {
-  const app = createApp({ world: createWorld() });
+  const app = createApp({ mockState: createMockState() });
   return {
     baseUrl: 'http://mock.test',
     token: 'demo-token',

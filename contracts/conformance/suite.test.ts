@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
-import { createWorld, type World } from '../../src/state/mock-state.js';
+import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { runSuite } from './suite.js';
 import type { FetchLike, SuiteReport, Target } from './types.js';
 
 const RESOURCES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
 
-function inProcess(world: World = createWorld(), wrap: (fetch: FetchLike) => FetchLike = (fetch) => fetch): Target {
-  const app = createApp({ world });
+function inProcess(mockState: MockState = createMockState(), wrap: (fetch: FetchLike) => FetchLike = (fetch) => fetch): Target {
+  const app = createApp({ mockState });
   return {
     baseUrl: 'http://mock.test',
     token: 'demo-token',
@@ -73,15 +73,15 @@ describe('the suite against the mock', () => {
   });
 
   it('leaves both organizations and the telephony provider exactly as they were', async () => {
-    const world = createWorld();
-    const target = inProcess(world);
+    const mockState = createMockState();
+    const target = inProcess(mockState);
     const before = await snapshot(target);
-    const provisioned = world.telephony.configurations().length;
+    const provisioned = mockState.telephony.configurations().length;
 
     await runSuite(target);
 
     expect(await snapshot(target)).toEqual(before);
-    expect(world.telephony.configurations()).toHaveLength(provisioned);
+    expect(mockState.telephony.configurations()).toHaveLength(provisioned);
   });
 
   it('cleans up what it created when a probe throws midway', async () => {
@@ -89,7 +89,7 @@ describe('the suite against the mock', () => {
       if (init.method === 'PATCH') throw new TypeError('fetch failed');
       return fetch(url, init);
     };
-    const target = inProcess(createWorld(), breakPatch);
+    const target = inProcess(createMockState(), breakPatch);
     const before = await snapshot(target);
 
     const report = await runSuite(target, { strict: true });
@@ -109,7 +109,7 @@ describe('the suite against the mock', () => {
       if (init.method === 'POST') interrupt.abort();
       return res;
     };
-    const target = inProcess(createWorld(), abortAfterFirstCreate);
+    const target = inProcess(createMockState(), abortAfterFirstCreate);
     const before = await snapshot(target);
 
     const report = await runSuite(target, { signal: interrupt.signal });
@@ -145,7 +145,7 @@ describe('the suite against the mock', () => {
   });
 
   it('skips with a reason what it cannot set up, instead of failing', async () => {
-    const report = await runSuite({ ...inProcess(createWorld({ scenario: 'empty' })), token2: undefined }, { readOnly: true });
+    const report = await runSuite({ ...inProcess(createMockState({ scenario: 'empty' })), token2: undefined }, { readOnly: true });
 
     expect(resultOf(report, 'schemas.list.field.isLocked')).toMatchObject({
       outcome: 'skipped',
@@ -171,8 +171,8 @@ describe('the suite against the mock', () => {
     const withoutIds = rewriteTools((items) => items.map(({ id: _id, ...rest }) => rest));
     const oneBadId = rewriteTools((items) => items.map((item, index) => (index === 0 ? { ...item, id: 'tool-1' } : item)));
 
-    const unseen = await runSuite(inProcess(createWorld(), withoutIds), { readOnly: true });
-    const wrong = await runSuite(inProcess(createWorld(), oneBadId), { readOnly: true });
+    const unseen = await runSuite(inProcess(createMockState(), withoutIds), { readOnly: true });
+    const wrong = await runSuite(inProcess(createMockState(), oneBadId), { readOnly: true });
 
     expect(resultOf(unseen, 'tools.list.ids-uuid')).toMatchObject({
       outcome: 'skipped',
@@ -185,7 +185,7 @@ describe('the suite against the mock', () => {
   });
 
   it('skips the round trips when the target publishes no request examples', async () => {
-    const report = await runSuite(inProcess(createWorld(), withoutOpenApi));
+    const report = await runSuite(inProcess(createMockState(), withoutOpenApi));
 
     expect(resultOf(report, 'webhooks.create')).toMatchObject({
       outcome: 'skipped',
@@ -198,7 +198,7 @@ describe('the suite against the mock', () => {
   });
 
   it('takes request examples given by hand where the target publishes none, and only for the paths given', async () => {
-    const report = await runSuite(inProcess(createWorld(), withoutOpenApi), {
+    const report = await runSuite(inProcess(createMockState(), withoutOpenApi), {
       examples: { '/api/v1/schemas': { create: { name: 'Kit schema' }, update: { description: 'Changed by the kit.' } } },
     });
 
@@ -219,7 +219,7 @@ describe('the suite against the mock', () => {
       return fetch(url, init);
     };
 
-    await runSuite(inProcess(createWorld(), recording), { examples: { '/api/v1/schemas': { create: { name: 'Given by hand' } } } });
+    await runSuite(inProcess(createMockState(), recording), { examples: { '/api/v1/schemas': { create: { name: 'Given by hand' } } } });
 
     expect(posted.length).toBeGreaterThan(0);
     // Sent with a suffix unique to the run, so that a name left by an earlier run does not clash.
@@ -247,7 +247,7 @@ describe('the suite against the mock', () => {
       return Response.json({ ...document, servers: [{ url: '/api/v1' }], paths: Object.fromEntries(paths) });
     };
 
-    const report = await runSuite(inProcess(createWorld(), relocated));
+    const report = await runSuite(inProcess(createMockState(), relocated));
 
     expect(report.summary).toMatchObject({ failed: 0, skipped: 0, skippedSpec: 0 });
   });
@@ -263,7 +263,7 @@ describe('a target that stops answering', () => {
       counts.hung += 1;
       return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
     };
-    return { counts, target: { ...inProcess(createWorld(), wrap), timeoutMs: 50 } };
+    return { counts, target: { ...inProcess(createMockState(), wrap), timeoutMs: 50 } };
   }
   const notTried = (report: SuiteReport) =>
     report.results.filter((result) => result.actual?.startsWith('not tried: the target had stopped answering'));
@@ -315,7 +315,7 @@ describe('a target that stops answering', () => {
       return fetch(url, init);
     };
 
-    const report = await runSuite({ ...inProcess(createWorld(), wrap), timeoutMs: 50 });
+    const report = await runSuite({ ...inProcess(createMockState(), wrap), timeoutMs: 50 });
 
     expect(refusedOnce).toBe(true);
     expect(notTried(report)).toEqual([]);
@@ -329,7 +329,7 @@ describe('a target that stops answering', () => {
       throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
     };
 
-    const report = await runSuite({ ...inProcess(createWorld(), resetsLate), timeoutMs: 50 });
+    const report = await runSuite({ ...inProcess(createMockState(), resetsLate), timeoutMs: 50 });
 
     expect(notTried(report).length).toBeGreaterThan(0);
     expect(notTried(report)[0]?.exchanges.at(-1)).toMatchObject({
@@ -347,7 +347,7 @@ describe('a target that stops answering', () => {
       return fetch(url, init);
     };
 
-    const report = await runSuite(inProcess(createWorld(), blip));
+    const report = await runSuite(inProcess(createMockState(), blip));
 
     expect(notTried(report)).toEqual([]);
   });
@@ -420,7 +420,7 @@ describe('request examples in the shapes OpenAPI documents write them', () => {
       },
     },
   ])('finds them with $name', async ({ change }) => {
-    const report = await runSuite(inProcess(createWorld(), rewritten(change)));
+    const report = await runSuite(inProcess(createMockState(), rewritten(change)));
 
     expect(report.summary).toMatchObject({ failed: 0, skipped: 0, skippedSpec: 0 });
   });
@@ -435,7 +435,7 @@ describe('--fail-on-skipped-spec', () => {
       return fetch(url, init);
     };
     const whole = await runSuite({ ...inProcess(), token2: undefined }, { failOnSkippedSpec: true });
-    const interrupted = await runSuite(inProcess(createWorld(), abortsPartway), { failOnSkippedSpec: true, signal: interrupt.signal });
+    const interrupted = await runSuite(inProcess(createMockState(), abortsPartway), { failOnSkippedSpec: true, signal: interrupt.signal });
 
     expect(resultOf(whole, 'tenancy.schemas.list')).toMatchObject({
       outcome: 'failed',

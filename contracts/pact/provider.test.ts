@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../src/client/control-client.js';
 import { createApp } from '../../src/http/app.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { pactFiles } from './pact-file.js';
 import { controlApiStates } from './provider-states-clients.js';
 import { serveFetch } from './serve-fetch.js';
@@ -128,7 +128,7 @@ describe('provider verification of a broken mock', () => {
   async function verifyChanged(
     change: (request: Request, response: Response, pathname: string) => Response | undefined | Promise<Response | undefined>,
   ) {
-    const app = createApp({ world: createWorld({ seed: 1 }) });
+    const app = createApp({ mockState: createMockState({ seed: 1 }) });
     const broken = await serveFetch(async (request) => {
       const response = await app.fetch(request);
       return (await change(request, response, new URL(request.url).pathname)) ?? response;

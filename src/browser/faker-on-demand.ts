@@ -7,7 +7,7 @@
  * is loaded before the request reaches it. When in doubt, it is loaded.
  */
 import { fakerLoaded, loadFaker } from '../domain/faker.js';
-import { resolveScenario, type World } from '../state/mock-state.js';
+import { type MockState, resolveScenario } from '../state/mock-state.js';
 import { prebuiltScript } from '../state/seed/prebuilt-seeds.js';
 import { seedIsPrebuilt } from '../state/seed/seed.js';
 import type { FetchApp } from './mock-handler.js';
@@ -16,29 +16,29 @@ import type { FetchApp } from './mock-handler.js';
 const NO_DATA_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
 /** The app, with faker loaded before each request that may need it. */
-export function withFakerOnDemand(app: FetchApp, world: World): FetchApp {
+export function withFakerOnDemand(app: FetchApp, mockState: MockState): FetchApp {
   return {
     fetch: async (request) => {
-      if (!fakerLoaded() && (await mayNeedFaker(request, world))) await loadFaker();
+      if (!fakerLoaded() && (await mayNeedFaker(request, mockState))) await loadFaker();
       return app.fetch(request);
     },
   };
 }
 
 /** Whether answering the request may draw from faker; only a reset back to prebuilt data is known not to. */
-export async function mayNeedFaker(request: Request, world: World): Promise<boolean> {
+export async function mayNeedFaker(request: Request, mockState: MockState): Promise<boolean> {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/__mock/') || NO_DATA_METHODS.has(request.method)) return false;
   if (pathname !== '/__mock/reset') return true;
   const body = await jsonBodyOf(request);
   // A body the app refuses seeds nothing; the app's answer says what is wrong with it.
   if (body === undefined) return false;
-  return !resetIsPrebuilt(body, world);
+  return !resetIsPrebuilt(body, mockState);
 }
 
-function resetIsPrebuilt(body: Record<string, unknown>, world: World): boolean {
+function resetIsPrebuilt(body: Record<string, unknown>, mockState: MockState): boolean {
   if (body.orgId !== undefined) {
-    const organization = typeof body.orgId === 'string' ? world.tenants.byId(body.orgId) : undefined;
+    const organization = typeof body.orgId === 'string' ? mockState.tenants.byId(body.orgId) : undefined;
     if (!organization) return true; // answered 404 or 400, seeding nothing
     const planned = organization.plan;
     return (
@@ -49,9 +49,9 @@ function resetIsPrebuilt(body: Record<string, unknown>, world: World): boolean {
     );
   }
   if (body.seed !== undefined && typeof body.seed !== 'number') return true; // answered 400
-  const seed = (body.seed as number | undefined) ?? world.seed;
+  const seed = (body.seed as number | undefined) ?? mockState.seed;
   try {
-    const scenario = body.scenario === undefined ? world.scenario : resolveScenario(String(body.scenario));
+    const scenario = body.scenario === undefined ? mockState.scenario : resolveScenario(String(body.scenario));
     return seedIsPrebuilt(scenario, seed);
   } catch {
     return true; // an unknown scenario is answered 400

@@ -1,5 +1,5 @@
 /**
- * The mock inside a web page: the same app, world, tokens and control API as
+ * The mock inside a web page: the same app, mock state, tokens and control API as
  * the server, answered by Mock Service Worker instead of a port. Frontends
  * call `startBrowserMock()` before their first request and then use the
  * API exactly as they would use the server.
@@ -7,7 +7,7 @@
 import { setupWorker } from 'msw/browser';
 import { loadFaker } from '../domain/faker.js';
 import { createApp } from '../http/app.js';
-import { checkedSeed, createWorld, DEFAULT_SEED, resolveScenario, type World } from '../state/mock-state.js';
+import { checkedSeed, createMockState, DEFAULT_SEED, type MockState, resolveScenario } from '../state/mock-state.js';
 import type { Scenario } from '../state/seed/scenario.js';
 import { seedIsPrebuilt } from '../state/seed/seed.js';
 import type { Organization } from '../state/tenants.js';
@@ -44,7 +44,7 @@ export interface BrowserMockOptions {
 
 export interface BrowserMock {
   /** The state the page talks to; the same object the control API changes. */
-  readonly world: World;
+  readonly mockState: MockState;
   /** The resolved origin and prefix being answered. */
   readonly baseUrl: string;
   /** The organizations and their API tokens. */
@@ -67,27 +67,27 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const baseUrl = resolveBaseUrl(options.baseUrl);
   // Only the default scenario at the default seed was prebuilt; other data is drawn from faker, fetched first.
   if (!seedIsPrebuilt(resolveScenario(options.scenario ?? 'default'), checkedSeed(options.seed ?? DEFAULT_SEED))) await loadFaker();
-  const world = createWorld({ seed: options.seed, scenario: options.scenario });
+  const mockState = createMockState({ seed: options.seed, scenario: options.scenario });
   const persistence = persistenceOf(options.persist);
-  const restored = persistence?.restore(world) ?? false;
-  const app = createApp({ world, control: options.control, controlToken: options.controlToken, inPage: true });
-  const onChange = persistence && (() => persistence.save(world));
-  const worker = setupWorker(createMockHandler({ app: withFakerOnDemand(app, world), baseUrl, ...(onChange ? { onChange } : {}) }));
+  const restored = persistence?.restore(mockState) ?? false;
+  const app = createApp({ mockState, control: options.control, controlToken: options.controlToken, inPage: true });
+  const onChange = persistence && (() => persistence.save(mockState));
+  const worker = setupWorker(createMockHandler({ app: withFakerOnDemand(app, mockState), baseUrl, ...(onChange ? { onChange } : {}) }));
   await worker.start({
     serviceWorker: { url: options.workerUrl ?? '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',
     quiet: !options.log,
   });
   return {
-    world,
+    mockState,
     baseUrl,
-    organizations: () => world.tenants.list(),
+    organizations: () => mockState.tenants.list(),
     restored,
     forgetSavedState: () => persistence?.forget(),
     stop: () => {
       worker.stop();
       // No retries from a page whose mock has stopped answering.
-      void world.outbox.stop();
+      void mockState.outbox.stop();
     },
   };
 }

@@ -4,7 +4,7 @@
  * the control API's state snapshot, the same JSON `GET /__mock/state` shows.
  */
 
-import type { World } from '../state/mock-state.js';
+import type { MockState } from '../state/mock-state.js';
 import { exportState, importState } from '../state/snapshot/snapshot.js';
 
 /** The part of the Web Storage interface persistence needs. */
@@ -18,20 +18,20 @@ export const DEFAULT_PERSIST_KEY = 'voice-config-mock/state';
 
 export interface Persistence {
   readonly key: string;
-  /** Loads the saved state into the world; false when nothing usable was saved (the world keeps its seed). */
-  restore(world: World): boolean;
-  /** Saves the world's whole state; when that fails, drops what was saved before, so no reload restores a stale state. */
-  save(world: World): void;
+  /** Loads the saved state into the mock state; false when nothing usable was saved (the mock state keeps its seed). */
+  restore(mockState: MockState): boolean;
+  /** Saves the mock state's whole state; when that fails, drops what was saved before, so no reload restores a stale state. */
+  save(mockState: MockState): void;
   /** Forgets the saved state: the next start begins from the seed, unless a write saves the state again before it. */
   forget(): void;
 }
 
-/** Persistence of a world under `key` in `storage`. */
+/** Persistence of a mock state under `key` in `storage`. */
 export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIST_KEY): Persistence {
   let warnedAboutSaving = false;
   return {
     key,
-    restore(world) {
+    restore(mockState) {
       let saved: string | null;
       try {
         saved = storage.getItem(key);
@@ -42,7 +42,7 @@ export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIS
       }
       if (saved === null) return false;
       try {
-        importState(world, JSON.parse(saved));
+        importState(mockState, JSON.parse(saved));
         return true;
       } catch (error) {
         // A snapshot from an older version or edited by hand must not keep the page from starting.
@@ -51,9 +51,9 @@ export function createPersistence(storage: KeyValueStorage, key = DEFAULT_PERSIS
         return false;
       }
     },
-    save(world) {
+    save(mockState) {
       try {
-        storage.setItem(key, JSON.stringify(exportState(world)));
+        storage.setItem(key, JSON.stringify(exportState(mockState)));
         warnedAboutSaving = false;
       } catch (error) {
         // Usually a full storage quota. What is saved is now older than the page's state, and a reload

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { describeArgsError } from '../../contracts/conformance/args.js';
 import { scenarios } from '../../fixtures/index.js';
-import { own } from '../domain/own.js';
+import { ownEntry } from '../domain/own-entry.js';
 import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
@@ -78,7 +78,7 @@ export async function main(argv: string[]): Promise<void> {
   const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);
   const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, MAX_SEED);
   const scenario = values.scenario ?? 'default';
-  if (!own(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
+  if (!ownEntry(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
   if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
   // Likewise an empty path (--state-file "$UNSET") would run without saving anything, and say nothing of it.
@@ -108,7 +108,7 @@ export async function main(argv: string[]): Promise<void> {
   }).catch((error: NodeJS.ErrnoException) =>
     fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message, { usageError: false }),
   );
-  const tokens = server.world.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
+  const tokens = server.mockState.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
     [
       // A loaded state file, not the seed, made the data; the seed and scenario are where a reset goes back to.
@@ -124,7 +124,7 @@ export async function main(argv: string[]): Promise<void> {
         : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
-      `Try: curl -H 'Authorization: Bearer ${server.world.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
+      `Try: curl -H 'Authorization: Bearer ${server.mockState.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
       'Press Ctrl+C to stop.',
       '',
     ].join('\n'),

@@ -84,9 +84,9 @@ export interface ResourceSpec<
   /** Starting values of server-owned flags (e.g. `isSystem: false`). */
   initial?: Readonly<Record<string, unknown>>;
   /** How a writable field looks in responses when it differs from what a client sends (e.g. a masked secret). */
-  shownAs?: SA;
+  responseOnly?: SA;
   /** Shown values a client may send back unchanged (a masked secret): ignored in bodies, like server-owned keys. */
-  echoed?: Readonly<Record<string, (value: unknown) => boolean>>;
+  ignoredWhenSentBack?: Readonly<Record<string, (value: unknown) => boolean>>;
   /** Writable fields never shown in responses (e.g. a password). */
   writeOnly?: readonly WO[];
   references?: readonly Reference[];
@@ -103,7 +103,7 @@ export interface ResourceSpec<
   /** Fills values the server generates at create time (e.g. a webhook secret). */
   complete?(candidate: Record<string, unknown>): Record<string, unknown>;
   /** Turns a stored record into what a response shows. `fresh`: the create response. */
-  present?(record: StoredRecord, how: { fresh: boolean }): Record<string, unknown>;
+  toResponse?(record: StoredRecord, how: { fresh: boolean }): Record<string, unknown>;
   effects?: Effects<StoredOf<W, S>>;
   /** How DELETE answers an id the organization does not have. */
   deleteOfUnknown?: 'not-found' | 'forbidden';

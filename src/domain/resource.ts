@@ -52,7 +52,7 @@ export function defineResource<
     Object.entries(spec.writable).map(([key, schema]) => [key, withoutDefault(schema as z.ZodType).optional()]),
   ) as unknown as UpdateShape<W>;
   const flatUpdate = z.strictObject(updateShape);
-  const recordShape = { ...spec.serverOwned, ...shown, ...spec.shownAs } as unknown as RecordShape<W, S, WO, SA>;
+  const recordShape = { ...spec.serverOwned, ...shown, ...spec.responseOnly } as unknown as RecordShape<W, S, WO, SA>;
   // What the store holds (and a snapshot carries): write-only fields included, presentation-only ones not.
   const storedShape = { ...spec.serverOwned, ...spec.writable };
   const variants = spec.variants;
@@ -82,7 +82,10 @@ export function defineResource<
     ...(spec.check?.(candidate as Partial<StoredOf<W, S>>, previous as StoredOf<W, S> | undefined, env) ?? []),
   ];
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
-  const serverOwnedKeys = [...Object.keys(spec.serverOwned), ...Object.keys(spec.shownAs ?? {}).filter((key) => !(key in spec.writable))];
+  const serverOwnedKeys = [
+    ...Object.keys(spec.serverOwned),
+    ...Object.keys(spec.responseOnly ?? {}).filter((key) => !(key in spec.writable)),
+  ];
   return {
     ...spec,
     createInput: createInput as unknown as OneOrVariants<W, K, VF>,
@@ -102,12 +105,15 @@ export function defineResource<
     serverOwnedKeys,
     writableKeys,
     /** The only keys `ignoresInBody` can drop: a body is checked for these, not each of its keys against them. */
-    ignorableKeys: [...serverOwnedKeys, ...Object.keys(spec.echoed ?? {})],
+    ignorableKeys: [...serverOwnedKeys, ...Object.keys(spec.ignoredWhenSentBack ?? {})],
     /** Whether a body's key is dropped before validation: the server owns it, or it is a shown value sent back. */
     // Own keys only: a body key such as "__defineGetter__" must not reach Object.prototype.
     ignoresInBody: (key: string, value: unknown): boolean =>
-      serverOwnedKeys.includes(key) || (spec.echoed !== undefined && Object.hasOwn(spec.echoed, key) && spec.echoed[key]?.(value) === true),
-    present: spec.present ?? ((stored: StoredRecord) => stripWriteOnly(stored, writeOnly)),
+      serverOwnedKeys.includes(key) ||
+      (spec.ignoredWhenSentBack !== undefined &&
+        Object.hasOwn(spec.ignoredWhenSentBack, key) &&
+        spec.ignoredWhenSentBack[key]?.(value) === true),
+    toResponse: spec.toResponse ?? ((stored: StoredRecord) => stripWriteOnly(stored, writeOnly)),
   };
 }
 

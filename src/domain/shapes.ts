@@ -27,7 +27,7 @@ export function filled(schema: z.ZodType): z.ZodType {
 export type Filled<W extends z.ZodRawShape> = { [K in keyof W]: W[K] extends z.ZodDefault<infer T> ? T : W[K] };
 /** The PATCH shape: every writable field optional, without its default. */
 export type UpdateShape<W extends z.ZodRawShape> = { [K in keyof W]: z.ZodOptional<Filled<W>[K]> };
-/** The record responses show: server-owned and shown writable fields, with `shownAs` replacing (not joining) what it names. */
+/** The record responses show: server-owned and shown writable fields, with `responseOnly` replacing (not joining) what it names. */
 export type RecordShape<W extends z.ZodRawShape, S extends z.ZodRawShape, WO extends keyof W, SA extends z.ZodRawShape> = Omit<
   S & Omit<Filled<W>, WO>,
   keyof SA

@@ -10,7 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '../domain/errors.js';
 import { resources } from '../domain/resources/index.js';
 import { TelephonyFailure } from '../domain/telephony.js';
-import { createWorld, type World, type WorldOptions } from '../state/mock-state.js';
+import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
 import { type AppEnv, bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
 import { type AssetReader, registerDocsPage } from './docs-page.js';
@@ -57,9 +57,9 @@ function limitBodies(app: OpenAPIHono<AppEnv>, maxSize: number, control: boolean
   }
 }
 
-export interface AppOptions extends WorldOptions {
-  /** The state to serve; by default a new world from `seed` and `scenario`. */
-  world?: World;
+export interface AppOptions extends MockStateOptions {
+  /** The state to serve; by default a new mock state from `seed` and `scenario`. */
+  mockState?: MockState;
   /** Largest accepted request body in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
   /** Serve the control API under /__mock/ (default true). */
@@ -83,7 +83,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   if (options.controlToken !== undefined && options.controlToken.trim() === '') {
     throw new Error('createApp: controlToken must not be empty (leave it out to run without one).');
   }
-  const world = options.world ?? createWorld(options);
+  const mockState = options.mockState ?? createMockState(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
   const { afterWrite } = options;
@@ -111,14 +111,14 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     return allowBrowsers(c, next);
   });
   // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
-  if (world.journal.limit > 0) app.use('/api/v1/*', journalRecorder(world.journal, world.now));
-  app.use('/api/v1/*', bearerAuth(world.tenants));
-  app.use('/api/v1/*', faultInjection(world.faults));
+  if (mockState.journal.limit > 0) app.use('/api/v1/*', journalRecorder(mockState.journal, mockState.now));
+  app.use('/api/v1/*', bearerAuth(mockState.tenants));
+  app.use('/api/v1/*', faultInjection(mockState.faults));
   limitBodies(app, maxSize, false);
 
   for (const def of resources) {
     const api = new OpenAPIHono<AppEnv>();
-    registerResourceRoutes(api, def, world);
+    registerResourceRoutes(api, def, mockState);
     app.route('/', api);
     answerOtherMethods(app, `/api/v1/${def.path}`, 'GET, POST');
     answerOtherMethods(app, `/api/v1/${def.path}/:id`, 'GET, PATCH, DELETE');
@@ -126,7 +126,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
     limitBodies(app, maxSize, true);
-    app.route('/', controlApi(world, options.controlToken, options.inPage));
+    app.route('/', controlApi(mockState, options.controlToken, options.inPage));
   }
   registerOpenApi(app);
   registerDocsPage(app, options.docsAssets);

@@ -6,7 +6,7 @@
  * passes in, so this module (and the app) import nothing of Node's.
  */
 import type { Context, Env, Hono } from 'hono';
-import { own } from '../domain/own.js';
+import { ownEntry } from '../domain/own-entry.js';
 
 const assets: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -89,7 +89,7 @@ export function registerDocsPage<E extends Env>(app: Hono<E>, readAsset?: AssetR
   app.get('/docs/', (c) => c.html(page));
   app.get('/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
-    const type = own(assets, file);
+    const type = ownEntry(assets, file);
     if (!type || !readAsset) return c.notFound();
     return serveAsset(c, type, await read(file));
   });

@@ -1,5 +1,5 @@
 /**
- * Records every API request in the world's journal after it is answered.
+ * Records every API request in the mock state's journal after it is answered.
  * The body is taken only if the app already read it (creates and updates),
  * so recording adds no parsing to the hot path and never reads an oversized
  * body; whether it passed the reader's checks decides whether the journal

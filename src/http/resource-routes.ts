@@ -6,7 +6,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Resource, StoredRecord } from '../domain/resource.js';
-import type { World } from '../state/mock-state.js';
+import type { MockState } from '../state/mock-state.js';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../state/operations.js';
 import type { Organization } from '../state/tenants.js';
 import type { AppEnv } from './auth.js';
@@ -17,22 +17,24 @@ import { sameOrganization } from './same-organization.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, world: World): void {
+export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, mockState: MockState): void {
   for (const [name, schema] of resourceComponents(def)) app.openAPIRegistry.register(name, schema);
   const routes = resourceRoutes(def);
-  const guards = [sameOrganization(world.tenants)];
+  const guards = [sameOrganization(mockState.tenants)];
   const body = jsonBody(def);
-  const scope = (org: Organization) => world.context(org.id);
+  const scope = (org: Organization) => mockState.context(org.id);
   // One function for the resource: the store keeps a list's text for as long as its records and this function stay.
-  const show = (record: StoredRecord) => def.present(record, { fresh: false });
+  const asResponse = (record: StoredRecord) => def.toResponse(record, { fresh: false });
 
-  mount(app, { route: routes.list, guards }, (c) => c.body(world.store.listJson(c.get('org').id, def.kind, show), 200, JSON_TYPE));
-  mount(app, { route: routes.create, body, guards }, (c) =>
-    c.json(def.present(createRecord(scope(c.get('org')), def, c.req.valid('json')), { fresh: true }), 201),
+  mount(app, { route: routes.list, guards }, (c) =>
+    c.body(mockState.store.listJson(c.get('org').id, def.kind, asResponse), 200, JSON_TYPE),
   );
-  mount(app, { route: routes.get, guards }, (c) => c.json(show(getRecord(scope(c.get('org')), def, c.req.param('id'))), 200));
+  mount(app, { route: routes.create, body, guards }, (c) =>
+    c.json(def.toResponse(createRecord(scope(c.get('org')), def, c.req.valid('json')), { fresh: true }), 201),
+  );
+  mount(app, { route: routes.get, guards }, (c) => c.json(asResponse(getRecord(scope(c.get('org')), def, c.req.param('id'))), 200));
   mount(app, { route: routes.update, body, guards }, (c) =>
-    c.json(show(updateRecord(scope(c.get('org')), def, c.req.param('id'), c.req.valid('json'))), 200),
+    c.json(asResponse(updateRecord(scope(c.get('org')), def, c.req.param('id'), c.req.valid('json'))), 200),
   );
   mount(app, { route: routes.remove, guards }, (c) => {
     deleteRecord(scope(c.get('org')), def, c.req.param('id'));

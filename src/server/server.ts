@@ -10,7 +10,7 @@ import { getRequestListener } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '../http/app.js';
 import { problemBody } from '../http/problem.js';
-import { createWorld, type World } from '../state/mock-state.js';
+import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
@@ -42,7 +42,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   url: string;
-  world: World;
+  mockState: MockState;
   /** The state came from the state file (which existed), not from the seed and scenario. */
   stateLoaded: boolean;
   /** Stops accepting connections, lets requests in flight finish (within `closeGraceMs`), then saves the state file if there is one (rejects if that save fails). */
@@ -59,9 +59,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     OPTION_REMEDIES,
   );
   if (refusal) throw new Error(`startServer: ${refusal}`);
-  const world = options.world ?? createWorld(options);
+  const mockState = options.mockState ?? createMockState(options);
   // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
-  const stateFile = options.stateFile ? await openStateFile(world, options.stateFile) : undefined;
+  const stateFile = options.stateFile ? await openStateFile(mockState, options.stateFile) : undefined;
   const loaded = stateFile?.loaded ?? false;
   // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
   const own = options.afterWrite;
@@ -73,7 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : own;
   const app = (() => {
     try {
-      return createApp({ docsAssets: readSwaggerAsset, ...options, world, ...(afterWrite ? { afterWrite } : {}) });
+      return createApp({ docsAssets: readSwaggerAsset, ...options, mockState, ...(afterWrite ? { afterWrite } : {}) });
     } catch (error) {
       // Refused options (an empty control token): the state file is let go again.
       void stateFile?.close().catch(() => {});
@@ -98,14 +98,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server.listen(options.port ?? DEFAULT_PORT, host, () => {
       const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      // Deliveries run while a server serves the world (again, for a world whose server closed).
-      const releaseOutbox = world.outbox.serve();
+      // Deliveries run while a server serves the mock state (again, for a mock state whose server closed).
+      const releaseOutbox = mockState.outbox.serve();
       // No webhook may deliver to this server's own control API (src/state/webhooks/own-listeners.ts).
-      const releaseListener = world.listeners.add({ host: info.address, port: info.port }, lookupAll);
+      const releaseListener = mockState.listeners.add({ host: info.address, port: info.port }, lookupAll);
       let closing: Promise<void> | undefined;
       const close = async () => {
         // First: a call still being simulated would otherwise hold its request, and so the close, until its receivers answer.
-        // (The outbox stops only when no other server serves this world.)
+        // (The outbox stops only when no other server serves this mock state.)
         const outboxStopped = releaseOutbox();
         releaseListener();
         await new Promise<void>((done, fail) => {
@@ -133,7 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       };
       resolve({
         url: `http://${shownHost}:${info.port}`,
-        world,
+        mockState,
         stateLoaded: loaded,
         // A second call (a signal during a test's own close, say) waits for the first instead of failing on a closed server.
         close: () => {

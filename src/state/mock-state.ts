@@ -1,12 +1,12 @@
 /**
- * A world is the whole state of one mock: the store, the organizations and
+ * A mock state is the whole state of one mock: the store, the organizations and
  * their tokens, the fake telephony provider, the clock, the request journal
- * and the injected faults. An app serves a world; tests build one, hand it to
+ * and the injected faults. An app serves a mock state; tests build one, hand it to
  * `createApp`, and look inside it.
  */
 import { scenarios } from '../../fixtures/index.js';
 import { indexKeys } from '../domain/index-keys.js';
-import { own } from '../domain/own.js';
+import { ownEntry } from '../domain/own-entry.js';
 import type { ResourceKind } from '../domain/resource.js';
 import type { TelephonyProvider } from '../domain/telephony.js';
 import { Clock } from './clock.js';
@@ -39,7 +39,7 @@ export function checkedSeed(seed: number): number {
   return seed;
 }
 
-export interface WorldOptions {
+export interface MockStateOptions {
   /** Picks the generated data; the same seed gives the same records and ids. Default 1. */
   seed?: number;
   /** A scenario, or the name of one in fixtures/ (default: "default"). */
@@ -54,7 +54,7 @@ export interface WorldOptions {
   webhooks?: DeliveryOptions;
 }
 
-export interface World {
+export interface MockState {
   readonly seed: number;
   readonly scenario: Scenario;
   readonly store: Store;
@@ -65,19 +65,19 @@ export interface World {
   readonly faults: Faults;
   /** Webhook deliveries of simulated calls, with their retries. */
   readonly outbox: Outbox;
-  /** Where servers of this world listen: no webhook may deliver to their control API. */
+  /** Where servers of this mock state listen: no webhook may deliver to their control API. */
   readonly listeners: OwnListeners;
   now(): Date;
   /** The context operations need, scoped to one organization. */
   context(orgId: string): OrgContext;
   /** Everything back to a scenario (this one by default): records, tenants, provider, journal, faults, clock, outbox. */
-  reset(options?: Pick<WorldOptions, 'seed' | 'scenario'>): void;
+  reset(options?: Pick<MockStateOptions, 'seed' | 'scenario'>): void;
 }
 
 /** Record ids: random UUIDs (crypto exists in Node and in browsers). */
 const newId = (): string => globalThis.crypto.randomUUID();
 
-export function createWorld(options: WorldOptions = {}): World {
+export function createMockState(options: MockStateOptions = {}): MockState {
   const seed = checkedSeed(options.seed ?? DEFAULT_SEED);
   const clock = new Clock();
   const now = () => clock.now();
@@ -90,10 +90,10 @@ export function createWorld(options: WorldOptions = {}): World {
   });
   // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look.
   const cancelDeliveriesOfChangedWebhooks = (kind: ResourceKind) => {
-    if (kind === 'webhooks') world.outbox.cancelStale();
+    if (kind === 'webhooks') mockState.outbox.cancelStale();
   };
   const listeners = new OwnListeners();
-  const world: World = {
+  const mockState: MockState = {
     seed,
     scenario: resolveScenario(options.scenario ?? 'default'),
     store,
@@ -125,28 +125,28 @@ export function createWorld(options: WorldOptions = {}): World {
       ...(options.limits ? { limits: options.limits } : {}),
     }),
     reset(next = {}) {
-      // Checked first: an unknown scenario or a bad seed must leave the world as it was.
-      const scenario = resolveScenario(next.scenario ?? world.scenario);
-      const seed = checkedSeed(next.seed ?? world.seed);
+      // Checked first: an unknown scenario or a bad seed must leave the mock state as it was.
+      const scenario = resolveScenario(next.scenario ?? mockState.scenario);
+      const seed = checkedSeed(next.seed ?? mockState.seed);
       for (const organization of tenants.list()) store.clear(organization.id);
       tenants.clear();
       telephony.clear();
-      world.journal.clear();
+      mockState.journal.clear();
       faults.reset(seed);
-      world.outbox.reset();
+      mockState.outbox.reset();
       clock.reset();
-      Object.assign(world, { seed, scenario });
-      seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
+      Object.assign(mockState, { seed, scenario });
+      seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
     },
   };
-  seedScenario({ store, tenants, telephony }, world.scenario, world.seed);
-  return world;
+  seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
+  return mockState;
 }
 
 export function resolveScenario(scenario: Scenario | string): Scenario {
-  // A scenario of one's own is held to the rules a snapshot's plans are, or the world could not load its own saved state.
+  // A scenario of one's own is held to the rules a snapshot's plans are, or the mock state could not load its own saved state.
   if (typeof scenario !== 'string') return { ...scenario, organizations: scenario.organizations.map(checkedPlan(scenario.name)) };
-  const found = own(scenarios, scenario);
+  const found = ownEntry(scenarios, scenario);
   if (!found) throw new Error(`Unknown scenario "${scenario}"; known scenarios: ${Object.keys(scenarios).join(', ')}.`);
   return found;
 }

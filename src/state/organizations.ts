@@ -8,7 +8,7 @@ import { withArticle } from '../domain/english.js';
 import { DomainError } from '../domain/errors.js';
 import type { ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resourceByKind } from '../domain/resources/index.js';
-import { checkedSeed, MAX_SEED, resolveScenario, type World } from './mock-state.js';
+import { checkedSeed, MAX_SEED, type MockState, resolveScenario } from './mock-state.js';
 import { createRecord } from './operations.js';
 import type { OrganizationPlan } from './seed/scenario.js';
 import { seedOrganization } from './seed/seed.js';
@@ -31,8 +31,8 @@ const EMPTY_PLAN: OrganizationPlan = {
 
 /** Minted tenants seed from (seed, TENANT_SEEDS + their number): apart from the scenario's organizations (seed, index). */
 const TENANT_SEEDS = 1000;
-/** The last tenant number each world gave out; a world reset keeps counting, so numbers never come again. */
-const lastNumber = new WeakMap<World, number>();
+/** The last tenant number each mock state gave out; a mock state reset keeps counting, so numbers never come again. */
+const lastNumber = new WeakMap<MockState, number>();
 
 /** Tenant places stay seeds (at most MAX_SEED), or no snapshot of the tenant would load. */
 const MAX_TENANT_NUMBER = MAX_SEED - TENANT_SEEDS;
@@ -44,10 +44,10 @@ const MAX_TENANT_NUMBER = MAX_SEED - TENANT_SEEDS;
  * SIP trunk ids, which the provider refused (409). Past the last number (a
  * hand-made state can take it), the lowest free one.
  */
-function nextTenantNumber(world: World): number {
+function nextTenantNumber(mockState: MockState): number {
   const taken = new Set<number>();
-  let highest = lastNumber.get(world) ?? 0;
-  for (const { plan } of world.tenants.list()) {
+  let highest = lastNumber.get(mockState) ?? 0;
+  for (const { plan } of mockState.tenants.list()) {
     const number = (Array.isArray(plan?.seed) ? (plan.seed[1] ?? 0) : 0) - TENANT_SEEDS;
     if (number < 1) continue;
     taken.add(number);
@@ -55,15 +55,15 @@ function nextTenantNumber(world: World): number {
   }
   let number = highest + 1;
   if (number > MAX_TENANT_NUMBER) for (number = 1; taken.has(number); number++);
-  lastNumber.set(world, number);
+  lastNumber.set(mockState, number);
   return number;
 }
 
 /** A new organization with a token of its own, empty or seeded like a scenario's first organization. */
-export function createTenant(world: World, options: TenantOptions = {}): Organization {
+export function createTenant(mockState: MockState, options: TenantOptions = {}): Organization {
   const plan = resolveScenario(options.scenario ?? 'empty').organizations[0] ?? EMPTY_PLAN;
-  const base = checkedSeed(options.seed ?? world.seed);
-  const number = nextTenantNumber(world);
+  const base = checkedSeed(options.seed ?? mockState.seed);
+  const number = nextTenantNumber(mockState);
   const identity = {
     id: globalThis.crypto.randomUUID(),
     name: options.name ?? `Tenant ${number}`,
@@ -71,34 +71,34 @@ export function createTenant(world: World, options: TenantOptions = {}): Organiz
   };
   // Each tenant draws from its own seed, so seeded tenants never share record ids.
   const seed = [base, TENANT_SEEDS + number];
-  return allOrNothing(world, identity.id, () => seedOrganization(world, plan, seed, identity));
+  return allOrNothing(mockState, identity.id, () => seedOrganization(mockState, plan, seed, identity));
 }
 
 /**
  * What a reset of one organization seeds from. A seed given now takes the
- * place of the first number of what it was seeded from (the world's seed),
+ * place of the first number of what it was seeded from (the mock state's seed),
  * so the organization keeps its own place and two organizations reset with
  * the same seed still get records of their own (their trunk ids collided).
  * An organization with no place of its own (written by hand, or reset with
  * a seed by an older version, which kept the bare seed) gets a tenant's:
  * two of them seeded again from one bare seed would share record ids.
  */
-function reseeded(world: World, planned: number | number[] | undefined, seed: number | undefined): number[] {
+function reseeded(mockState: MockState, planned: number | number[] | undefined, seed: number | undefined): number[] {
   if (Array.isArray(planned) && planned.length === 2) return seed === undefined ? planned : [checkedSeed(seed), ...planned.slice(1)];
-  const base = seed ?? (Array.isArray(planned) ? planned[0] : planned) ?? world.seed;
-  return [checkedSeed(base), TENANT_SEEDS + nextTenantNumber(world)];
+  const base = seed ?? (Array.isArray(planned) ? planned[0] : planned) ?? mockState.seed;
+  return [checkedSeed(base), TENANT_SEEDS + nextTenantNumber(mockState)];
 }
 
 /** Empties one organization and seeds it again from what it was seeded from (or a scenario given now). */
-export function resetOrganization(world: World, orgId: string, options: Omit<TenantOptions, 'name'> = {}): Organization {
-  const organization = requireOrganization(world, orgId);
-  const before = exportState(world, orgId);
-  removeTenant(world, orgId);
+export function resetOrganization(mockState: MockState, orgId: string, options: Omit<TenantOptions, 'name'> = {}): Organization {
+  const organization = requireOrganization(mockState, orgId);
+  const before = exportState(mockState, orgId);
+  removeTenant(mockState, orgId);
   const planned = organization.plan;
   const plan = options.scenario ? (resolveScenario(options.scenario).organizations[0] ?? EMPTY_PLAN) : (planned?.plan ?? EMPTY_PLAN);
-  const seed = reseeded(world, planned?.seed, options.seed);
+  const seed = reseeded(mockState, planned?.seed, options.seed);
   const { id, name, token } = organization;
-  return allOrNothing(world, orgId, () => seedOrganization(world, plan, seed, { id, name, token }), before, organization);
+  return allOrNothing(mockState, orgId, () => seedOrganization(mockState, plan, seed, { id, name, token }), before, organization);
 }
 
 /**
@@ -106,28 +106,34 @@ export function resetOrganization(world: World, orgId: string, options: Omit<Ten
  * holds): then the organization is taken out again, and what it held before
  * (`before`) is put back, so a failed request changes nothing.
  */
-function allOrNothing(world: World, orgId: string, seed: () => Organization, before?: State, original?: Organization): Organization {
+function allOrNothing(
+  mockState: MockState,
+  orgId: string,
+  seed: () => Organization,
+  before?: State,
+  original?: Organization,
+): Organization {
   try {
     return seed();
   } catch (error) {
-    if (world.tenants.byId(orgId)) removeTenant(world, orgId);
-    if (before) importState(world, before, orgId);
+    if (mockState.tenants.byId(orgId)) removeTenant(mockState, orgId);
+    if (before) importState(mockState, before, orgId);
     // The very organization object again: whatever tells a reset organization by a new one (requests under way,
     // the outbox's deliveries and call numbers) must see that nothing happened.
-    if (original && world.tenants.remove(orgId)) world.tenants.add(original);
+    if (original && mockState.tenants.remove(orgId)) mockState.tenants.add(original);
     throw error;
   }
 }
 
-export function removeTenant(world: World, orgId: string): void {
-  requireOrganization(world, orgId);
-  world.store.clear(orgId);
-  world.telephony.clear(orgId);
-  world.tenants.remove(orgId);
+export function removeTenant(mockState: MockState, orgId: string): void {
+  requireOrganization(mockState, orgId);
+  mockState.store.clear(orgId);
+  mockState.telephony.clear(orgId);
+  mockState.tenants.remove(orgId);
 }
 
-export function requireOrganization(world: World, orgId: string): Organization {
-  const organization = world.tenants.byId(orgId);
+export function requireOrganization(mockState: MockState, orgId: string): Organization {
+  const organization = mockState.tenants.byId(orgId);
   if (!organization) throw new DomainError('not-found', `No organization with id ${orgId}; GET /__mock/tenants lists them.`);
   return organization;
 }
@@ -137,8 +143,8 @@ export function requireOrganization(world: World, orgId: string): Organization {
  * id, `isSystem`, `isLocked`, timestamps); its other fields are validated
  * exactly like a create.
  */
-export function injectRecord(world: World, orgId: string, kind: ResourceKind, input: Record<string, unknown>): StoredRecord {
-  requireOrganization(world, orgId);
+export function injectRecord(mockState: MockState, orgId: string, kind: ResourceKind, input: Record<string, unknown>): StoredRecord {
+  requireOrganization(mockState, orgId);
   const def = resourceByKind[kind];
   const ownedKeys = Object.keys(def.serverOwned);
   const owned = z.object(def.serverOwned).partial().safeParse(pick(input, ownedKeys));
@@ -147,11 +153,11 @@ export function injectRecord(world: World, orgId: string, kind: ResourceKind, in
     throw new DomainError('validation', `The server-owned fields of the ${def.names.singular} are not valid.`, problems);
   }
   const fixed = withTimestampsInOrder(Object.fromEntries(Object.entries(owned.data).filter(([, value]) => value !== undefined)));
-  if (typeof fixed.id === 'string' && world.store.get(orgId, kind, fixed.id)) {
+  if (typeof fixed.id === 'string' && mockState.store.get(orgId, kind, fixed.id)) {
     throw new DomainError('conflict', `The organization already has ${withArticle(def.names.singular)} with id ${fixed.id}.`);
   }
   const body = Object.fromEntries(Object.entries(input).filter(([key]) => !def.serverOwnedKeys.includes(key)));
-  return createRecord(world.context(orgId), def, body, fixed);
+  return createRecord(mockState.context(orgId), def, body, fixed);
 }
 
 /**

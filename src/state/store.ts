@@ -24,12 +24,12 @@ export interface Store {
    */
   revision(orgId: string, kind: ResourceKind): number;
   /**
-   * The organization's records of one kind, newest first, each as `show`
+   * The organization's records of one kind, newest first, each as `toItem`
    * makes it, as JSON text. Lists are read far more often than written: the
    * text is kept until the next write to these records (or a call with
-   * another `show`, which must depend on the record alone).
+   * another `toItem`, which must depend on the record alone).
    */
-  listJson(orgId: string, kind: ResourceKind, show: (record: StoredRecord) => unknown): string;
+  listJson(orgId: string, kind: ResourceKind, toItem: (record: StoredRecord) => unknown): string;
   /** The records whose index keys (see `IndexKeys`) include `key`: who points at a record, who holds a unique value. */
   lookup(orgId: string, key: string): RecordRef[];
 }
@@ -46,8 +46,8 @@ export type IndexKeys = (kind: ResourceKind, record: StoredRecord) => string[];
 interface Collection {
   records: Map<string, StoredRecord>;
   revision: number;
-  /** The list's JSON text as `show` made it; dropped on every write. */
-  listJson?: { show: (record: StoredRecord) => unknown; text: string };
+  /** The list's JSON text as `toItem` made it; dropped on every write. */
+  listJson?: { toItem: (record: StoredRecord) => unknown; text: string };
 }
 
 // Shared by every store, so a revision is never reused, not even after clear() or by another store.
@@ -109,12 +109,12 @@ export class MemoryStore implements Store {
     return this.#collection(orgId, kind)?.revision ?? 0;
   }
 
-  listJson(orgId: string, kind: ResourceKind, show: (record: StoredRecord) => unknown): string {
+  listJson(orgId: string, kind: ResourceKind, toItem: (record: StoredRecord) => unknown): string {
     const collection = this.#collection(orgId, kind);
     if (!collection) return '[]';
     let kept = collection.listJson;
-    if (kept?.show !== show) {
-      kept = { show, text: JSON.stringify(this.list(orgId, kind).map(show)) };
+    if (kept?.toItem !== toItem) {
+      kept = { toItem, text: JSON.stringify(this.list(orgId, kind).map(toItem)) };
       collection.listJson = kept;
     }
     return kept.text;

@@ -128,14 +128,14 @@ describe('http faults', () => {
 
 describe('telephony provider faults', () => {
   it('fails a trunk delete as a whole: the trunk and its configuration stay, and the error says why', async () => {
-    const { control, api, world } = controlledMock();
+    const { control, api, mockState } = controlledMock();
     const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
     await control.addFault({ target: 'telephony', method: 'deprovision', times: 1 });
     const refused = await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ title: 'Telephony Provider Error', detail: expect.stringContaining('nothing was changed') });
     expect((await api('demo-token', 'GET', `/sip-trunks/${trunk.id}`)).status).toBe(200);
-    expect(world.telephony.configuration(trunk.id)).toBeDefined();
+    expect(mockState.telephony.configuration(trunk.id)).toBeDefined();
     expect(await control.telephonyOf(trunk.id)).toMatchObject({ trunkId: trunk.id, revision: 1 });
     expect((await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`)).status).toBe(200);
     await expect(control.telephonyOf(trunk.id)).rejects.toMatchObject({ status: 404 });

@@ -1,11 +1,11 @@
 /** An in-process mock with its control client and an API caller for any token. */
 import { createControlClient } from '../../src/client/control-client.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld, type WorldOptions } from '../../src/state/mock-state.js';
+import { createMockState, type MockStateOptions } from '../../src/state/mock-state.js';
 
-export function controlledMock(options: WorldOptions & { controlToken?: string } = {}) {
-  const world = createWorld(options);
-  const app = createApp({ world, ...(options.controlToken ? { controlToken: options.controlToken } : {}) });
+export function controlledMock(options: MockStateOptions & { controlToken?: string } = {}) {
+  const mockState = createMockState(options);
+  const app = createApp({ mockState, ...(options.controlToken ? { controlToken: options.controlToken } : {}) });
   const fetch = async (input: string, init?: RequestInit) => app.request(input, init);
   const control = createControlClient({ fetch, ...(options.controlToken ? { controlToken: options.controlToken } : {}) });
   async function api(token: string, method: string, path: string, body?: unknown) {
@@ -15,8 +15,8 @@ export function controlledMock(options: WorldOptions & { controlToken?: string }
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
-  const orgId = (token: string) => world.tenants.byToken(token)?.id ?? '';
-  return { world, app, control, api, orgId };
+  const orgId = (token: string) => mockState.tenants.byToken(token)?.id ?? '';
+  return { mockState, app, control, api, orgId };
 }
 
 export const trunkBody = { name: 'Test PBX', host: 'pbx.example.com', phoneNumbers: ['+14155550100'] };

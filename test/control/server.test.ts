@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../src/client/control-client.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { loadStateFile } from '../../src/state/persistence/state-file.js';
 import { StateFileWriter } from '../../src/state/persistence/state-file-writer.js';
 import { exportState } from '../../src/state/snapshot/snapshot.js';
@@ -179,15 +179,15 @@ describe('state file', () => {
   });
 
   it('refuses a state file with prototype keys or absurd nesting, naming the file, and changes nothing', async () => {
-    const world = createWorld();
-    const before = exportState(world);
+    const mockState = createMockState();
+    const before = exportState(mockState);
     const polluting = join(dir, 'polluting.json');
     writeFileSync(polluting, '{"format":"voice-config-mock/state","version":1,"organizations":[],"__proto__":{"polluted":true}}');
-    await expect(loadStateFile(world, polluting)).rejects.toThrow(`The state file ${polluting} may not contain the keys "__proto__"`);
+    await expect(loadStateFile(mockState, polluting)).rejects.toThrow(`The state file ${polluting} may not contain the keys "__proto__"`);
     const deep = join(dir, 'deep.json');
     writeFileSync(deep, `{"format":"voice-config-mock/state","version":1,"organizations":[],"x":${'['.repeat(5000)}${']'.repeat(5000)}}`);
-    await expect(loadStateFile(world, deep)).rejects.toThrow(`The state file ${deep} is nested more than 37 levels deep`);
-    expect(exportState(world).organizations).toEqual(before.organizations);
+    await expect(loadStateFile(mockState, deep)).rejects.toThrow(`The state file ${deep} is nested more than 37 levels deep`);
+    expect(exportState(mockState).organizations).toEqual(before.organizations);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -195,7 +195,7 @@ describe('state file', () => {
     const folder = join(dir, 'failing');
     // The state file's path is a folder with something in it: the temporary file is written, the rename fails.
     mkdirSync(join(folder, 'state.json', 'occupied'), { recursive: true });
-    const writer = new StateFileWriter(createWorld(), join(folder, 'state.json'));
+    const writer = new StateFileWriter(createMockState(), join(folder, 'state.json'));
     await expect(writer.writeNow()).rejects.toThrow('Cannot write the state file');
     expect(readdirSync(folder)).toEqual(['state.json']);
   });

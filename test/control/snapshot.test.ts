@@ -12,13 +12,13 @@ async function everything(api: ReturnType<typeof controlledMock>['api'], token: 
 
 describe('snapshots', () => {
   it('restores exactly the records, tokens and provider state after a reset', async () => {
-    const { control, api, world } = controlledMock();
+    const { control, api, mockState } = controlledMock();
     await api('demo-token', 'POST', '/sip-trunks', { ...trunkBody, password: 'secret-1' });
     await api('demo-token-2', 'POST', '/webhooks', { url: 'https://hooks.example.com/x', events: ['call.ended'] });
     const saved = await control.exportState();
     const before = [await everything(api, 'demo-token'), await everything(api, 'demo-token-2')];
     const byTrunk = (list: { trunkId: string }[]) => [...list].sort((a, b) => a.trunkId.localeCompare(b.trunkId));
-    const provisioned = byTrunk(world.telephony.configurations());
+    const provisioned = byTrunk(mockState.telephony.configurations());
     await control.reset({ scenario: 'empty' });
     expect((await api('demo-token', 'GET', '/sip-trunks')).body).toEqual([]);
     await control.importState(saved);
@@ -26,13 +26,13 @@ describe('snapshots', () => {
     expect(after).toEqual(before);
     // Byte for byte, key order included (zod parses into its schema's order): a client's snapshot of an answer holds across a restart.
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
-    expect(byTrunk(world.telephony.configurations())).toEqual(provisioned);
+    expect(byTrunk(mockState.telephony.configurations())).toEqual(provisioned);
     const again = await control.exportState();
     expect(again.organizations).toEqual(saved.organizations);
   });
 
   it('keeps write-only values: a restored trunk still has its password and a webhook its whole secret', async () => {
-    const { control, world, orgId } = controlledMock();
+    const { control, mockState, orgId } = controlledMock();
     const saved = await control.exportState(orgId('demo-token'));
     const trunk = saved.organizations[0]?.records.sipTrunks?.find((t) => t.password);
     expect(trunk?.password).toEqual(expect.any(String));
@@ -40,7 +40,7 @@ describe('snapshots', () => {
     expect(hook?.secret).toMatch(/^whsec_[A-Za-z0-9]{24,}$/);
     await control.reset({ scenario: 'empty' });
     await control.importState(saved, orgId('demo-token'));
-    expect(world.store.get(orgId('demo-token'), 'sipTrunks', String(trunk?.id))?.password).toBe(trunk?.password);
+    expect(mockState.store.get(orgId('demo-token'), 'sipTrunks', String(trunk?.id))?.password).toBe(trunk?.password);
   });
 
   it('answers 404 for the snapshot of an organization that does not exist, as a reset of one does', async () => {
@@ -115,7 +115,7 @@ describe('injected records', () => {
   });
 
   it('keeps timestamps in order: one given alone stands for both, an updatedAt before the createdAt is refused', async () => {
-    const { control, orgId, world } = controlledMock({ scenario: 'empty' });
+    const { control, orgId, mockState } = controlledMock({ scenario: 'empty' });
     const org = orgId('demo-token');
     const later = '2999-01-01T00:00:00.000Z';
     const created = await control.injectRecord({ orgId: org, kind: 'schemas', record: { name: 'Future', createdAt: later } });
@@ -126,7 +126,7 @@ describe('injected records', () => {
       record: { name: 'Old', updatedAt: '2001-01-01T00:00:00.000Z' },
     });
     expect([updated.createdAt, updated.updatedAt]).toEqual(['2001-01-01T00:00:00.000Z', '2001-01-01T00:00:00.000Z']);
-    const before = JSON.stringify(world.store.list(org, 'schemas'));
+    const before = JSON.stringify(mockState.store.list(org, 'schemas'));
     await expect(
       control.injectRecord({
         orgId: org,
@@ -134,7 +134,7 @@ describe('injected records', () => {
         record: { name: 'Backwards', createdAt: '2025-01-02T00:00:00.000Z', updatedAt: '2025-01-01T23:59:59.999Z' },
       }),
     ).rejects.toMatchObject({ status: 400, problem: { errors: [{ pointer: '/record/updatedAt' }] } });
-    expect(JSON.stringify(world.store.list(org, 'schemas'))).toBe(before);
+    expect(JSON.stringify(mockState.store.list(org, 'schemas'))).toBe(before);
   });
 
   it('validates injected fields like a create and refuses a taken id', async () => {
@@ -214,13 +214,13 @@ describe('snapshots written by hand', () => {
   });
 
   it("never rewrites or removes another organization's configuration held under a trunk's id", async () => {
-    const { world, api, orgId: orgOf } = controlledMock();
-    const [trunk] = world.store.list(orgOf('demo-token'), 'sipTrunks').filter((t) => t.isSystem !== true);
-    const theirs = { ...world.telephony.configuration(String(trunk?.id)), orgId: orgOf('demo-token-2') } as TrunkConfiguration;
-    world.telephony.restore([theirs]);
+    const { mockState, api, orgId: orgOf } = controlledMock();
+    const [trunk] = mockState.store.list(orgOf('demo-token'), 'sipTrunks').filter((t) => t.isSystem !== true);
+    const theirs = { ...mockState.telephony.configuration(String(trunk?.id)), orgId: orgOf('demo-token-2') } as TrunkConfiguration;
+    mockState.telephony.restore([theirs]);
     expect((await api('demo-token', 'PATCH', `/sip-trunks/${trunk?.id}`, { name: 'Renamed' })).status).toBe(409);
     expect((await api('demo-token', 'DELETE', `/sip-trunks/${trunk?.id}`)).status).toBe(200);
-    expect(world.telephony.configuration(String(trunk?.id))).toEqual(theirs);
+    expect(mockState.telephony.configuration(String(trunk?.id))).toEqual(theirs);
   });
 
   it('refuses records the API itself would refuse: a rule broken, a unique name twice', async () => {
@@ -321,10 +321,10 @@ describe('snapshots written by hand', () => {
 
 describe('the state file text', () => {
   it('is the snapshot byte for byte, and stays so through writes, a new organization, a removal and a reset', async () => {
-    const { control, api, world, orgId } = controlledMock();
-    world.clock.freeze();
-    const serializer = new StateSerializer(world);
-    const same = () => expect(Buffer.concat(serializer.pieces()).toString('utf8')).toBe(JSON.stringify(exportState(world)));
+    const { control, api, mockState, orgId } = controlledMock();
+    mockState.clock.freeze();
+    const serializer = new StateSerializer(mockState);
+    const same = () => expect(Buffer.concat(serializer.pieces()).toString('utf8')).toBe(JSON.stringify(exportState(mockState)));
     same();
     const trunk = (await api('demo-token', 'POST', '/sip-trunks', trunkBody)).body;
     same();
@@ -334,7 +334,7 @@ describe('the state file text', () => {
     await api('demo-token', 'DELETE', `/sip-trunks/${trunk.id}`);
     same();
     // Deleting a tool empties the references to it: the assistants change without a request of their own.
-    const assistant = world.store.list(orgId('demo-token'), 'assistants').find((a) => (a.toolIds as string[]).length > 0);
+    const assistant = mockState.store.list(orgId('demo-token'), 'assistants').find((a) => (a.toolIds as string[]).length > 0);
     const toolId = String((assistant?.toolIds as string[] | undefined)?.[0]);
     expect(toolId).toMatch(/^[0-9a-f-]{36}$/);
     await api('demo-token', 'DELETE', `/tools/${toolId}`);
@@ -349,7 +349,7 @@ describe('the state file text', () => {
     same();
     await control.reset({ scenario: 'empty' });
     // A reset lets the clock run again; both texts must be made at the same instant.
-    world.clock.freeze();
+    mockState.clock.freeze();
     same();
     const emptied = JSON.parse(Buffer.concat(serializer.pieces()).toString('utf8')) as {
       organizations: { records: Record<string, unknown[]> }[];

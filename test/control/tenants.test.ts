@@ -1,7 +1,7 @@
 /** Reset and tenants: back to the scenario for all or one organization; fresh isolated organizations per worker. */
 import { describe, expect, it } from 'vitest';
 import { ControlError, createControlClient } from '../../src/client/control-client.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { createTenant } from '../../src/state/organizations.js';
 import { importState } from '../../src/state/snapshot/snapshot.js';
 import { controlledMock, trunkBody } from './helpers.js';
@@ -44,7 +44,7 @@ describe('reset', () => {
     expect((await api('demo-token-2', 'GET', `/sip-trunks/${created.id}`)).status).toBe(200);
   });
 
-  it('reseeds one organization from a seed given now as the whole world would, so two organizations given the same seed keep their own ids', async () => {
+  it('reseeds one organization from a seed given now as the whole mockState would, so two organizations given the same seed keep their own ids', async () => {
     const { control, api, orgId } = controlledMock();
     await control.reset({ orgId: orgId('demo-token'), seed: 7 });
     await control.reset({ orgId: orgId('demo-token-2'), seed: 7 });
@@ -55,7 +55,7 @@ describe('reset', () => {
   });
 
   it('gives an organization with no place of its own (a bare seed, or no plan) records of its own when reset with a seed', async () => {
-    const { control, api, orgId, world } = controlledMock();
+    const { control, api, orgId, mockState } = controlledMock();
     const saved = await control.exportState();
     const [a, b] = saved.organizations;
     if (!a?.plan || !b) throw new Error('the demo has two organizations, the first with a plan');
@@ -64,7 +64,7 @@ describe('reset', () => {
     await control.importState(saved);
     await control.reset({ orgId: orgId('demo-token'), seed: 7 });
     await control.reset({ orgId: orgId('demo-token-2'), seed: 7, scenario: 'default' });
-    expect(world.tenants.byToken('demo-token')?.plan?.seed).toEqual([7, expect.any(Number)]);
+    expect(mockState.tenants.byToken('demo-token')?.plan?.seed).toEqual([7, expect.any(Number)]);
     const trunks = (token: string) => trunkIds(api, token);
     const [first, second] = [await trunks('demo-token'), await trunks('demo-token-2')];
     expect(first.length).toBeGreaterThan(0);
@@ -169,38 +169,38 @@ describe('tenants', () => {
   });
 
   it('keeps tenant seeds within what a snapshot takes, however high the loaded ones go', async () => {
-    const { control, world } = controlledMock();
+    const { control, mockState } = controlledMock();
     const saved = await control.exportState();
     const [first] = saved.organizations;
     if (!first?.plan) throw new Error('the demo organization has no plan');
     first.plan.seed = [1, 2 ** 31 - 1];
     await control.importState(saved);
     const tenant = await control.createTenant({ scenario: 'default' });
-    expect(world.tenants.byId(tenant.id)?.plan?.seed).toEqual([1, 1001]);
+    expect(mockState.tenants.byId(tenant.id)?.plan?.seed).toEqual([1, 1001]);
     await expect(control.importState(await control.exportState())).resolves.toBeDefined();
-    expect(() => createTenant(world, { seed: -1 })).toThrow(RangeError);
+    expect(() => createTenant(mockState, { seed: -1 })).toThrow(RangeError);
   });
 
   it('numbers a tenant among many loaded organizations', () => {
-    const world = createWorld({ scenario: 'empty' });
+    const mockState = createMockState({ scenario: 'empty' });
     const organizations = Array.from({ length: 150_000 }, (_, index) => ({
       id: `org-${index}`,
       name: 'Many',
       token: `token-${index}`,
       records: {},
     }));
-    importState(world, { format: 'voice-config-mock/state', version: 1, organizations, telephony: [] });
-    expect(createTenant(world).name).toBe('Tenant 1');
+    importState(mockState, { format: 'voice-config-mock/state', version: 1, organizations, telephony: [] });
+    expect(createTenant(mockState).name).toBe('Tenant 1');
   });
 
   it('deletes a tenant: its token stops working and its provider configuration goes', async () => {
-    const { control, api, world } = controlledMock();
+    const { control, api, mockState } = controlledMock();
     const tenant = await control.createTenant();
     await api(tenant.token, 'POST', '/sip-trunks', trunkBody);
-    expect(world.telephony.configurations(tenant.id)).toHaveLength(1);
+    expect(mockState.telephony.configurations(tenant.id)).toHaveLength(1);
     await control.deleteTenant(tenant.id);
     expect((await api(tenant.token, 'GET', '/sip-trunks')).status).toBe(401);
-    expect(world.telephony.configurations(tenant.id)).toHaveLength(0);
+    expect(mockState.telephony.configurations(tenant.id)).toHaveLength(0);
     await expect(control.deleteTenant(tenant.id)).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -222,10 +222,10 @@ describe('control requests that fail change nothing', () => {
     expect((await api('demo-token-2', 'GET', '/sip-trunks')).body).toEqual(before);
   });
 
-  it('an in-process reset to an unknown scenario leaves the world as it was', async () => {
-    const { world, api } = controlledMock();
+  it('an in-process reset to an unknown scenario leaves the mockState as it was', async () => {
+    const { mockState, api } = controlledMock();
     const before = (await api('demo-token', 'GET', '/tools')).body;
-    expect(() => world.reset({ scenario: 'nope' })).toThrow(/Unknown scenario/);
+    expect(() => mockState.reset({ scenario: 'nope' })).toThrow(/Unknown scenario/);
     expect((await api('demo-token', 'GET', '/tools')).body).toEqual(before);
   });
 });

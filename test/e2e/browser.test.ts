@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { bundleDemo } from './demo-build.mjs';
 import { type StaticServer, serveDirectory } from './static-server.js';
@@ -138,8 +138,8 @@ async function rowNames(page: Page): Promise<string[]> {
 
 /** The names the server would list for demo-token with this seed, newest first. */
 function seededAssistantNames(seed: number): string[] {
-  const world = createWorld({ seed });
-  const org = world.tenants.byToken('demo-token');
+  const mockState = createMockState({ seed });
+  const org = mockState.tenants.byToken('demo-token');
   if (!org) throw new Error('the default scenario has no demo-token');
-  return world.store.list(org.id, 'assistants').map((record) => String(record.name));
+  return mockState.store.list(org.id, 'assistants').map((record) => String(record.name));
 }

@@ -53,8 +53,8 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
   });
 
   it('authorizes with demo-token and creates a SIP trunk from its example (201)', async () => {
-    const org = server.world.tenants.byToken('demo-token')?.id ?? '';
-    const trunksBefore = server.world.store.count(org, 'sipTrunks');
+    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const trunksBefore = server.mockState.store.count(org, 'sipTrunks');
 
     await page.locator('button.authorize').first().click();
     const bearer = page.locator('.auth-container').filter({ hasText: /bearer/i });
@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
     await status.waitFor({ timeout: 15_000 });
 
     expect(((await status.textContent()) ?? '').trim()).toMatch(/^201/);
-    expect(server.world.store.count(org, 'sipTrunks')).toBe(trunksBefore + 1);
+    expect(server.mockState.store.count(org, 'sipTrunks')).toBe(trunksBefore + 1);
     expect(errors).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mayNeedFaker } from '../../src/browser/faker-on-demand.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 
 const request = (method: string, path: string, body?: unknown) =>
   new Request(`http://127.0.0.1${path}`, {
@@ -14,8 +14,8 @@ const request = (method: string, path: string, body?: unknown) =>
   });
 
 describe('faker on demand in a page', () => {
-  const world = createWorld();
-  const [first] = world.tenants.list();
+  const mockState = createMockState();
+  const [first] = mockState.tenants.list();
 
   it.each([
     ['GET', '/api/v1/assistants', undefined],
@@ -32,7 +32,7 @@ describe('faker on demand in a page', () => {
     ['POST', '/__mock/reset', { seed: 'two' }],
     ['POST', '/__mock/reset', { scenario: 'no-such-scenario' }],
   ])('%s %s %j goes without faker', async (method, path, body) => {
-    expect(await mayNeedFaker(request(method, path, body), world)).toBe(false);
+    expect(await mayNeedFaker(request(method, path, body), mockState)).toBe(false);
   });
 
   it.each([
@@ -44,10 +44,10 @@ describe('faker on demand in a page', () => {
     ['POST', '/__mock/calls', { orgId: first?.id, assistantId: 'a' }],
     ['POST', '/__mock/faults', {}],
   ])('%s %s %j fetches faker first', async (method, path, body) => {
-    expect(await mayNeedFaker(request(method, path, body), world)).toBe(true);
+    expect(await mayNeedFaker(request(method, path, body), mockState)).toBe(true);
   });
 
-  it('fetches faker for a bare reset of a world seeded from another seed', async () => {
-    expect(await mayNeedFaker(request('POST', '/__mock/reset'), createWorld({ seed: 2 }))).toBe(true);
+  it('fetches faker for a bare reset of a mockState seeded from another seed', async () => {
+    expect(await mayNeedFaker(request('POST', '/__mock/reset'), createMockState({ seed: 2 }))).toBe(true);
   });
 });

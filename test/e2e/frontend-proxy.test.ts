@@ -79,10 +79,10 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
   it('lets the dev server page read the API and reset the mock through the proxy', async () => {
     expect(viteConfig).toContain('server');
     expect(mockControl).toContain('resetMock');
-    const extra = mock.world.tenants.list().length;
+    const extra = mock.mockState.tenants.list().length;
     await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(mock.world.tenants.list()).toHaveLength(extra + 1);
-    const seeded = mock.world.store.list(mock.world.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
+    expect(mock.mockState.tenants.list()).toHaveLength(extra + 1);
+    const seeded = mock.mockState.store.list(mock.mockState.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
 
     const tab = await (await browser.newContext()).newPage();
     const lines: string[] = [];
@@ -101,12 +101,12 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
     expect(errors).toEqual([]);
     expect(lines.filter((line) => /^(assistants|reset) /.test(line))).toEqual([`assistants ${seeded}`, 'reset demo-token, demo-token-2']);
     // The reset went through: the extra organization is gone.
-    expect(mock.world.tenants.list()).toHaveLength(extra);
+    expect(mock.mockState.tenants.list()).toHaveLength(extra);
   });
 
   it('still refuses a reset sent through the proxy by a page of another origin', async () => {
     await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const before = mock.world.tenants.list().length;
+    const before = mock.mockState.tenants.list().length;
 
     const tab = await (await browser.newContext()).newPage();
     await tab.goto(`${otherSite.url}/other.html`);
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
 
     expect(sent).toBe(true);
     // Still there: the proxy passed the other page's Origin on, and the mock refused it.
-    expect(mock.world.tenants.list()).toHaveLength(before);
+    expect(mock.mockState.tenants.list()).toHaveLength(before);
   });
 
   it('lets a page of another origin call the API, and the control API with the control token', async () => {
@@ -132,7 +132,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
         headers: { 'content-type': 'application/json', 'x-control-token': 'dev-secret' },
         body: '{}',
       });
-      const tenantsBefore = guarded.world.tenants.list().length;
+      const tenantsBefore = guarded.mockState.tenants.list().length;
       const tab = await (await browser.newContext()).newPage();
       await tab.goto(`${otherSite.url}/other.html`);
       // Each block runs as the page's own script would; the API block keeps its answer in `res`.
@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
       expect(apiStatus).toBe(200);
       expect(controlRun).toBe('sent');
       expect(tenantsBefore).toBe(3);
-      expect(guarded.world.tenants.list()).toHaveLength(2);
+      expect(guarded.mockState.tenants.list()).toHaveLength(2);
     } finally {
       await guarded.close();
     }

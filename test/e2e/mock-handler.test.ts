@@ -8,12 +8,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appPathOf, createMockHandler } from '../../src/browser/mock-handler.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 
 const TOKEN = 'demo-token';
 const auth = { authorization: `Bearer ${TOKEN}` };
 
-const world = createWorld({ seed: 1 });
+const mockState = createMockState({ seed: 1 });
 const changes: string[] = [];
 let network: Server;
 let networkUrl = '';
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 function forwardTo(baseUrl: string): void {
-  const app = createApp({ world });
+  const app = createApp({ mockState });
   server.use(
     createMockHandler({ app, baseUrl, onChange: (request) => void changes.push(`${request.method} ${new URL(request.url).pathname}`) }),
   );
@@ -52,8 +52,8 @@ describe('forwarding to the app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await res.json()) as { id: string }[];
-    const org = world.tenants.byToken(TOKEN);
-    const stored = world.store.list(org?.id ?? '', 'assistants');
+    const org = mockState.tenants.byToken(TOKEN);
+    const stored = mockState.store.list(org?.id ?? '', 'assistants');
     expect(stored.length).toBeGreaterThan(0);
     expect(body.map((a) => a.id).sort()).toEqual(stored.map((a) => a.id).sort());
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockHandler } from '../../src/browser/mock-handler.js';
 import { createPersistence, DEFAULT_PERSIST_KEY, type KeyValueStorage } from '../../src/browser/persist.js';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 
 const auth = { authorization: 'Bearer demo-token' };
 const server = setupServer();
@@ -24,15 +24,15 @@ function memoryStorage(): KeyValueStorage & { items: Map<string, string> } {
   };
 }
 
-/** One page load: a fresh world, restored from storage, answering through msw and saving after changes. */
+/** One page load: a fresh mock state, restored from storage, answering through msw and saving after changes. */
 function loadPage(storage: KeyValueStorage, key?: string) {
-  const world = createWorld({ seed: 1 });
+  const mockState = createMockState({ seed: 1 });
   const persistence = createPersistence(storage, key);
-  const restored = persistence.restore(world);
+  const restored = persistence.restore(mockState);
   server.resetHandlers(
-    createMockHandler({ app: createApp({ world }), baseUrl: 'http://localhost', onChange: () => persistence.save(world) }),
+    createMockHandler({ app: createApp({ mockState }), baseUrl: 'http://localhost', onChange: () => persistence.save(mockState) }),
   );
-  return { world, restored };
+  return { mockState, restored };
 }
 
 async function createAssistant(name: string): Promise<string> {
@@ -123,14 +123,14 @@ describe('persisting the in-page state', () => {
     const storage = memoryStorage();
     storage.setItem(DEFAULT_PERSIST_KEY, JSON.stringify({ format: 'something else' }));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { world, restored } = loadPage(storage);
+    const { mockState, restored } = loadPage(storage);
     expect(restored).toBe(false);
     expect(storage.items.size).toBe(0);
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
-    const seeded = createWorld({ seed: 1 });
+    const seeded = createMockState({ seed: 1 });
     const org = seeded.tenants.byToken('demo-token')?.id ?? '';
-    expect(world.store.list(org, 'assistants')).toEqual(seeded.store.list(org, 'assistants'));
+    expect(mockState.store.list(org, 'assistants')).toEqual(seeded.store.list(org, 'assistants'));
   });
 
   it('drops the older saved state when a save fails, so no reload passes it off as current', async () => {

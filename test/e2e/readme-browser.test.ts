@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { consoleOf, type InlinePage, serveInlinePage } from './inline-page.js';
@@ -31,8 +31,8 @@ describe.skipIf(!hasChromium)('readme browser example', () => {
   it('prints the seeded assistants and the tenants, with no errors', async () => {
     expect(example).toBeDefined();
     const { lines, errors } = await consoleOf(browser, site.url, 'tenants:');
-    const world = createWorld({ seed: 1 });
-    const count = world.store.list(world.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
+    const mockState = createMockState({ seed: 1 });
+    const count = mockState.store.list(mockState.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
     expect(lines).toEqual([`200 ${count} assistants`, 'tenants: demo-token, demo-token-2']);
     expect(errors).toEqual([]);
   });

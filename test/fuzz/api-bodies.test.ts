@@ -11,9 +11,9 @@ import { resources } from '../../src/domain/resources/index.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
 import { hostileBody } from './arbitraries/bodies.js';
 import { expectMissingOnlyWhereAbsent, expectNoPollution, expectValidState, expectWellFormed, snapshotOrganization } from './invariants.js';
+import { idsOf, orgIdOf } from './mock-state-ids.js';
 import { jsonHeaders, send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
-import { idsOf, orgIdOf } from './world-ids.js';
 
 const operation = fc.oneof(
   { weight: 5, arbitrary: fc.constant('POST') },
@@ -25,29 +25,29 @@ describe.each(resources)('fuzzed bodies on $path', (def) => {
   it(
     'never answer 5xx, keep the one error shape and leave every organization consistent',
     async () => {
-      const { world, app } = freshMock();
-      const mine = orgIdOf(world, TOKEN);
-      const theirs = orgIdOf(world, OTHER_TOKEN);
-      const ids = [...idsOf(world, mine), ...idsOf(world, theirs)];
-      const theirsBefore = snapshotOrganization(world, theirs);
+      const { mockState, app } = freshMock();
+      const mine = orgIdOf(mockState, TOKEN);
+      const theirs = orgIdOf(mockState, OTHER_TOKEN);
+      const ids = [...idsOf(mockState, mine), ...idsOf(mockState, theirs)];
+      const theirsBefore = snapshotOrganization(mockState, theirs);
       const collection = `/api/v1/${def.path}`;
 
       await fc.assert(
         fc.asyncProperty(operation, fc.nat(), hostileBody(def, ids), async (method, pick, body) => {
-          const own = world.store.list(mine, def.kind);
+          const own = mockState.store.list(mine, def.kind);
           const target = own.length > 0 ? own[pick % own.length]?.id : '7d0f3c1e-0000-4000-8000-000000000000';
           const path = method === 'POST' ? collection : `${collection}/${target}`;
-          const mineBefore = snapshotOrganization(world, mine);
+          const mineBefore = snapshotOrganization(mockState, mine);
 
           const reply = await send(app, { method, path, headers: jsonHeaders(TOKEN, body.contentType), body: body.bytes });
 
           expectWellFormed(reply, method);
           expectMissingOnlyWhereAbsent(reply, new TextDecoder().decode(body.bytes));
-          if (reply.status >= 400) expect(snapshotOrganization(world, mine)).toBe(mineBefore);
+          if (reply.status >= 400) expect(snapshotOrganization(mockState, mine)).toBe(mineBefore);
           else if (method !== 'DELETE') expect(def.record.safeParse(reply.body).error).toBeUndefined();
           expectNoPollution();
-          expectValidState(world);
-          expect(snapshotOrganization(world, theirs)).toBe(theirsBefore);
+          expectValidState(mockState);
+          expect(snapshotOrganization(mockState, theirs)).toBe(theirsBefore);
           const list = await send(app, { method: 'GET', path: '/api/v1/schemas', headers: jsonHeaders(TOKEN) });
           expect(list.status).toBe(200);
           expect(Array.isArray(list.body)).toBe(true);

@@ -11,9 +11,9 @@ import { contentType } from './arbitraries/bodies.js';
 import { hostileObject } from './arbitraries/json-text.js';
 import { apiPath, authorization, method, otherHeaders } from './arbitraries/requests.js';
 import { expectNoPollution, expectValidState, expectWellFormed, snapshotOrganization } from './invariants.js';
+import { idsOf, orgIdOf } from './mock-state-ids.js';
 import { jsonHeaders, send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
-import { idsOf, orgIdOf } from './world-ids.js';
 
 /** Authentication guards every path under /api/v1 (as the URL resolves it: `%2e%2e` climbs out). */
 const underApi = (path: string) => {
@@ -29,10 +29,10 @@ describe('fuzzed requests on /api/v1', () => {
   it(
     'never answer 5xx, keep the one error shape, and leave the other organization untouched',
     async () => {
-      const { world, app } = freshMock();
-      const theirs = orgIdOf(world, OTHER_TOKEN);
-      const ids = [...idsOf(world, orgIdOf(world, TOKEN)), ...idsOf(world, theirs)];
-      const theirsBefore = snapshotOrganization(world, theirs);
+      const { mockState, app } = freshMock();
+      const theirs = orgIdOf(mockState, OTHER_TOKEN);
+      const ids = [...idsOf(mockState, orgIdOf(mockState, TOKEN)), ...idsOf(mockState, theirs)];
+      const theirsBefore = snapshotOrganization(mockState, theirs);
       const body = fc.option(fc.tuple(contentType, hostileObject), { nil: undefined });
 
       await fc.assert(
@@ -47,8 +47,8 @@ describe('fuzzed requests on /api/v1', () => {
           const preflight = verb.toUpperCase() === 'OPTIONS' && extra.some(([name]) => name === 'origin');
           if (underApi(path) && !sendsTheToken(auth) && !preflight) expect(reply.status).toBe(401);
           expectNoPollution();
-          expectValidState(world);
-          expect(snapshotOrganization(world, theirs)).toBe(theirsBefore);
+          expectValidState(mockState);
+          expect(snapshotOrganization(mockState, theirs)).toBe(theirsBefore);
           const list = await send(app, { method: 'GET', path: '/api/v1/tools', headers: jsonHeaders(TOKEN) });
           expect(list.status).toBe(200);
           expect(Array.isArray(list.body)).toBe(true);

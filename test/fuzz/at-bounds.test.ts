@@ -26,7 +26,7 @@ const validBody = (def: Resource, seed: number) => def.createInput.parse(def.fak
  */
 function expectShown(def: Resource, schema: z.ZodType, body: unknown, record: any): void {
   const shown = new Set(def.shownKeys);
-  const hidden = new Set<string>([...(def.writeOnly ?? []), ...Object.keys(def.shownAs ?? {})]);
+  const hidden = new Set<string>([...(def.writeOnly ?? []), ...Object.keys(def.responseOnly ?? {})]);
   const parsed = schema.parse(body) as Record<string, unknown>;
   const keys = Object.keys(parsed).filter((key) => shown.has(key) && !hidden.has(key));
   const pick = (from: Record<string, unknown>) => Object.fromEntries(keys.map((key) => [key, from[key]]));
@@ -53,7 +53,7 @@ describe.each(resources)('valid bodies at their edges on $path', (def) => {
   it(
     'are taken by create (201) and update (200), shown as sent and read back the same',
     async () => {
-      const { world, call } = freshMock();
+      const { mockState, call } = freshMock();
       let count = 0;
       await fc.assert(
         fc.asyncProperty(createAndUpdate(def), async ({ base, create, update }) => {
@@ -68,7 +68,7 @@ describe.each(resources)('valid bodies at their edges on $path', (def) => {
           expect(updated.status, JSON.stringify(updated.body).slice(0, 500)).toBe(200);
           expectShown(def, updateSchema(def, base), { ...update, ...name }, updated.body);
           expect((await call('GET', path)).body).toEqual(updated.body);
-          expectValidState(world);
+          expectValidState(mockState);
           // Deleted again, so a long run neither meets the record limit nor checks an ever larger state.
           expect((await call('DELETE', path)).status).toBe(200);
         }),

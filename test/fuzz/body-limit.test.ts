@@ -35,15 +35,15 @@ describe('body size limit', () => {
   it(
     'answers 413 exactly when a body is over the limit in bytes, for any limit, resource and padding',
     async () => {
-      const { world } = freshMock();
+      const { mockState } = freshMock();
       await fc.assert(
         fc.asyncProperty(
           writes,
           fc.integer({ min: 64, max: 4096 }),
           fc.integer({ min: -3, max: 3 }),
           async ({ def, method, width }, limit, offset) => {
-            const app = createApp({ world, bodyLimitBytes: limit });
-            const id = world.store.list(world.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
+            const app = createApp({ mockState, bodyLimitBytes: limit });
+            const id = mockState.store.list(mockState.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
             const path = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${id}`;
             const reply = await send(app, {
               method,

@@ -8,15 +8,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { exportState } from '../../src/state/snapshot/snapshot.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
 import { type ControlRequest, controlRequest } from './arbitraries/control.js';
 import { headerValue } from './arbitraries/requests.js';
 import { expectNoPollution, expectProblem, expectValidState, expectWellFormed } from './invariants.js';
+import { idsOf } from './mock-state-ids.js';
 import { send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
-import { idsOf } from './world-ids.js';
 
 type App = { request(input: string, init: RequestInit): Response | Promise<Response> };
 
@@ -32,30 +32,30 @@ const sendControl = (app: App, request: ControlRequest, headers: [string, string
   });
 
 /** What every organization holds and who they are: what a refused control request must leave alone. */
-const everything = (world: ReturnType<typeof createWorld>) => JSON.stringify({ ...exportState(world), savedAt: undefined });
+const everything = (mockState: ReturnType<typeof createMockState>) => JSON.stringify({ ...exportState(mockState), savedAt: undefined });
 
-function contextOf(world: ReturnType<typeof createWorld>) {
-  const orgIds = world.tenants.list().map((org) => org.id);
-  return { orgIds, recordIds: orgIds.flatMap((id) => idsOf(world, id)), snapshot: exportState(world) as Record<string, any> };
+function contextOf(mockState: ReturnType<typeof createMockState>) {
+  const orgIds = mockState.tenants.list().map((org) => org.id);
+  return { orgIds, recordIds: orgIds.flatMap((id) => idsOf(mockState, id)), snapshot: exportState(mockState) as Record<string, any> };
 }
 
 describe('fuzzed control API', () => {
   it(
     'never answers 5xx, keeps the one error shape, and leaves a valid state that still serves the API',
     async () => {
-      const { world, app } = freshMock(deliveredNowhere);
+      const { mockState, app } = freshMock(deliveredNowhere);
       // A snapshot import checks each record alone, not how records relate (see the known gaps below),
       // so once one is accepted, the checks across records resume only after a full reset.
       let importedAsIs = false;
       await fc.assert(
-        fc.asyncProperty(controlRequest(contextOf(world)), async (request) => {
+        fc.asyncProperty(controlRequest(contextOf(mockState)), async (request) => {
           const reply = await sendControl(app, request);
 
           expectWellFormed(reply, request.method);
           expectNoPollution();
           if (reply.status < 300 && request.method === 'PUT') importedAsIs = true;
           if (reply.status < 300 && request.path === '/__mock/reset' && !request.body?.includes('orgId')) importedAsIs = false;
-          expectValidState(world, { acrossRecords: !importedAsIs });
+          expectValidState(mockState, { acrossRecords: !importedAsIs });
           await send(app, { method: 'DELETE', path: '/__mock/faults', headers: [] });
           const tenants = await send(app, { method: 'GET', path: '/__mock/tenants', headers: [] });
           expect(tenants.status).toBe(200);
@@ -73,8 +73,8 @@ describe('fuzzed control API', () => {
   it(
     'opens /__mock/ to the control token alone: API tokens and anything else answer 401 and change nothing',
     async () => {
-      const world = createWorld(deliveredNowhere);
-      const app = createApp({ world, controlToken: 'control-secret' });
+      const mockState = createMockState(deliveredNowhere);
+      const app = createApp({ mockState, controlToken: 'control-secret' });
       const credentials = fc.array(
         fc.tuple(
           fc.constantFrom('authorization', 'x-control-token', 'X-Control-Token', 'cookie'),
@@ -94,14 +94,14 @@ describe('fuzzed control API', () => {
         ),
         { maxLength: 3 },
       );
-      const before = everything(world);
+      const before = everything(mockState);
       await fc.assert(
-        fc.asyncProperty(controlRequest(contextOf(world)), credentials, async (request, headers) => {
+        fc.asyncProperty(controlRequest(contextOf(mockState)), credentials, async (request, headers) => {
           // Only a lone x-control-token with exactly the token is the key; Headers trims the value it is given.
           fc.pre(!headers.some(([name, value]) => name.toLowerCase() === 'x-control-token' && value.trim() === 'control-secret'));
           const reply = await sendControl(app, request, headers);
           expectProblem(reply, 401, 'Unauthorized');
-          expect(everything(world)).toBe(before);
+          expect(everything(mockState)).toBe(before);
         }),
         fuzzParameters(200),
       );
@@ -116,15 +116,15 @@ describe('fuzzed control API', () => {
   it(
     'does not exist when the control API is off',
     async () => {
-      const world = createWorld(deliveredNowhere);
-      const app = createApp({ world, control: false });
-      const before = everything(world);
+      const mockState = createMockState(deliveredNowhere);
+      const app = createApp({ mockState, control: false });
+      const before = everything(mockState);
       await fc.assert(
-        fc.asyncProperty(controlRequest(contextOf(world)), async (request) => {
+        fc.asyncProperty(controlRequest(contextOf(mockState)), async (request) => {
           const reply = await sendControl(app, request, [['x-control-token', 'anything']]);
           expect([404, 405]).toContain(reply.status);
           expectProblem(reply);
-          expect(everything(world)).toBe(before);
+          expect(everything(mockState)).toBe(before);
         }),
         fuzzParameters(100),
       );

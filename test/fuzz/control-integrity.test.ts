@@ -16,10 +16,10 @@ const putState = (app: Parameters<typeof send>[0], state: unknown) =>
 
 describe('integrity of control API writes', () => {
   it("refuses to inject a SIP trunk with the id of another organization's trunk, and leaves that trunk's configuration alone", async () => {
-    const { app, world } = freshMock();
-    const [mine, theirs] = world.tenants.list();
-    const trunk = world.store.list(theirs?.id ?? '', 'sipTrunks').find((t) => t.isSystem !== true);
-    const before = world.telephony.configuration(trunk?.id ?? '');
+    const { app, mockState } = freshMock();
+    const [mine, theirs] = mockState.tenants.list();
+    const trunk = mockState.store.list(theirs?.id ?? '', 'sipTrunks').find((t) => t.isSystem !== true);
+    const before = mockState.telephony.configuration(trunk?.id ?? '');
     expect(before?.orgId).toBe(theirs?.id);
     const body = json({
       orgId: mine?.id,
@@ -33,8 +33,8 @@ describe('integrity of control API writes', () => {
       body,
     });
     expectProblem(reply, 409, 'Conflict');
-    expect(world.telephony.configuration(trunk?.id ?? '')).toEqual(before);
-    expect(world.store.get(mine?.id ?? '', 'sipTrunks', trunk?.id ?? '')).toBeUndefined();
+    expect(mockState.telephony.configuration(trunk?.id ?? '')).toEqual(before);
+    expect(mockState.store.get(mine?.id ?? '', 'sipTrunks', trunk?.id ?? '')).toBeUndefined();
   });
 
   it('reads the journal after a deeply nested API body', async () => {
@@ -56,31 +56,31 @@ describe('integrity of control API writes', () => {
   });
 
   it('refuses a snapshot whose records reference another organization', async () => {
-    const { app, world } = freshMock();
-    const state = exportState(world) as Record<string, any>;
+    const { app, mockState } = freshMock();
+    const state = exportState(mockState) as Record<string, any>;
     const [mine, theirs] = state.organizations;
     mine.records.assistants[0].toolIds = [theirs.records.tools[0].id];
     expectProblem(await putState(app, state), 400);
   });
 
   it('refuses a snapshot that gives one SIP trunk id to two organizations', async () => {
-    const { app, world } = freshMock();
-    const state = exportState(world) as Record<string, any>;
+    const { app, mockState } = freshMock();
+    const state = exportState(mockState) as Record<string, any>;
     const [mine, theirs] = state.organizations;
     theirs.records.sipTrunks.push(mine.records.sipTrunks[0]);
     expectProblem(await putState(app, state), 400);
   });
 
   it("refuses a snapshot of one organization that takes a trunk id another organization keeps, and leaves that trunk's configuration alone", async () => {
-    const { app, world } = freshMock();
-    const [mine, theirs] = world.tenants.list();
+    const { app, mockState } = freshMock();
+    const [mine, theirs] = mockState.tenants.list();
     if (!mine || !theirs) throw new Error('the default scenario has two organizations');
-    const [ownId] = world.store.list(mine.id, 'sipTrunks').map((trunk) => trunk.id);
-    const [theirId] = world.store.list(theirs.id, 'sipTrunks').map((trunk) => trunk.id);
+    const [ownId] = mockState.store.list(mine.id, 'sipTrunks').map((trunk) => trunk.id);
+    const [theirId] = mockState.store.list(theirs.id, 'sipTrunks').map((trunk) => trunk.id);
     if (!ownId || !theirId) throw new Error('both organizations hold SIP trunks');
-    const before = world.telephony.configuration(theirId);
+    const before = mockState.telephony.configuration(theirId);
     // The organization's own snapshot, with its first trunk's id replaced by the other organization's, everywhere.
-    const text = JSON.stringify(exportState(world, mine.id)).replaceAll(ownId, theirId);
+    const text = JSON.stringify(exportState(mockState, mine.id)).replaceAll(ownId, theirId);
     const answer = await send(app, {
       method: 'PUT',
       path: `/__mock/state?orgId=${mine.id}`,
@@ -88,7 +88,7 @@ describe('integrity of control API writes', () => {
       body: new TextEncoder().encode(text),
     });
     expectProblem(answer, 400);
-    expect(world.telephony.configuration(theirId)).toEqual(before);
-    expect(world.store.get(theirs.id, 'sipTrunks', theirId)).toBeDefined();
+    expect(mockState.telephony.configuration(theirId)).toEqual(before);
+    expect(mockState.store.get(theirs.id, 'sipTrunks', theirId)).toBeDefined();
   });
 });

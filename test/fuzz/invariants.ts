@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { resourceByKind, resources } from '../../src/domain/resources/index.js';
 import { problemKinds } from '../../src/http/problem.js';
-import type { World } from '../../src/state/mock-state.js';
+import type { MockState } from '../../src/state/mock-state.js';
 
 /** A response as the fuzz tests see it: text kept, JSON parsed when it parses. */
 export interface Answer {
@@ -69,11 +69,11 @@ export function expectNoPollution(): void {
  * the same organization, and every trunk has its configuration at the
  * provider, in its own organization.
  */
-export function expectValidState(world: World, check: { acrossRecords: boolean } = { acrossRecords: true }): void {
-  for (const org of world.tenants.list()) {
+export function expectValidState(mockState: MockState, check: { acrossRecords: boolean } = { acrossRecords: true }): void {
+  for (const org of mockState.tenants.list()) {
     for (const def of resources) {
-      for (const record of world.store.list(org.id, def.kind)) {
-        const presented = def.present(record, { fresh: false });
+      for (const record of mockState.store.list(org.id, def.kind)) {
+        const presented = def.toResponse(record, { fresh: false });
         const shown = def.record.safeParse(presented);
         expect(shown.success, `${def.kind} ${record.id}: ${shown.error?.message}`).toBe(true);
         // Stored as its schema gives it back (a name trimmed, defaults filled), not merely a value the schema would take.
@@ -85,23 +85,23 @@ export function expectValidState(world: World, check: { acrossRecords: boolean }
           for (const refId of ids) {
             if (refId !== null)
               expect(
-                world.store.get(org.id, target, refId),
+                mockState.store.get(org.id, target, refId),
                 `${def.kind}.${field} → ${resourceByKind[target].kind} ${refId}`,
               ).toBeDefined();
           }
         }
       }
     }
-    for (const trunk of check.acrossRecords ? world.store.list(org.id, 'sipTrunks') : []) {
-      expect(world.telephony.configuration(trunk.id)?.orgId).toBe(org.id);
+    for (const trunk of check.acrossRecords ? mockState.store.list(org.id, 'sipTrunks') : []) {
+      expect(mockState.telephony.configuration(trunk.id)?.orgId).toBe(org.id);
     }
   }
 }
 
 /** Everything one organization holds, as text, to compare before and after. */
-export function snapshotOrganization(world: World, orgId: string): string {
-  const records = Object.fromEntries(resources.map((def) => [def.kind, world.store.list(orgId, def.kind)]));
-  return JSON.stringify({ records, telephony: world.telephony.configurations(orgId) });
+export function snapshotOrganization(mockState: MockState, orgId: string): string {
+  const records = Object.fromEntries(resources.map((def) => [def.kind, mockState.store.list(orgId, def.kind)]));
+  return JSON.stringify({ records, telephony: mockState.telephony.configurations(orgId) });
 }
 
 /** A validation problem says "Missing" only where the request body really has nothing. */

@@ -11,9 +11,9 @@ import { resources } from '../../src/domain/resources/index.js';
 import { freshMock, OTHER_TOKEN, TOKEN } from '../helpers/client.js';
 import { contentType, nearlyValidBody } from './arbitraries/bodies.js';
 import { expectNoPollution, expectValidState, expectWellFormed, snapshotOrganization } from './invariants.js';
+import { idsOf, orgIdOf } from './mock-state-ids.js';
 import { jsonHeaders, send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
-import { idsOf, orgIdOf } from './world-ids.js';
 
 type App = ReturnType<typeof freshMock>['app'];
 
@@ -29,14 +29,14 @@ describe('tenant isolation under fuzzing', () => {
   it(
     "never lets one organization's token read, change or reference another organization's records",
     async () => {
-      const { world, app } = freshMock();
-      const theirs = orgIdOf(world, OTHER_TOKEN);
-      const theirIds = idsOf(world, theirs);
+      const { mockState, app } = freshMock();
+      const theirs = orgIdOf(mockState, OTHER_TOKEN);
+      const theirIds = idsOf(mockState, theirs);
       const theirSecrets = [
-        ...world.store.list(theirs, 'webhooks').map((hook) => String(hook.secret)),
-        ...world.store.list(theirs, 'sipTrunks').flatMap((trunk) => (typeof trunk.password === 'string' ? [trunk.password] : [])),
+        ...mockState.store.list(theirs, 'webhooks').map((hook) => String(hook.secret)),
+        ...mockState.store.list(theirs, 'sipTrunks').flatMap((trunk) => (typeof trunk.password === 'string' ? [trunk.password] : [])),
       ];
-      const storeBefore = snapshotOrganization(world, theirs);
+      const storeBefore = snapshotOrganization(mockState, theirs);
       const listsBefore = await listsSeenBy(app, OTHER_TOKEN);
       const request = fc.record({
         def: fc.constantFrom<Resource>(...resources),
@@ -60,8 +60,8 @@ describe('tenant isolation under fuzzing', () => {
               if (reply.text.includes(id)) expect(asked, `the answer names ${id}, which the request did not`).toContain(id);
             for (const secret of theirSecrets) expect(reply.text).not.toContain(secret);
             expectNoPollution();
-            expectValidState(world);
-            expect(snapshotOrganization(world, theirs)).toBe(storeBefore);
+            expectValidState(mockState);
+            expect(snapshotOrganization(mockState, theirs)).toBe(storeBefore);
           },
         ),
         fuzzParameters(300),

@@ -14,9 +14,9 @@ import { requestExamples } from '../../src/state/seed/examples.js';
 import { freshMock, TOKEN } from '../helpers/client.js';
 import { contentType } from './arbitraries/bodies.js';
 import { expectNoPollution, expectProblem, snapshotOrganization } from './invariants.js';
+import { orgIdOf } from './mock-state-ids.js';
 import { jsonHeaders, send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
-import { orgIdOf } from './world-ids.js';
 
 /** The key as JSON text, and the value it carries. */
 const prototypeKey = fc.oneof(
@@ -51,8 +51,8 @@ describe.each(resources)('prototype keys inside valid bodies on $path', (def) =>
   it(
     'are refused with 400 wherever they are, and change nothing',
     async () => {
-      const { world, app, call } = freshMock();
-      const mine = orgIdOf(world, TOKEN);
+      const { mockState, app, call } = freshMock();
+      const mine = orgIdOf(mockState, TOKEN);
       const example = requestExamples(def).create;
       const target = await call('POST', `/api/v1/${def.path}`, { body: example });
       expect(target.status).toBe(201);
@@ -65,7 +65,7 @@ describe.each(resources)('prototype keys inside valid bodies on $path', (def) =>
           prototypeKey,
           jsonType,
           async (method, path, { key, value }, type) => {
-            const before = snapshotOrganization(world, mine);
+            const before = snapshotOrganization(mockState, mine);
             const text = withKeyAt(example, path, key, value);
             const url = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${target.body.id}`;
 
@@ -73,7 +73,7 @@ describe.each(resources)('prototype keys inside valid bodies on $path', (def) =>
 
             expectProblem(reply, 400, 'Validation Error');
             expect(reply.body.detail).toMatch(/__proto__|constructor/);
-            expect(snapshotOrganization(world, mine)).toBe(before);
+            expect(snapshotOrganization(mockState, mine)).toBe(before);
             expectNoPollution();
           },
         ),

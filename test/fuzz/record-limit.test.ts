@@ -9,12 +9,12 @@ import type { Resource } from '../../src/domain/resource.js';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
 import { DEFAULT_LIMITS } from '../../src/state/limits.js';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { createRecord } from '../../src/state/operations.js';
 import { requestExamples } from '../../src/state/seed/examples.js';
 import { freshMock, OTHER_TOKEN } from '../helpers/client.js';
 import { expectProblem } from './invariants.js';
-import { withLimits } from './limited-world.js';
+import { withLimits } from './limited-mock-state.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
 
 /** A valid create body; tool names must differ within an organization. */
@@ -37,8 +37,8 @@ describe('record limit', () => {
           fc.integer({ min: 1, max: 4 }),
           fc.integer({ min: 1, max: 3 }),
           async (def, limit, extra) => {
-            const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: limit });
-            const { call } = freshMock({ world });
+            const mockState = withLimits(createMockState({ scenario: 'empty' }), { recordsPerKind: limit });
+            const { call } = freshMock({ mockState });
             const statuses: number[] = [];
             for (let i = 0; i < limit + extra; i++) {
               const reply = await call('POST', `/api/v1/${def.path}`, { body: validBody(def, i) });
@@ -62,16 +62,16 @@ describe('record limit', () => {
   );
 
   it('refuses a full collection even for an invalid body, before validation', async () => {
-    const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: 0 });
-    const { call } = freshMock({ world });
+    const mockState = withLimits(createMockState({ scenario: 'empty' }), { recordsPerKind: 0 });
+    const { call } = freshMock({ mockState });
     const reply = await call('POST', '/api/v1/tools', { body: { name: 'bad name!' } });
     expectProblem(reply, 409, 'Record Limit Reached');
     expect(reply.body.errors).toBeUndefined();
   });
 
   it('counts per organization and per kind, and a delete makes room again', async () => {
-    const world = withLimits(createWorld({ scenario: 'empty' }), { recordsPerKind: 1 });
-    const { call } = freshMock({ world });
+    const mockState = withLimits(createMockState({ scenario: 'empty' }), { recordsPerKind: 1 });
+    const { call } = freshMock({ mockState });
     const first = await call('POST', '/api/v1/schemas', { body: { name: 'First' } });
     expect(first.status).toBe(201);
     expectProblem(await call('POST', '/api/v1/schemas', { body: { name: 'Second' } }), 409, 'Record Limit Reached');
@@ -85,21 +85,21 @@ describe('record limit', () => {
   });
 
   it('is enforced by createRecord itself, so every caller of the domain is bounded', () => {
-    const world = createWorld({ scenario: 'empty' });
-    const org = world.tenants.byToken('demo-token');
+    const mockState = createMockState({ scenario: 'empty' });
+    const org = mockState.tenants.byToken('demo-token');
     if (!org) throw new Error('the empty scenario has no demo-token organization');
-    const ctx = { ...world.context(org.id), limits: { recordsPerKind: 2 } };
+    const ctx = { ...mockState.context(org.id), limits: { recordsPerKind: 2 } };
     const def = resources[1];
     createRecord(ctx, def, { name: 'One' });
     createRecord(ctx, def, { name: 'Two' });
     expect(() => createRecord(ctx, def, { name: 'Three' })).toThrow(expect.objectContaining({ kind: 'record-limit' }));
-    expect(world.store.list(org.id, def.kind)).toHaveLength(2);
+    expect(mockState.store.list(org.id, def.kind)).toHaveLength(2);
   });
 
   it('takes a snapshot holding more than the limit, as it takes seeding, and then refuses creates giving the real count', async () => {
-    const world = createWorld({ scenario: 'empty', limits: { recordsPerKind: 2 } });
-    const app = createApp({ world });
-    const org = world.tenants.byToken('demo-token')!;
+    const mockState = createMockState({ scenario: 'empty', limits: { recordsPerKind: 2 } });
+    const app = createApp({ mockState });
+    const org = mockState.tenants.byToken('demo-token')!;
     const schemas = ['One', 'Two', 'Three'].map((name, index) => ({
       id: `00000000-0000-4000-8000-00000000000${index}`,
       name,
@@ -121,7 +121,7 @@ describe('record limit', () => {
       body: JSON.stringify(state),
     });
     expect(put.status).toBe(200);
-    const { call } = freshMock({ world });
+    const { call } = freshMock({ mockState });
     const refused = await call('POST', '/api/v1/schemas', { body: { name: 'Four' } });
     expectProblem(refused, 409, 'Record Limit Reached');
     expect(refused.body.detail).toContain('already holds 3 schemas, and 2 is the most it can hold');

@@ -1,6 +1,6 @@
 /** Small helpers for in-process requests against a fresh app. */
 import { type AppOptions, createApp } from '../../src/http/app.js';
-import { createWorld, type World } from '../../src/state/mock-state.js';
+import { createMockState, type MockState } from '../../src/state/mock-state.js';
 
 export const TOKEN = 'demo-token';
 export const OTHER_TOKEN = 'demo-token-2';
@@ -12,10 +12,10 @@ export interface Reply {
   body: any;
 }
 
-/** A fresh seeded world and app, and a `call` that sends JSON with a token. */
+/** A fresh seeded mock state and app, and a `call` that sends JSON with a token. */
 export function freshMock(options: AppOptions = {}) {
-  const world = options.world ?? createWorld(options);
-  const app = createApp({ ...options, world });
+  const mockState = options.mockState ?? createMockState(options);
+  const app = createApp({ ...options, mockState });
   async function call(
     method: string,
     path: string,
@@ -40,11 +40,11 @@ export function freshMock(options: AppOptions = {}) {
     return { status: res.status, contentType: res.headers.get('content-type'), headers: res.headers, body: parsed };
   }
   const orgOf = (token: string) => {
-    const org = world.tenants.byToken(token);
+    const org = mockState.tenants.byToken(token);
     if (!org) throw new Error(`no organization for ${token}`);
     return org;
   };
-  return { world, app, call, orgOf };
+  return { mockState, app, call, orgOf };
 }
 
-export type Mock = ReturnType<typeof freshMock> & { world: World };
+export type Mock = ReturnType<typeof freshMock> & { mockState: MockState };

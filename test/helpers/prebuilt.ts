@@ -5,30 +5,33 @@
  */
 import { defaultScenario } from '../../fixtures/default.js';
 import { resources } from '../../src/domain/resources/index.js';
-import { createWorld, DEFAULT_SEED, type World } from '../../src/state/mock-state.js';
+import { createMockState, DEFAULT_SEED, type MockState } from '../../src/state/mock-state.js';
 import { drawRequestExamples } from '../../src/state/seed/examples.js';
 import type { Prebuilt } from '../../src/state/seed/prebuilt-shape.js';
 import { organizationPlanSchema } from '../../src/state/seed/scenario.js';
 import { seedOrganization } from '../../src/state/seed/seed.js';
 import { fakerSource, recordingSource } from '../../src/state/seed/seed-source.js';
 
-/** A world with no organization, to seed into by hand. */
-export const worldWithoutOrganizations = (): World =>
-  createWorld({ scenario: { name: 'nobody', description: 'No organizations.', organizations: [] } });
+/** A mock state with no organization, to seed into by hand. */
+export const mockStateWithoutOrganizations = (): MockState =>
+  createMockState({ scenario: { name: 'nobody', description: 'No organizations.', organizations: [] } });
 
-/** The default scenario seeded from faker alone (no prebuilt values), organization by organization as `createWorld` does. */
-export function seedDefaultFromFaker(world: World, onSeeded?: (index: number, script: Prebuilt['seeds'][number]['script']) => void): void {
+/** The default scenario seeded from faker alone (no prebuilt values), organization by organization as `createMockState` does. */
+export function seedDefaultFromFaker(
+  mockState: MockState,
+  onSeeded?: (index: number, script: Prebuilt['seeds'][number]['script']) => void,
+): void {
   defaultScenario.organizations.forEach((plan, index) => {
     const seed = [DEFAULT_SEED, index];
     const { source, script } = recordingSource(fakerSource(seed));
-    seedOrganization(world, plan, seed, {}, source);
+    seedOrganization(mockState, plan, seed, {}, source);
     onSeeded?.(index, script);
   });
 }
 
 export function drawPrebuilt(): Prebuilt {
   const seeds: Prebuilt['seeds'] = [];
-  seedDefaultFromFaker(worldWithoutOrganizations(), (index, script) => {
+  seedDefaultFromFaker(mockStateWithoutOrganizations(), (index, script) => {
     const plan = defaultScenario.organizations[index]!;
     seeds.push({ plan: organizationPlanSchema.parse(plan), seed: [DEFAULT_SEED, index], script });
   });

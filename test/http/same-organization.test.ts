@@ -18,33 +18,33 @@ const operations = [
 
 function held() {
   const mock = freshMock();
-  const org = createTenant(mock.world, { name: 'Held', scenario: 'default' });
-  const toolId = mock.world.store.list(org.id, 'tools')[0]?.id ?? '';
+  const org = createTenant(mock.mockState, { name: 'Held', scenario: 'default' });
+  const toolId = mock.mockState.store.list(org.id, 'tools')[0]?.id ?? '';
   expect(toolId).not.toBe('');
   // Every request of the organization waits a moment after authentication.
-  mock.world.faults.add({ orgId: org.id, latencyMs: 1 });
+  mock.mockState.faults.add({ orgId: org.id, latencyMs: 1 });
   return { ...mock, org, toolId };
 }
 
 describe('the organization of a request under way', () => {
   it.each(operations)('$name: a removed one answers 401 with the bearer challenge, and nothing is written', async (op) => {
-    const { call, world, org, toolId } = held();
+    const { call, mockState, org, toolId } = held();
     const answer = call(op.method, op.path(toolId), { token: org.token, ...('body' in op ? { body: op.body } : {}) });
-    removeTenant(world, org.id);
+    removeTenant(mockState, org.id);
     const reply = await answer;
     expect(reply.status).toBe(401);
     expect(reply.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(reply.body.detail).toContain('removed while the request was under way');
-    expect(world.store.list(org.id, 'tools')).toEqual([]);
+    expect(mockState.store.list(org.id, 'tools')).toEqual([]);
   });
 
   it.each(operations)('$name: a reset one answers 409 and asks for the request again', async (op) => {
-    const { call, world, org, toolId } = held();
+    const { call, mockState, org, toolId } = held();
     const answer = call(op.method, op.path(toolId), { token: org.token, ...('body' in op ? { body: op.body } : {}) });
-    resetOrganization(world, org.id, { scenario: 'empty' });
+    resetOrganization(mockState, org.id, { scenario: 'empty' });
     const reply = await answer;
     expect(reply.status).toBe(409);
     expect(reply.body.detail).toContain('reset or replaced through the control API');
-    expect(world.store.list(org.id, 'tools')).toEqual([]);
+    expect(mockState.store.list(org.id, 'tools')).toEqual([]);
   });
 });

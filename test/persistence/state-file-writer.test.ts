@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemas } from '../../src/domain/resources/index.js';
-import { createWorld, type World } from '../../src/state/mock-state.js';
+import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { createRecord } from '../../src/state/operations.js';
 import { createTenant } from '../../src/state/organizations.js';
 import { changeLogPath, loadStateFile } from '../../src/state/persistence/state-file.js';
@@ -19,35 +19,35 @@ const dir = mkdtempSync(join(tmpdir(), 'vcm-writer-'));
 let serial = 0;
 const fresh = (name: string) => join(dir, `${name}-${serial++}.json`);
 /** The tenants' names, after the empty scenario's own organizations. */
-const names = (world: World): string[] =>
-  world.tenants
+const names = (mockState: MockState): string[] =>
+  mockState.tenants
     .list()
     .map((o) => o.name)
-    .slice(createWorld({ scenario: 'empty' }).tenants.list().length);
+    .slice(createMockState({ scenario: 'empty' }).tenants.list().length);
 const logLines = (file: string): string[] => readFileSync(changeLogPath(file), 'utf8').split('\n').filter(Boolean);
 
-/** A new world loaded from the files, as a restart after a kill would (nothing was closed). */
-async function restarted(file: string, notes: string[] = []): Promise<World> {
-  const world = createWorld({ scenario: 'empty' });
-  await loadStateFile(world, file, (message) => notes.push(message));
-  return world;
+/** A new mock state loaded from the files, as a restart after a kill would (nothing was closed). */
+async function restarted(file: string, notes: string[] = []): Promise<MockState> {
+  const mockState = createMockState({ scenario: 'empty' });
+  await loadStateFile(mockState, file, (message) => notes.push(message));
+  return mockState;
 }
 
 async function started(file: string, options = {}) {
-  const world = createWorld({ scenario: 'empty' });
-  const writer = new StateFileWriter(world, file, options);
+  const mockState = createMockState({ scenario: 'empty' });
+  const writer = new StateFileWriter(mockState, file, options);
   await writer.start(false);
-  return { world, writer };
+  return { mockState, writer };
 }
 
-const addSchema = (world: World, orgId: string, name: string) =>
-  createRecord(world.context(orgId), schemas, { name, properties: { topic: 'string' } });
+const addSchema = (mockState: MockState, orgId: string, name: string) =>
+  createRecord(mockState.context(orgId), schemas, { name, properties: { topic: 'string' } });
 
 describe('StateFileWriter', () => {
   it('has a change in the log, and loadable, once its commit resolves, without a close', async () => {
     const file = fresh('committed');
-    const { world, writer } = await started(file);
-    const tenant = createTenant(world, { name: 'Committed' });
+    const { mockState, writer } = await started(file);
+    const tenant = createTenant(mockState, { name: 'Committed' });
     await writer.commit();
     // The snapshot was written at start: the tenant is in the log only.
     expect(readFileSync(file, 'utf8')).not.toContain('Committed');
@@ -59,12 +59,12 @@ describe('StateFileWriter', () => {
 
   it('writes the changes of concurrent commits with one append', async () => {
     const file = fresh('grouped');
-    const { world, writer } = await started(file);
-    const tenant = createTenant(world, { name: 'Grouped' });
+    const { mockState, writer } = await started(file);
+    const tenant = createTenant(mockState, { name: 'Grouped' });
     await writer.commit();
     const before = logLines(file).length;
     const commits = Array.from({ length: 50 }, (_, n) => {
-      addSchema(world, tenant.id, `schema_${n}`);
+      addSchema(mockState, tenant.id, `schema_${n}`);
       return writer.commit();
     });
     await Promise.all(commits);
@@ -75,29 +75,29 @@ describe('StateFileWriter', () => {
 
   it('replays puts, removes and clears in order, keeping the list order of the live store', async () => {
     const file = fresh('ordered');
-    const { world, writer } = await started(file);
-    const tenant = createTenant(world, { name: 'Ordered', scenario: 'default' });
-    const [first, second] = ['first', 'second', 'third'].map((name) => addSchema(world, tenant.id, name));
-    world.store.remove(tenant.id, 'schemas', second?.id ?? '');
-    world.store.put(tenant.id, 'schemas', { ...(first as object), name: 'renamed' } as never);
+    const { mockState, writer } = await started(file);
+    const tenant = createTenant(mockState, { name: 'Ordered', scenario: 'default' });
+    const [first, second] = ['first', 'second', 'third'].map((name) => addSchema(mockState, tenant.id, name));
+    mockState.store.remove(tenant.id, 'schemas', second?.id ?? '');
+    mockState.store.put(tenant.id, 'schemas', { ...(first as object), name: 'renamed' } as never);
     await writer.commit();
     const again = await restarted(file);
-    expect(again.store.list(tenant.id, 'schemas')).toEqual(world.store.list(tenant.id, 'schemas'));
-    expect(again.telephony.configurations()).toEqual(world.telephony.configurations());
+    expect(again.store.list(tenant.id, 'schemas')).toEqual(mockState.store.list(tenant.id, 'schemas'));
+    expect(again.telephony.configurations()).toEqual(mockState.telephony.configurations());
   });
 
   it('folds the log into the snapshot once it outgrows its bound, and at close', async () => {
     const file = fresh('folded');
-    const { world, writer } = await started(file, { foldAtBytes: 2000 });
-    const tenant = createTenant(world, { name: 'Folded' });
+    const { mockState, writer } = await started(file, { foldAtBytes: 2000 });
+    const tenant = createTenant(mockState, { name: 'Folded' });
     for (let n = 0; n < 20; n++) {
-      addSchema(world, tenant.id, `schema_${n}`);
+      addSchema(mockState, tenant.id, `schema_${n}`);
       await writer.commit();
     }
     expect(readFileSync(file, 'utf8')).toContain('schema_');
     expect(readFileSync(changeLogPath(file)).byteLength).toBeLessThan(2000 + 1000);
     expect((await restarted(file)).store.count(tenant.id, 'schemas')).toBe(20);
-    addSchema(world, tenant.id, 'at_close');
+    addSchema(mockState, tenant.id, 'at_close');
     await writer.close();
     expect(readFileSync(file, 'utf8')).toContain('at_close');
     expect(logLines(file)).toHaveLength(1);
@@ -105,21 +105,21 @@ describe('StateFileWriter', () => {
 
   it('puts a change made during a fold into the new log', async () => {
     const file = fresh('overtaken');
-    const { world, writer } = await started(file);
+    const { mockState, writer } = await started(file);
     const folding = writer.writeNow();
-    createTenant(world, { name: 'During the fold' });
+    createTenant(mockState, { name: 'During the fold' });
     await Promise.all([folding, writer.commit()]);
     expect(names(await restarted(file))).toEqual(['During the fold']);
   });
 
   it('drops a torn last line with a note, loads everything before it, and appends nothing after it', async () => {
     const file = fresh('torn');
-    const { world, writer } = await started(file);
-    createTenant(world, { name: 'Whole' });
+    const { mockState, writer } = await started(file);
+    createTenant(mockState, { name: 'Whole' });
     await writer.commit();
     appendFileSync(changeLogPath(file), '[{"op":"tenant","organization":{"id":"cut');
     const notes: string[] = [];
-    const again = createWorld({ scenario: 'empty' });
+    const again = createMockState({ scenario: 'empty' });
     const loaded = await loadStateFile(again, file, (message) => notes.push(message));
     expect(names(again)).toEqual(['Whole']);
     expect(notes.join('\n')).toMatch(/ends in a line cut short \(\d+ bytes.*dropped; everything before it was loaded/);
@@ -134,8 +134,8 @@ describe('StateFileWriter', () => {
 
   it('refuses a damaged line before the last, naming the line and the log', async () => {
     const file = fresh('damaged');
-    const { world, writer } = await started(file);
-    createTenant(world, { name: 'First' });
+    const { mockState, writer } = await started(file);
+    createTenant(mockState, { name: 'First' });
     await writer.commit();
     appendFileSync(changeLogPath(file), '[{"op":"no-such-change"}]\n[]\n');
     await expect(restarted(file)).rejects.toThrow(`Line 3 of the change log ${changeLogPath(file)} is not a list of changes`);
@@ -143,8 +143,8 @@ describe('StateFileWriter', () => {
 
   it('ignores a log that continues another snapshot (a fold killed before it emptied the log)', async () => {
     const file = fresh('other');
-    const { world, writer } = await started(file);
-    createTenant(world, { name: 'In the log' });
+    const { mockState, writer } = await started(file);
+    createTenant(mockState, { name: 'In the log' });
     await writer.commit();
     const log = readFileSync(changeLogPath(file));
     await writer.close();
@@ -158,14 +158,14 @@ describe('StateFileWriter', () => {
     'rejects the commits an append could not write, then folds, and loads the change once the disk takes it',
     async () => {
       const file = fresh('full');
-      const { world, writer } = await started(file);
+      const { mockState, writer } = await started(file);
       await writer.close();
       // The log now sends every write to a full disk (ENOSPC).
       rmSync(changeLogPath(file));
       symlinkSync('/dev/full', changeLogPath(file));
-      const failing = new StateFileWriter(world, file, { onError: () => {} });
+      const failing = new StateFileWriter(mockState, file, { onError: () => {} });
       await failing.start(true);
-      createTenant(world, { name: 'Refused by the disk' });
+      createTenant(mockState, { name: 'Refused by the disk' });
       await expect(failing.commit()).rejects.toThrow(`Could not save the state file ${changeLogPath(file)}`);
       // Nothing more is appended after a failed append: the next commit writes a whole snapshot, which the full log refuses too.
       await expect(failing.commit()).rejects.toThrow('Could not save the state file');
@@ -178,7 +178,9 @@ describe('StateFileWriter', () => {
   it('rejects its close when the last save fails, and resolves once a later save succeeds', async () => {
     const folder = join(dir, `later-${serial++}`);
     const errors: Error[] = [];
-    const writer = new StateFileWriter(createWorld({ scenario: 'empty' }), join(folder, 'state.json'), { onError: (e) => errors.push(e) });
+    const writer = new StateFileWriter(createMockState({ scenario: 'empty' }), join(folder, 'state.json'), {
+      onError: (e) => errors.push(e),
+    });
     await expect(writer.close()).rejects.toThrow('Could not save the state file');
     expect(errors).toHaveLength(1);
     mkdirSync(folder);

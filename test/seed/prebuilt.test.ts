@@ -1,15 +1,15 @@
 /**
  * The prebuilt seeds and examples are what faker draws: the file matches a
- * fresh draw (`-u` writes it again), and a world seeded from the prebuilt
- * values holds exactly what a world seeded from faker holds.
+ * fresh draw (`-u` writes it again), and a mock state seeded from the prebuilt
+ * values holds exactly what a mock state seeded from faker holds.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
-import { createWorld, resolveScenario } from '../../src/state/mock-state.js';
+import { createMockState, resolveScenario } from '../../src/state/mock-state.js';
 import { requestExamples } from '../../src/state/seed/examples.js';
 import { seedIsPrebuilt } from '../../src/state/seed/seed.js';
 import { exportState } from '../../src/state/snapshot/snapshot.js';
-import { drawPrebuilt, prebuiltModuleText, seedDefaultFromFaker, worldWithoutOrganizations } from '../helpers/prebuilt.js';
+import { drawPrebuilt, mockStateWithoutOrganizations, prebuiltModuleText, seedDefaultFromFaker } from '../helpers/prebuilt.js';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -20,12 +20,12 @@ describe('the prebuilt seeds', () => {
     await expect(prebuiltModuleText(drawPrebuilt())).toMatchFileSnapshot('../../src/state/seed/prebuilt.generated.ts');
   });
 
-  it('seed the default world exactly as faker does: records, ids, timestamps, organizations, telephony', () => {
-    // The provider and the export stamp with the world's clock, which runs: one instant for both worlds.
+  it('seed the default mockState exactly as faker does: records, ids, timestamps, organizations, telephony', () => {
+    // The provider and the export stamp with the mock state's clock, which runs: one instant for both mockStates.
     vi.useFakeTimers({ now: Date.parse('2026-03-01T12:00:00.000Z'), toFake: ['Date'] });
-    const fromFaker = worldWithoutOrganizations();
+    const fromFaker = mockStateWithoutOrganizations();
     seedDefaultFromFaker(fromFaker);
-    const replayed = createWorld();
+    const replayed = createMockState();
     expect(seedIsPrebuilt(replayed.scenario, replayed.seed)).toBe(true);
     expect(exportState(replayed)).toEqual(exportState(fromFaker));
   });

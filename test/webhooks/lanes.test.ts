@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { callFaker } from '../../src/state/webhooks/events.js';
 import { startReceiver } from './receiver.js';
 import { eachTestWithReceiver } from './setup.js';
@@ -98,7 +98,7 @@ describe('webhook lanes', () => {
     await t.mock.stop();
     release();
     await call;
-    await t.mock.world.outbox.runDue();
+    await t.mock.mockState.outbox.runDue();
     expect(t.receiver.requests).toHaveLength(1);
     expect((await t.mock.control.outbox()).map(({ status, attempts }) => [status, attempts.length])).toEqual([
       ['pending', 0],
@@ -231,8 +231,8 @@ describe('webhook lanes', () => {
 
   it('does not record an attempt abandoned by stop(), even when start() follows at once', async () => {
     const { call, release } = await callWithFirstAttemptHeld(['call.ended']);
-    const stopped = t.mock.world.outbox.stop();
-    t.mock.world.outbox.start();
+    const stopped = t.mock.mockState.outbox.stop();
+    t.mock.mockState.outbox.start();
     release();
     await Promise.all([call, stopped]);
     // The abandoned attempt is made again after the start, and only the receiver's answers are recorded.
@@ -332,8 +332,8 @@ describe('webhook lanes', () => {
       await t.mock.webhook('demo-token', `http://127.0.0.1:${(slow.address() as AddressInfo).port}`);
       const call = t.mock.call('demo-token', assistant.id);
       await expect.poll(() => seen).toBe(1);
-      const stopped = t.mock.world.outbox.stop();
-      t.mock.world.outbox.start();
+      const stopped = t.mock.mockState.outbox.stop();
+      t.mock.mockState.outbox.start();
       await stopped;
       // The stopped run gave up its attempt and ended; only the new run's first attempt may have gone out meanwhile.
       expect(seen).toBeLessThanOrEqual(2);
@@ -351,18 +351,18 @@ describe('webhook lanes', () => {
     t.receiver.answer([500]);
     await t.mock.call('demo-token', assistant.id);
     const release = t.receiver.hold();
-    t.mock.world.clock.advance(1000);
+    t.mock.mockState.clock.advance(1000);
     // The first run (the timer's, say) starts the retry, which the receiver holds; a run after it must wait for that answer.
-    const first = t.mock.world.outbox.runDue();
+    const first = t.mock.mockState.outbox.runDue();
     await expect.poll(() => t.receiver.requests.length).toBe(2);
-    const second = t.mock.world.outbox.runDue();
+    const second = t.mock.mockState.outbox.runDue();
     let secondDone = false;
     void second.then(() => (secondDone = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(secondDone).toBe(false);
     release();
     await second;
-    expect(t.mock.world.outbox.list()[0]).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 500 }, { statusCode: 200 }] });
+    expect(t.mock.mockState.outbox.list()[0]).toMatchObject({ status: 'delivered', attempts: [{ statusCode: 500 }, { statusCode: 200 }] });
     await first;
   });
 
@@ -372,8 +372,8 @@ describe('webhook lanes', () => {
     ['firstRetryMs', 1.5],
     ['limit', 0],
     ['timeoutMs', 2 ** 31],
-  ] as const)('refuses webhooks.%s of %s when the world is made', (name, value) => {
-    expect(() => createWorld({ webhooks: { [name]: value } })).toThrow(new RegExp(`^webhooks\\.${name} must be a whole number from`));
+  ] as const)('refuses webhooks.%s of %s when the mockState is made', (name, value) => {
+    expect(() => createMockState({ webhooks: { [name]: value } })).toThrow(new RegExp(`^webhooks\\.${name} must be a whole number from`));
   });
 
   it('gives organizations different call ids, also where a 32-bit hash of their ids is the same', () => {

@@ -34,7 +34,7 @@ describe('readme webhook walkthrough', () => {
   });
   afterAll(async () => {
     receiver?.kill();
-    server.world.outbox.stop();
+    server.mockState.outbox.stop();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   });

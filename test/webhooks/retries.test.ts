@@ -84,7 +84,7 @@ describe('retries', () => {
   it('runs due retries on a flush of the outbox after the clock moved in-process', async () => {
     t.receiver.answer([500]);
     await oneDelivery();
-    t.mock.world.clock.advance(1000);
+    t.mock.mockState.clock.advance(1000);
     const flushed = await t.mock.control.flushOutbox();
     expect(flushed[0]).toMatchObject({ status: 'delivered' });
     expect(t.receiver.requests).toHaveLength(2);

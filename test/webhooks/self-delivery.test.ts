@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const org = () => server.world.tenants.list()[0] as { id: string; token: string };
+const org = () => server.mockState.tenants.list()[0] as { id: string; token: string };
 
 async function api(method: string, path: string, body: unknown) {
   const res = await fetch(`${server.url}/api/v1${path}`, {
@@ -42,7 +42,7 @@ describe('a webhook aimed at the mock itself', () => {
     const reply = await api('POST', '/webhooks', webhook(urlOf(port)));
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([{ pointer: '/url', message: expect.stringContaining("the mock's own control API") }]);
-    expect(server.world.store.list(org().id, 'webhooks')).toHaveLength(0);
+    expect(server.mockState.store.list(org().id, 'webhooks')).toHaveLength(0);
   });
 
   it('is refused at update', async () => {
@@ -64,7 +64,7 @@ describe('a webhook aimed at the mock itself', () => {
     const assistant = await api('POST', '/assistants', { name: 'Front desk' });
     const now = new Date().toISOString();
     // As a snapshot taken before this server started could hold it.
-    server.world.store.put(org().id, 'webhooks', {
+    server.mockState.store.put(org().id, 'webhooks', {
       id: '0a7e5d4c-1b2a-4c3d-9e8f-000000000001',
       url: `http://127.0.0.1:${port}/__mock/outbox/flush`,
       events: ['call.started'],
@@ -92,7 +92,7 @@ describe('a webhook aimed at the mock itself', () => {
   });
 });
 
-describe('the listeners of a world', () => {
+describe('the listeners of a mockState', () => {
   it('see through a host name that resolves to the mock, at delivery', async () => {
     const listeners = new OwnListeners();
     const release = listeners.add({ host: '127.0.0.1', port: 4010 }, async (name) => (name === 'me.test' ? ['127.0.0.1'] : ['192.0.2.1']));

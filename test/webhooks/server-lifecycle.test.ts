@@ -1,11 +1,11 @@
 /**
  * Webhook deliveries and the server's life: closing abandons attempts under
- * way instead of waiting out their receivers, and a world served again by a
+ * way instead of waiting out their receivers, and a mock state served again by a
  * new server delivers again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/server/server.js';
-import { createWorld, type World } from '../../src/state/mock-state.js';
+import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { type Receiver, startReceiver } from './receiver.js';
 
 let receiver: Receiver;
@@ -14,12 +14,12 @@ beforeEach(async () => {
 });
 afterEach(() => receiver.close());
 
-/** An assistant and a webhook to the receiver in demo-token's organization, made through the world. */
-function webhookTo(world: World, url: string): { orgId: string; assistantId: string } {
-  const orgId = world.tenants.byToken('demo-token')?.id ?? '';
-  const assistant = world.store.list(orgId, 'assistants')[0];
-  for (const webhook of world.store.list(orgId, 'webhooks')) world.store.remove(orgId, 'webhooks', webhook.id);
-  world.store.put(orgId, 'webhooks', {
+/** An assistant and a webhook to the receiver in demo-token's organization, made through the mockState. */
+function webhookTo(mockState: MockState, url: string): { orgId: string; assistantId: string } {
+  const orgId = mockState.tenants.byToken('demo-token')?.id ?? '';
+  const assistant = mockState.store.list(orgId, 'assistants')[0];
+  for (const webhook of mockState.store.list(orgId, 'webhooks')) mockState.store.remove(orgId, 'webhooks', webhook.id);
+  mockState.store.put(orgId, 'webhooks', {
     id: '7d0f6e2c-0000-4000-8000-000000000001',
     url,
     events: ['call.started'],
@@ -43,9 +43,9 @@ async function simulate(url: string, body: unknown) {
 
 describe('webhooks across the server’s life', () => {
   it('closes without waiting for a receiver that holds an attempt, and the call is still answered', async () => {
-    const world = createWorld();
-    const server = await startServer({ port: 0, world });
-    const call = webhookTo(world, receiver.url);
+    const mockState = createMockState();
+    const server = await startServer({ port: 0, mockState });
+    const call = webhookTo(mockState, receiver.url);
     const release = receiver.hold();
     try {
       const answer = simulate(server.url, call);
@@ -66,13 +66,13 @@ describe('webhooks across the server’s life', () => {
     await expect(server.close()).resolves.toBeUndefined();
   });
 
-  it('keeps delivering for a world that another server still serves when one closes', async () => {
-    const world = createWorld();
-    const first = await startServer({ port: 0, world });
-    const second = await startServer({ port: 0, world });
+  it('keeps delivering for a mockState that another server still serves when one closes', async () => {
+    const mockState = createMockState();
+    const first = await startServer({ port: 0, mockState });
+    const second = await startServer({ port: 0, mockState });
     await first.close();
     try {
-      const { status, body } = await simulate(second.url, webhookTo(world, receiver.url));
+      const { status, body } = await simulate(second.url, webhookTo(mockState, receiver.url));
       expect(status).toBe(201);
       expect(body.deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
     } finally {
@@ -80,13 +80,13 @@ describe('webhooks across the server’s life', () => {
     }
   });
 
-  it('delivers again when the same world is served by a new server after the first closed', async () => {
-    const world = createWorld();
-    const first = await startServer({ port: 0, world });
+  it('delivers again when the same mockState is served by a new server after the first closed', async () => {
+    const mockState = createMockState();
+    const first = await startServer({ port: 0, mockState });
     await first.close();
-    const second = await startServer({ port: 0, world });
+    const second = await startServer({ port: 0, mockState });
     try {
-      const { status, body } = await simulate(second.url, webhookTo(world, receiver.url));
+      const { status, body } = await simulate(second.url, webhookTo(mockState, receiver.url));
       expect(status).toBe(201);
       expect(body.deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
       expect(receiver.requests).toHaveLength(1);

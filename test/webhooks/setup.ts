@@ -33,7 +33,7 @@ export async function webhookMock(options: { seed?: number; webhooks?: DeliveryO
   }
   const call = (token: string, assistantId: string, extra: Record<string, unknown> = {}) =>
     mock.control.simulateCall({ orgId: mock.orgId(token), assistantId, ...extra });
-  return { ...mock, assistant, webhook, call, stop: () => mock.world.outbox.stop() };
+  return { ...mock, assistant, webhook, call, stop: () => mock.mockState.outbox.stop() };
 }
 
 export type WebhookMock = Awaited<ReturnType<typeof webhookMock>>;

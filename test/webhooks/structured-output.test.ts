@@ -2,7 +2,7 @@
 import { base, en, Faker } from '@faker-js/faker';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorld } from '../../src/state/mock-state.js';
+import { createMockState } from '../../src/state/mock-state.js';
 import { generateStructuredOutput } from '../../src/state/webhooks/events.js';
 import { simulateCall } from '../../src/state/webhooks/simulate-call.js';
 import { webhookMock } from './setup.js';
@@ -64,12 +64,12 @@ describe('structured output', () => {
   });
 
   it('of a seeded assistant has exactly the properties of its seeded schema, typed', async () => {
-    const world = createWorld({ seed: 3 });
-    mocks.push(world.outbox);
-    const orgId = world.tenants.byToken('demo-token')?.id ?? '';
-    const assistant = world.store.list(orgId, 'assistants').find((a) => a.schemaId !== null);
-    const schema = world.store.get(orgId, 'schemas', String(assistant?.schemaId));
-    const call = await simulateCall(world, { orgId, assistantId: String(assistant?.id) });
+    const mockState = createMockState({ seed: 3 });
+    mocks.push(mockState.outbox);
+    const orgId = mockState.tenants.byToken('demo-token')?.id ?? '';
+    const assistant = mockState.store.list(orgId, 'assistants').find((a) => a.schemaId !== null);
+    const schema = mockState.store.get(orgId, 'schemas', String(assistant?.schemaId));
+    const call = await simulateCall(mockState, { orgId, assistantId: String(assistant?.id) });
     const output = analysisOf(call).structuredOutput;
     const properties = schema?.properties as Record<keyof typeof typeChecks, string>;
     expect(Object.keys(output).sort()).toEqual(Object.keys(properties).sort());

@@ -1,7 +1,7 @@
 /**
  * The demo page: lists, creates and deletes assistants through the API,
  * answered by the mock inside the page. Every change goes through `fetch`,
- * never through the world directly, so the page behaves as a real frontend.
+ * never through the mock state directly, so the page behaves as a real frontend.
  * Query parameters: `seed` (default 1), `persist` (keep the state across reloads).
  */
 import { createControlClient, startBrowserMock } from '../index.js';

@@ -49,7 +49,7 @@ export const sipTrunks = defineResource({
   names: { singular: 'SIP trunk', plural: 'SIP trunks', type: 'SipTrunk', types: 'SipTrunks' },
   writable,
   serverOwned,
-  shownAs: { hasPassword: z.boolean().openapi({ description: 'Whether a password is set. Read-only.', readOnly: true }) },
+  responseOnly: { hasPassword: z.boolean().openapi({ description: 'Whether a password is set. Read-only.', readOnly: true }) },
   writeOnly: ['password'],
   initial: { isSystem: false },
   refuseDelete: {
@@ -57,7 +57,7 @@ export const sipTrunks = defineResource({
     when: 'The trunk is a system trunk (isSystem: true); system trunks cannot be deleted.',
     check: (trunk) => (trunk.isSystem === true ? `SIP trunk ${trunk.id} is a system trunk; system trunks cannot be deleted.` : undefined),
   },
-  present: ({ password, createdAt, updatedAt, ...shown }) => ({ ...shown, hasPassword: password !== null, createdAt, updatedAt }),
+  toResponse: ({ password, createdAt, updatedAt, ...shown }) => ({ ...shown, hasPassword: password !== null, createdAt, updatedAt }),
   effects: {
     // A create and an update both hand the provider the trunk's whole configuration.
     created: provision,

@@ -32,8 +32,8 @@ export const webhooks = defineResource({
   writable,
   serverOwned: { id, ...timestamps },
   // A webhook fetched and sent back carries the masked secret; it means "keep the secret", not a new one.
-  echoed: { secret: (value) => typeof value === 'string' && maskedSecret.test(value) },
-  shownAs: {
+  ignoredWhenSentBack: { secret: (value) => typeof value === 'string' && maskedSecret.test(value) },
+  responseOnly: {
     secret: z.string().openapi({ description: 'Signing secret: whole in the create response, masked (whsec_********abcd) afterwards.' }),
   },
   references: [{ field: 'assistantId', target: 'assistants', many: false }],
@@ -44,7 +44,7 @@ export const webhooks = defineResource({
     return own ? [{ path: ['url'], message: own.charAt(0).toUpperCase() + own.slice(1) }] : [];
   },
   complete: (webhook) => ({ ...webhook, secret: webhook.secret ?? generateSecret() }),
-  present: (webhook, { fresh }) => ({ ...webhook, secret: fresh ? webhook.secret : maskSecret(String(webhook.secret)) }),
+  toResponse: (webhook, { fresh }) => ({ ...webhook, secret: fresh ? webhook.secret : maskSecret(String(webhook.secret)) }),
   fake: (faker, refs) => ({
     url: `https://${faker.internet.domainName()}/webhooks/voice`,
     events: faker.helpers.arrayElements(webhookEvents, { min: 1, max: 3 }),

@@ -5,7 +5,7 @@
  * can advance the clock and look at the outbox at once.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { World } from '../../state/mock-state.js';
+import type { MockState } from '../../state/mock-state.js';
 import { type Delivery, outboxOrgQuery, outboxQuery } from '../../state/webhooks/deliveries.js';
 import { callBody, simulateCall, simulatedCallSchema } from '../../state/webhooks/simulate-call.js';
 import type { AppEnv } from '../auth.js';
@@ -51,22 +51,22 @@ const routes = {
   }),
 };
 
-export function registerCallRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
+export function registerCallRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
   // Registered before the clock route, so it wraps it.
   app.use('/__mock/clock', async function runDueAfterClockChange(c, next) {
-    const before = world.now().getTime();
+    const before = mockState.now().getTime();
     await next();
     // Waits for what the change made due (a freeze makes nothing due); what was due before runs on without it.
     const madeDue = (delivery: Delivery) => Date.parse(delivery.nextAttemptAt ?? '') > before;
-    if (c.req.method === 'POST' && c.res.ok) await world.outbox.runDue(madeDue);
+    if (c.req.method === 'POST' && c.res.ok) await mockState.outbox.runDue(madeDue);
   });
 
-  mount(app, routes.call, async (c) => c.json(await simulateCall(world, c.req.valid('json')), 201));
-  mount(app, routes.outbox, (c) => c.json({ deliveries: world.outbox.list(c.req.valid('query')) }, 200));
-  mount(app, routes.clear, (c) => c.json({ removed: world.outbox.clear(c.req.valid('query')) }, 200));
+  mount(app, routes.call, async (c) => c.json(await simulateCall(mockState, c.req.valid('json')), 201));
+  mount(app, routes.outbox, (c) => c.json({ deliveries: mockState.outbox.list(c.req.valid('query')) }, 200));
+  mount(app, routes.clear, (c) => c.json({ removed: mockState.outbox.clear(c.req.valid('query')) }, 200));
   mount(app, routes.flush, async (c) => {
     const { orgId } = c.req.valid('query');
-    await world.outbox.runDue(orgId === undefined ? undefined : (delivery) => delivery.orgId === orgId);
-    return c.json({ deliveries: world.outbox.list({ orgId }) }, 200);
+    await mockState.outbox.runDue(orgId === undefined ? undefined : (delivery) => delivery.orgId === orgId);
+    return c.json({ deliveries: mockState.outbox.list({ orgId }) }, 200);
   });
 }

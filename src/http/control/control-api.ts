@@ -5,7 +5,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { World } from '../../state/mock-state.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { AppEnv } from '../auth.js';
 import { problemResponse } from '../problem.js';
 import { registerCallRoutes } from './call-routes.js';
@@ -18,7 +18,7 @@ import { refuseWebPages } from './web-pages.js';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
 
-export function controlApi(world: World, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
+export function controlApi(mockState: MockState, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
   // Each route validates its own input (define.ts, mount.ts).
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {
@@ -29,11 +29,11 @@ export function controlApi(world: World, controlToken?: string, inPage = false):
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
   else if (!inPage) app.use('/__mock/*', refuseWebPages());
-  registerCallRoutes(app, world);
-  registerStateRoutes(app, world);
-  registerObserveRoutes(app, world);
-  registerSteerRoutes(app, world);
-  registerProviderStateRoute(app, world);
+  registerCallRoutes(app, mockState);
+  registerStateRoutes(app, mockState);
+  registerObserveRoutes(app, mockState);
+  registerSteerRoutes(app, mockState);
+  registerProviderStateRoute(app, mockState);
   registerControlIndex(app);
   return app;
 }

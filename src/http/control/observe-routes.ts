@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors.js';
 import { trunkConfigurationSchema } from '../../domain/telephony.js';
 import type { JournalPage } from '../../state/journal/journal.js';
 import { JOURNAL_PAGE_BYTES, JOURNAL_PAGE_LIMIT } from '../../state/journal/journal-entry.js';
-import type { World } from '../../state/mock-state.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { AppEnv } from '../auth.js';
 import { mount } from '../mount.js';
 import { controlRoute } from './define.js';
@@ -69,31 +69,32 @@ function pageAnswer(c: Context, page: JournalPage, count?: number): Response {
   return c.body(`{${counted}"entries":[${page.entries.join(',')}],"older":${page.older}}`, 200, { 'content-type': 'application/json' });
 }
 
-export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
-  mount(app, routes.telephony, (c) => c.json(world.telephony.configurations(c.req.valid('query').orgId), 200));
+export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+  mount(app, routes.telephony, (c) => c.json(mockState.telephony.configurations(c.req.valid('query').orgId), 200));
   mount(app, routes.trunk, (c) => {
     const id = c.req.param('id');
-    const found = world.telephony.configuration(id);
+    const found = mockState.telephony.configuration(id);
     if (!found) throw new DomainError('not-found', `The telephony provider holds no configuration for SIP trunk ${id}.`);
     return c.json(found, 200);
   });
 
   const assertJournalOn = () => {
-    if (world.journal.limit === 0) throw new DomainError('conflict', `${journalOff} Start it with a journal to read or verify requests.`);
+    if (mockState.journal.limit === 0)
+      throw new DomainError('conflict', `${journalOff} Start it with a journal to read or verify requests.`);
   };
   const page = { limit: JOURNAL_PAGE_LIMIT, maxBytes: JOURNAL_PAGE_BYTES };
   mount(app, routes.journal, (c) => {
     assertJournalOn();
     const { limit, before, ...filter } = c.req.valid('query');
-    return pageAnswer(c, world.journal.page(filter, { ...page, limit: limit ?? JOURNAL_PAGE_LIMIT, before }));
+    return pageAnswer(c, mockState.journal.page(filter, { ...page, limit: limit ?? JOURNAL_PAGE_LIMIT, before }));
   });
   mount(app, routes.clearJournal, (c) => {
-    world.journal.clear();
+    mockState.journal.clear();
     return c.json({}, 200);
   });
   mount(app, routes.verify, (c) => {
     assertJournalOn();
     const filter = c.req.valid('json');
-    return pageAnswer(c, world.journal.page(filter, page), world.journal.count(filter));
+    return pageAnswer(c, mockState.journal.page(filter, page), mockState.journal.count(filter));
   });
 }

@@ -9,10 +9,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
 import { uniqueKey } from '../../domain/index-keys.js';
-import { own } from '../../domain/own.js';
+import { ownEntry } from '../../domain/own-entry.js';
 import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
 import { resourceByKind } from '../../domain/resources/index.js';
-import type { World } from '../../state/mock-state.js';
+import type { MockState } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant } from '../../state/organizations.js';
 import type { Organization } from '../../state/tenants.js';
 import type { AppEnv } from '../auth.js';
@@ -71,12 +71,17 @@ export const stateRecords: Readonly<Record<string, (params: StateParams) => Stat
  * organization already holds: two states of one kind in one interaction
  * (two tools) would otherwise clash on their fixed name (409).
  */
-function withFreeUniqueValues(world: World, orgId: string, kind: ResourceKind, record: Record<string, unknown>): Record<string, unknown> {
+function withFreeUniqueValues(
+  mockState: MockState,
+  orgId: string,
+  kind: ResourceKind,
+  record: Record<string, unknown>,
+): Record<string, unknown> {
   const free = { ...record };
   for (const field of resourceByKind[kind].unique ?? []) {
     const base = free[field];
     if (typeof base !== 'string') continue;
-    for (let n = 2; world.store.lookup(orgId, uniqueKey(kind, field, free[field])).length > 0; n++) free[field] = `${base}_${n}`;
+    for (let n = 2; mockState.store.lookup(orgId, uniqueKey(kind, field, free[field])).length > 0; n++) free[field] = `${base}_${n}`;
   }
   return free;
 }
@@ -94,22 +99,22 @@ export const stateValuesSchema = z
 export type StateValues = z.infer<typeof stateValuesSchema>;
 
 /** A state handler: sets the state up in `org` (a new empty organization when not given). */
-export type ProviderStateHandler = (world: World, params: StateParams, org?: Organization) => Promise<StateValues>;
+export type ProviderStateHandler = (mockState: MockState, params: StateParams, org?: Organization) => Promise<StateValues>;
 
 /** The handlers by state name. */
 export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler>> = Object.fromEntries(
   Object.entries(stateRecords).map(([name, records]) => [
     name,
-    async (world: World, params: StateParams, given?: Organization) => {
-      const org = given ?? createTenant(world, { name: 'Pact provider state' });
+    async (mockState: MockState, params: StateParams, given?: Organization) => {
+      const org = given ?? createTenant(mockState, { name: 'Pact provider state' });
       let made: StoredRecord[];
       try {
         made = records(params).map(({ kind, record }) =>
-          injectRecord(world, org.id, kind, withFreeUniqueValues(world, org.id, kind, record)),
+          injectRecord(mockState, org.id, kind, withFreeUniqueValues(mockState, org.id, kind, record)),
         );
       } catch (error) {
         // A tenant made for this state goes again when the state cannot be set up.
-        if (!given) removeTenant(world, org.id);
+        if (!given) removeTenant(mockState, org.id);
         throw error;
       }
       const id = made[0]?.id ?? (typeof params.id === 'string' ? params.id : undefined);
@@ -133,33 +138,33 @@ const stateRequest = z
   })
   .openapi('ProviderStateRequest');
 
-// The organization of the interaction being verified, per world: one verification at a time.
-const current = new WeakMap<World, Organization>();
+// The organization of the interaction being verified, per mock state: one verification at a time.
+const current = new WeakMap<MockState, Organization>();
 
 /** Sets a state up (in the current interaction's organization) or tears the interaction down. */
-export async function changeProviderState(world: World, request: z.input<typeof stateRequest>): Promise<Record<string, unknown>> {
+export async function changeProviderState(mockState: MockState, request: z.input<typeof stateRequest>): Promise<Record<string, unknown>> {
   const { state, params = {}, action = 'setup' } = request;
   if (action === 'teardown') {
-    const org = current.get(world);
-    current.delete(world);
-    if (org && world.tenants.byId(org.id)) removeTenant(world, org.id);
+    const org = current.get(mockState);
+    current.delete(mockState);
+    if (org && mockState.tenants.byId(org.id)) removeTenant(mockState, org.id);
     return {};
   }
-  const handler = own(providerStateHandlers, state);
+  const handler = ownEntry(providerStateHandlers, state);
   if (!handler) {
     const known = Object.keys(stateRecords).filter(Boolean).join('; ');
     throw new DomainError('validation', `No provider state "${state}"; known states: ${known}.`);
   }
   // Several states of one interaction share its organization; one removed since (a reset) is replaced and forgotten.
-  const existing = current.get(world);
-  const live = existing && world.tenants.byId(existing.id) ? existing : undefined;
-  const values = await handler(world, params, live);
-  if (!live) current.set(world, world.tenants.byId(values.orgId)!);
+  const existing = current.get(mockState);
+  const live = existing && mockState.tenants.byId(existing.id) ? existing : undefined;
+  const values = await handler(mockState, params, live);
+  if (!live) current.set(mockState, mockState.tenants.byId(values.orgId)!);
   return values;
 }
 
 /** Mounts `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
-export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: World): void {
+export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
   const route = controlRoute({
     method: 'post',
     path: '/__mock/provider-states',
@@ -170,5 +175,5 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, world: Worl
     provisions: 'a SIP trunk the state sets up',
     answer: z.union([stateValuesSchema, doneAnswer]),
   });
-  mount(app, route, async (c) => c.json(await changeProviderState(world, c.req.valid('json')), 200));
+  mount(app, route, async (c) => c.json(await changeProviderState(mockState, c.req.valid('json')), 200));
 }

@@ -2,7 +2,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { resourceByKind } from '../../domain/resources/index.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
-import type { World } from '../../state/mock-state.js';
+import type { MockState } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations.js';
 import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
 import type { AppEnv } from '../auth.js';
@@ -90,32 +90,32 @@ const routes = {
   }),
 };
 
-export function registerStateRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
-  const organizations = () => ({ organizations: world.tenants.list().map(identity) });
+export function registerStateRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+  const organizations = () => ({ organizations: mockState.tenants.list().map(identity) });
   mount(app, routes.reset, (c) => {
     const { orgId, ...options } = c.req.valid('json');
-    if (orgId) return c.json({ organizations: [identity(resetOrganization(world, orgId, options))] }, 200);
-    world.reset(options);
+    if (orgId) return c.json({ organizations: [identity(resetOrganization(mockState, orgId, options))] }, 200);
+    mockState.reset(options);
     return c.json(organizations(), 200);
   });
-  mount(app, routes.listTenants, (c) => c.json(world.tenants.list().map(identity), 200));
-  mount(app, routes.createTenant, (c) => c.json(identity(createTenant(world, c.req.valid('json'))), 201));
+  mount(app, routes.listTenants, (c) => c.json(mockState.tenants.list().map(identity), 200));
+  mount(app, routes.createTenant, (c) => c.json(identity(createTenant(mockState, c.req.valid('json'))), 201));
   mount(app, routes.removeTenant, (c) => {
-    removeTenant(world, c.req.param('id'));
+    removeTenant(mockState, c.req.param('id'));
     return c.json({}, 200);
   });
   mount(app, routes.getState, (c) => {
     const { orgId } = c.req.valid('query');
     // One organization's snapshot is of one that exists, as a reset of one is: an empty answer would pass for it.
-    if (orgId !== undefined) requireOrganization(world, orgId);
-    return c.json(exportState(world, orgId), 200);
+    if (orgId !== undefined) requireOrganization(mockState, orgId);
+    return c.json(exportState(mockState, orgId), 200);
   });
   mount(app, routes.putState, (c) => {
-    importState(world, c.req.valid('json'), c.req.valid('query').orgId);
+    importState(mockState, c.req.valid('json'), c.req.valid('query').orgId);
     return c.json(organizations(), 200);
   });
   mount(app, routes.inject, (c) => {
     const { orgId, kind, record } = c.req.valid('json');
-    return c.json(resourceByKind[kind].present(injectRecord(world, orgId, kind, record), { fresh: true }), 201);
+    return c.json(resourceByKind[kind].toResponse(injectRecord(mockState, orgId, kind, record), { fresh: true }), 201);
   });
 }

@@ -3,7 +3,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
 import { clockStateSchema } from '../../state/clock.js';
 import { faultSchema } from '../../state/faults.js';
-import type { World } from '../../state/mock-state.js';
+import type { MockState } from '../../state/mock-state.js';
 import type { AppEnv } from '../auth.js';
 import { mount } from '../mount.js';
 import { controlRoute } from './define.js';
@@ -59,28 +59,28 @@ const routes = {
   }),
 };
 
-export function registerSteerRoutes(app: OpenAPIHono<AppEnv>, world: World): void {
-  mount(app, routes.listFaults, (c) => c.json(world.faults.list(), 200));
-  mount(app, routes.addFault, (c) => c.json(world.faults.add(c.req.valid('json')), 201));
+export function registerSteerRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+  mount(app, routes.listFaults, (c) => c.json(mockState.faults.list(), 200));
+  mount(app, routes.addFault, (c) => c.json(mockState.faults.add(c.req.valid('json')), 201));
   mount(app, routes.clearFaults, (c) => {
-    world.faults.clear();
+    mockState.faults.clear();
     return c.json({}, 200);
   });
   mount(app, routes.removeFault, (c) => {
     const id = c.req.param('id');
-    if (!world.faults.remove(id)) throw new DomainError('not-found', `No fault with id ${id}; GET /__mock/faults lists them.`);
+    if (!mockState.faults.remove(id)) throw new DomainError('not-found', `No fault with id ${id}; GET /__mock/faults lists them.`);
     return c.json({}, 200);
   });
 
-  mount(app, routes.getClock, (c) => c.json(world.clock.state(), 200));
+  mount(app, routes.getClock, (c) => c.json(mockState.clock.state(), 200));
   mount(app, routes.setClock, (c) => {
     const { freezeAt, advanceMs, resume } = c.req.valid('json');
     try {
-      world.clock.change({ freezeAt: freezeAt === undefined || freezeAt === 'now' ? freezeAt : new Date(freezeAt), advanceMs, resume });
+      mockState.clock.change({ freezeAt: freezeAt === undefined || freezeAt === 'now' ? freezeAt : new Date(freezeAt), advanceMs, resume });
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       throw new DomainError('validation', `${error.message} Advance it less.`, [{ path: ['advanceMs'], message: 'Too far.' }]);
     }
-    return c.json(world.clock.state(), 200);
+    return c.json(mockState.clock.state(), 200);
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Every change to what the state file holds (records, organizations, the
  * telephony provider's configurations), as it happens, as one small value.
- * The feed listens on the world's own store, tenants and provider, so every
+ * The feed listens on the mock state's own store, tenants and provider, so every
  * path that changes state (the API, the control API, provider states, a
  * reset, whatever comes later) is logged without having to remember to: a
  * change the log missed would be a change lost at the next kill.
@@ -9,7 +9,7 @@
 import { z } from '@hono/zod-openapi';
 import { resourceKinds } from '../../domain/resources/index.js';
 import { trunkConfigurationSchema } from '../../domain/telephony.js';
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 
 const orgId = z.string().min(1);
 const kind = z.enum(resourceKinds);
@@ -33,14 +33,14 @@ export const changeSchema = z.discriminatedUnion('op', [
 export type Change = z.infer<typeof changeSchema>;
 
 /**
- * Calls `note` after each change the world makes, with the change already
+ * Calls `note` after each change the mock state makes, with the change already
  * serialized (JSON text): a record is frozen, but an organization or a
  * configuration object could be changed later, and the log must hold it as
  * it was. Returns a function that stops listening.
  */
-export function watchChanges(world: World, note: (json: string) => void): () => void {
+export function watchChanges(mockState: MockState, note: (json: string) => void): () => void {
   const emit = (change: Change | { op: 'tenant'; organization: object }) => note(JSON.stringify(change));
-  const { store, tenants, telephony } = world;
+  const { store, tenants, telephony } = mockState;
   const originals = {
     put: store.put,
     remove: store.remove,

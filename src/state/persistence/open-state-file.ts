@@ -2,7 +2,7 @@
  * A state file as the server uses it: locked against a second process,
  * loaded with its change log, and written to before each write is answered.
  */
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 import { lockStateFile } from './lock-file.js';
 import { loadStateFile } from './state-file.js';
 import { StateFileWriter, type StateFileWriterOptions } from './state-file-writer.js';
@@ -17,15 +17,15 @@ export interface OpenStateFile {
 }
 
 export async function openStateFile(
-  world: World,
+  mockState: MockState,
   path: string,
   options: StateFileWriterOptions & { note?: (message: string) => void } = {},
 ): Promise<OpenStateFile> {
   const release = await lockStateFile(path, options.note);
   let writer: StateFileWriter | undefined;
   try {
-    const state = await loadStateFile(world, path, options.note);
-    writer = new StateFileWriter(world, path, options);
+    const state = await loadStateFile(mockState, path, options.note);
+    writer = new StateFileWriter(mockState, path, options);
     await writer.start(state.logContinues);
     const open = writer;
     let closing: Promise<void> | undefined;

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type FileHandle, open, stat } from 'node:fs/promises';
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 import { StateSerializer } from '../snapshot/snapshot.js';
 import { watchChanges } from './change-feed.js';
 import { logHeader, logLine } from './change-log.js';
@@ -53,16 +53,16 @@ export class StateFileWriter {
   readonly #onError: (error: Error) => void;
 
   constructor(
-    world: World,
+    mockState: MockState,
     private readonly path: string,
     options: StateFileWriterOptions = {},
   ) {
-    this.#serializer = new StateSerializer(world);
+    this.#serializer = new StateSerializer(mockState);
     this.#logPath = changeLogPath(path);
     this.#foldAtBytes = options.foldAtBytes ?? 8 * 1024 * 1024;
     this.#foldAtLines = options.foldAtLines ?? 100_000;
     this.#onError = options.onError ?? ((error) => console.error(`voice-config-mock: ${error.message}`));
-    this.#stopWatching = watchChanges(world, (json) => this.#note(json));
+    this.#stopWatching = watchChanges(mockState, (json) => this.#note(json));
   }
 
   /**

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { DomainError } from '../../domain/errors.js';
 import { parseUntrustedJson } from '../../domain/untrusted-json.js';
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 import { importState, MAX_SNAPSHOT_DEPTH } from '../snapshot/snapshot.js';
 import { readChangeLog } from './change-log.js';
 import { ReplayedState } from './replay.js';
@@ -31,9 +31,9 @@ export interface LoadedState {
   logContinues: boolean;
 }
 
-/** Loads the file and its log into the world; `loaded` is false when there is no file yet (the scenario stays). */
+/** Loads the file and its log into the mock state; `loaded` is false when there is no file yet (the scenario stays). */
 export async function loadStateFile(
-  world: World,
+  mockState: MockState,
   path: string,
   note: (message: string) => void = (message) => console.error(`voice-config-mock: ${message}`),
 ): Promise<LoadedState> {
@@ -57,7 +57,7 @@ export async function loadStateFile(
   const log = await readChangeLog(changeLogPath(path), snapshotId, note);
   try {
     const state = log.changes.length === 0 ? snapshot : replayed(snapshot, log.changes);
-    importState(world, state);
+    importState(mockState, state);
   } catch (error) {
     const problems =
       error instanceof DomainError

@@ -1,5 +1,5 @@
 /**
- * What a seeded world holds: organizations, their tokens, and how many
+ * What a seeded mock state holds: organizations, their tokens, and how many
  * records of each kind. Described in zod because plans also travel in
  * snapshots and state files, where they are checked when they load.
  */

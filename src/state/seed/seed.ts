@@ -1,9 +1,9 @@
 /**
- * Fills a world from a scenario. Every record goes through the same
+ * Fills a mock state from a scenario. Every record goes through the same
  * operations (and so the same validation and rules) as an API request, so
  * seeded data can never be something the API would refuse.
  * Determinism: one faker per organization, seeded from (seed, index), also
- * draws the ids and timestamps, so the same seed gives the same world. The
+ * draws the ids and timestamps, so the same seed gives the same mock state. The
  * default scenario's organizations at the default seed replay what those draws
  * gave, written down at build time (prebuilt-seeds.ts), so a page gets them
  * without loading faker.

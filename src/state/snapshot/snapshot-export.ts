@@ -5,13 +5,13 @@
  */
 import type { ResourceKind } from '../../domain/resource.js';
 import { resources } from '../../domain/resources/index.js';
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 import type { Organization } from '../tenants.js';
 import { STATE_FORMAT, type State } from './snapshot-schema.js';
 
 /**
  * The whole state as UTF-8 JSON for the state file, in pieces that joined
- * are exactly `JSON.stringify(exportState(world))`. Each organization's
+ * are exactly `JSON.stringify(exportState(mockState))`. Each organization's
  * records of one kind are serialized again only when that collection has
  * changed (the store's revision moved): at 100,000 records a save after one
  * write serializes one collection instead of the 50 MB of the whole state,
@@ -24,15 +24,15 @@ export class StateSerializer {
   #collections = new Map<string, Encoded>();
   #telephony: { key: string; bytes: Uint8Array<ArrayBuffer> } | undefined;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly mockState: MockState) {}
 
   pieces(): Uint8Array<ArrayBuffer>[] {
-    const { world } = this;
+    const { mockState } = this;
     const seen = new Map<string, Encoded>();
-    const organizations = world.tenants.list();
+    const organizations = mockState.tenants.list();
     // Built from the same parts as exportState, in the same order (the snapshot test compares the two byte for byte);
     // `slice(0, -1)` opens an object's text to append the next key.
-    const pieces = [utf8.encode(`${JSON.stringify(stateHeader(world)).slice(0, -1)},"organizations":[`)];
+    const pieces = [utf8.encode(`${JSON.stringify(stateHeader(mockState)).slice(0, -1)},"organizations":[`)];
     organizations.forEach((organization, index) => {
       pieces.push(utf8.encode(`${index === 0 ? '' : ','}${JSON.stringify(identityOf(organization)).slice(0, -1)},"records":{`));
       resources.forEach((def, position) => {
@@ -51,19 +51,19 @@ export class StateSerializer {
 
   /** The provider's configurations, grouped by organization in their order; made again when the provider or the organizations change. */
   #telephonyBytes(orgIds: string[]): Uint8Array<ArrayBuffer> {
-    const key = `${this.world.telephony.revision()}|${orgIds.join(',')}`;
+    const key = `${this.mockState.telephony.revision()}|${orgIds.join(',')}`;
     if (this.#telephony?.key !== key) {
-      this.#telephony = { key, bytes: utf8.encode(JSON.stringify(telephonyOf(this.world, orgIds))) };
+      this.#telephony = { key, bytes: utf8.encode(JSON.stringify(telephonyOf(this.mockState, orgIds))) };
     }
     return this.#telephony.bytes;
   }
 
   #records(orgId: string, kind: ResourceKind, seen: Map<string, Encoded>): Uint8Array<ArrayBuffer> {
     const key = `${orgId}/${kind}`;
-    const revision = this.world.store.revision(orgId, kind);
+    const revision = this.mockState.store.revision(orgId, kind);
     let cached = this.#collections.get(key);
     if (cached?.revision !== revision)
-      cached = { revision, bytes: utf8.encode(JSON.stringify(this.world.store.list(orgId, kind).reverse())) };
+      cached = { revision, bytes: utf8.encode(JSON.stringify(this.mockState.store.list(orgId, kind).reverse())) };
     seen.set(key, cached);
     return cached.bytes;
   }
@@ -77,23 +77,23 @@ interface Encoded {
 const utf8 = new TextEncoder();
 
 /** The state (or one organization's) as a plain object. Records are copies: the store's are frozen and must never reach a caller who may change them. */
-export function exportState(world: World, orgId?: string): State {
-  const organizations = world.tenants.list().filter((organization) => orgId === undefined || organization.id === orgId);
+export function exportState(mockState: MockState, orgId?: string): State {
+  const organizations = mockState.tenants.list().filter((organization) => orgId === undefined || organization.id === orgId);
   const records = (id: string) =>
-    Object.fromEntries(resources.map((def) => [def.kind, structuredClone(world.store.list(id, def.kind).reverse())]));
+    Object.fromEntries(resources.map((def) => [def.kind, structuredClone(mockState.store.list(id, def.kind).reverse())]));
   return {
-    ...stateHeader(world),
+    ...stateHeader(mockState),
     organizations: organizations.map((organization) => ({ ...identityOf(organization), records: records(organization.id) })),
     telephony: telephonyOf(
-      world,
+      mockState,
       organizations.map(({ id }) => id),
     ),
   };
 }
 
 /** What every state starts with. */
-function stateHeader(world: World) {
-  return { format: STATE_FORMAT as typeof STATE_FORMAT, version: 1 as const, savedAt: world.now().toISOString() };
+function stateHeader(mockState: MockState) {
+  return { format: STATE_FORMAT as typeof STATE_FORMAT, version: 1 as const, savedAt: mockState.now().toISOString() };
 }
 
 /** An organization as a state names it, before its records. */
@@ -102,6 +102,6 @@ function identityOf({ id, name, token, plan }: Organization) {
 }
 
 /** The provider's trunk configurations, grouped by organization in the order given. */
-function telephonyOf(world: World, orgIds: readonly string[]) {
-  return orgIds.flatMap((id) => world.telephony.configurations(id));
+function telephonyOf(mockState: MockState, orgIds: readonly string[]) {
+  return orgIds.flatMap((id) => mockState.telephony.configurations(id));
 }

@@ -15,7 +15,7 @@ export const STATE_FORMAT = 'voice-config-mock/state';
 /** A record in a snapshot sits five levels down: state, organizations, organization, records, its kind's list. */
 export const MAX_SNAPSHOT_DEPTH = MAX_RECORD_DEPTH + 5;
 
-/** A seed, as every control route and `createWorld` take one. */
+/** A seed, as every control route and `createMockState` take one. */
 export const seedSchema = z.int().min(0).max(MAX_SEED);
 
 const organizationState = z.object({

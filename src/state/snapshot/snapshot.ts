@@ -13,7 +13,7 @@ import { resources } from '../../domain/resources/index.js';
 import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration } from '../../domain/telephony.js';
 import { describeIssues } from '../../domain/validate.js';
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 import type { Organization } from '../tenants.js';
 import { integrityProblems } from './snapshot-integrity.js';
 import { type State, stateSchema } from './snapshot-schema.js';
@@ -25,7 +25,7 @@ export { MAX_SNAPSHOT_DEPTH, STATE_FORMAT, type State, seedSchema, stateSchema }
  * Loads a snapshot. `only` replaces just that organization (it must be in the
  * snapshot); otherwise the snapshot replaces the whole state.
  */
-export function importState(world: World, input: unknown, only?: string): void {
+export function importState(mockState: MockState, input: unknown, only?: string): void {
   const state = parseState(input);
   const incoming = state.organizations.filter((organization) => only === undefined || organization.id === only);
   if (only !== undefined && incoming.length === 0) {
@@ -33,29 +33,30 @@ export function importState(world: World, input: unknown, only?: string): void {
       { path: ['organizations'], message: 'Not found.' },
     ]);
   }
-  const leaving = only === undefined ? world.tenants.list() : world.tenants.list().filter((organization) => organization.id === only);
-  assertTokensFree(world, incoming, leaving);
-  const staying = world.tenants.list().filter((organization) => !leaving.includes(organization));
-  const heldElsewhere = new Set(staying.flatMap(({ id }) => world.store.list(id, 'sipTrunks').map((trunk) => trunk.id)));
+  const leaving =
+    only === undefined ? mockState.tenants.list() : mockState.tenants.list().filter((organization) => organization.id === only);
+  assertTokensFree(mockState, incoming, leaving);
+  const staying = mockState.tenants.list().filter((organization) => !leaving.includes(organization));
+  const heldElsewhere = new Set(staying.flatMap(({ id }) => mockState.store.list(id, 'sipTrunks').map((trunk) => trunk.id)));
   const problems = ProblemList.of(integrityProblems(state, heldElsewhere, only));
   if (problems.count > 0) throw new DomainError('validation', `The snapshot does not hold together: ${problems.summary()}.`, problems);
   for (const organization of leaving) {
-    world.store.clear(organization.id);
-    world.telephony.clear(organization.id);
+    mockState.store.clear(organization.id);
+    mockState.telephony.clear(organization.id);
     // One organization replaced keeps its place among the others; a whole state comes in the snapshot's order.
-    if (only === undefined) world.tenants.remove(organization.id);
+    if (only === undefined) mockState.tenants.remove(organization.id);
   }
   for (const { records, plan, ...identity } of incoming) {
     const organization = { ...identity, ...(plan ? { plan: plan as Organization['plan'] } : {}) };
-    if (only === undefined) world.tenants.add(organization);
-    else world.tenants.replace(organization);
+    if (only === undefined) mockState.tenants.add(organization);
+    else mockState.tenants.replace(organization);
     for (const def of resources) {
-      for (const record of records[def.kind] ?? []) world.store.put(identity.id, def.kind, record as StoredRecord);
+      for (const record of records[def.kind] ?? []) mockState.store.put(identity.id, def.kind, record as StoredRecord);
     }
   }
   const ids = new Set(incoming.map((organization) => organization.id));
   const restored = state.telephony.filter((configuration) => ids.has(configuration.orgId));
-  world.telephony.restore([...restored, ...missingConfigurations(incoming, restored, world.now())]);
+  mockState.telephony.restore([...restored, ...missingConfigurations(incoming, restored, mockState.now())]);
 }
 
 /**
@@ -119,7 +120,11 @@ function inOrderOf(written: unknown, parsed: Record<string, unknown>): Record<st
   return Object.fromEntries([...new Set(order)].map((key) => [key, parsed[key]]));
 }
 
-function assertTokensFree(world: World, incoming: readonly { id: string; token: string }[], leaving: readonly Organization[]): void {
+function assertTokensFree(
+  mockState: MockState,
+  incoming: readonly { id: string; token: string }[],
+  leaving: readonly Organization[],
+): void {
   const leavingIds = new Set(leaving.map((organization) => organization.id));
   // Apart: one organization's id may well be another's token.
   const ids = new Set<string>();
@@ -129,7 +134,7 @@ function assertTokensFree(world: World, incoming: readonly { id: string; token: 
     if (tokens.has(token)) throw new DomainError('conflict', `The snapshot gives token ${token} to two organizations.`);
     ids.add(id);
     tokens.add(token);
-    const holder = world.tenants.byToken(token);
+    const holder = mockState.tenants.byToken(token);
     if (holder && !leavingIds.has(holder.id)) {
       throw new DomainError('conflict', `Token ${token} of organization ${id} already belongs to organization ${holder.id}.`);
     }

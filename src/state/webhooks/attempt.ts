@@ -9,7 +9,7 @@ import { type Attempt, cancellation, type Delivery, finish, RESPONSE_EXCERPT, re
 import type { DeliveryPolicy } from './delivery-policy.js';
 import { deliveryHeaders } from './signing.js';
 
-/** What an attempt reads from the rest of the world. */
+/** What an attempt reads from the rest of the mockState. */
 export interface AttemptDeps {
   now(): Date;
   /** False while the clock stands frozen: it then moves only by jumps, and retries replay their schedule. */

@@ -20,7 +20,7 @@ export interface Entry {
   lane: string;
 }
 
-/** What the entries read from the rest of the world. */
+/** What the entries read from the rest of the mockState. */
 export interface EntryDeps {
   /** The webhook as stored (whole secret), while it exists. */
   webhook(orgId: string, webhookId: string): StoredRecord | undefined;

@@ -6,7 +6,7 @@
  * needs two events. The analysis holds a structured output made from the
  * assistant's schema: one value of the declared type per property, plausible
  * for its name (a name, a phone number, a date). Values come from a faker
- * seeded from the world's seed, the organization and the call's number, so
+ * seeded from the mock state's seed, the organization and the call's number, so
  * the same seed gives the same calls, and organizations do not shift each
  * other's.
  */

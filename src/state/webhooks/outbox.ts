@@ -24,10 +24,10 @@ import { type Entry, type EntryDeps, OutboxEntries } from './entries.js';
 import type { WebhookEvent } from './events.js';
 import { dueDeliveries, earliestDue, Lanes, RetryTimer } from './schedule.js';
 
-/** What the outbox reads from the rest of the world. */
+/** What the outbox reads from the rest of the mockState. */
 export type OutboxDeps = AttemptDeps & EntryDeps;
 
-/** The deliveries of a world, and the machinery that attempts them. */
+/** The deliveries of a mock state, and the machinery that attempts them. */
 export class Outbox {
   readonly policy: DeliveryPolicy;
   readonly #deps: OutboxDeps;
@@ -86,13 +86,13 @@ export class Outbox {
     return removed;
   }
 
-  /** Everything forgotten, call numbers included (a world reset). */
+  /** Everything forgotten, call numbers included (a mock state reset). */
   reset(): void {
     this.clear();
     this.#entries.forgetCallNumbers();
   }
 
-  /** Cancels the pending deliveries of webhooks deleted or disabled (the world calls it after each webhook change). */
+  /** Cancels the pending deliveries of webhooks deleted or disabled (the mock state calls it after each webhook change). */
   cancelStale(): void {
     this.#entries.sweep();
   }
@@ -118,7 +118,7 @@ export class Outbox {
   }
 
   /**
-   * A server serving this world: attempts run while one does, and when the
+   * A server serving this mock state: attempts run while one does, and when the
    * last of them closes, the outbox stops. Answers the server's release.
    */
   serve(): () => Promise<void> {

@@ -82,7 +82,7 @@ const LONGEST_SLEEP_MS = 1000;
 /**
  * The timer that runs due retries while the clock runs in real time. It is
  * unref'd (it never keeps a process alive) and wakes at least once a second,
- * so a clock moved in-process (`world.clock.advance`) is noticed too.
+ * so a clock moved in-process (`mockState.clock.advance`) is noticed too.
  */
 export class RetryTimer {
   #handle: ReturnType<typeof setTimeout> | undefined;

@@ -11,7 +11,7 @@ import { DomainError } from '../../domain/errors.js';
 import { e164 } from '../../domain/fields.js';
 import type { StoredRecord } from '../../domain/resource.js';
 import { EARLIEST_INSTANT_MS } from '../clock.js';
-import type { World } from '../mock-state.js';
+import type { MockState } from '../mock-state.js';
 import { orgId } from '../org-filter.js';
 import { requireOrganization } from '../organizations.js';
 import { deliverySchema } from './deliveries.js';
@@ -71,34 +71,34 @@ export const simulatedCallSchema = callFactsSchema
 export type SimulatedCall = z.infer<typeof simulatedCallSchema>;
 
 /** Runs one call through the outbox; a 404 (DomainError) for an unknown organization or assistant. */
-export async function simulateCall(world: World, input: CallInput): Promise<SimulatedCall> {
-  const organization = requireOrganization(world, input.orgId);
-  const assistant = world.store.get(organization.id, 'assistants', input.assistantId);
+export async function simulateCall(mockState: MockState, input: CallInput): Promise<SimulatedCall> {
+  const organization = requireOrganization(mockState, input.orgId);
+  const assistant = mockState.store.get(organization.id, 'assistants', input.assistantId);
   if (!assistant)
     throw new DomainError('not-found', `No assistant with id ${input.assistantId} exists in organization ${organization.id}.`);
   assertDuration(assistant, input);
-  assertStartsInSpan(world, assistant, input);
+  assertStartsInSpan(mockState, assistant, input);
   // Numbered only once the call is accepted: a refused call must not shift the seeded values of later ones.
-  const sequence = world.outbox.nextCallNumber(organization);
-  const faker = callFaker(world.seed, organization.id, sequence, 'call');
-  const call = callFacts(world, assistant, input, faker);
-  const schema = assistant.schemaId ? world.store.get(organization.id, 'schemas', String(assistant.schemaId)) : undefined;
+  const sequence = mockState.outbox.nextCallNumber(organization);
+  const faker = callFaker(mockState.seed, organization.id, sequence, 'call');
+  const call = callFacts(mockState, assistant, input, faker);
+  const schema = assistant.schemaId ? mockState.store.get(organization.id, 'schemas', String(assistant.schemaId)) : undefined;
   const properties = (schema?.properties ?? {}) as Record<string, string>;
-  const structuredOutput = generateStructuredOutput(properties, callFaker(world.seed, organization.id, sequence, 'output'));
+  const structuredOutput = generateStructuredOutput(properties, callFaker(mockState.seed, organization.id, sequence, 'output'));
   const events = callEvents(call, { schemaId: schema?.id ?? null, structuredOutput }, faker);
   const queued = events.flatMap((event) =>
-    subscribers(world.store.list(organization.id, 'webhooks'), event, assistant.id).map((webhook) =>
-      world.outbox.enqueue(organization, event, webhook, faker.string.uuid()),
+    subscribers(mockState.store.list(organization.id, 'webhooks'), event, assistant.id).map((webhook) =>
+      mockState.outbox.enqueue(organization, event, webhook, faker.string.uuid()),
     ),
   );
   const ids = new Set(queued.map((delivery) => delivery.id));
   // Started, not waited for: the call waits for its own first attempts only, not for another organization's
   // slow receiver, nor for retries that fall due meanwhile.
-  const running = world.outbox.runDue(() => false);
-  await world.outbox.firstAttempts(organization, ids);
+  const running = mockState.outbox.runDue(() => false);
+  await mockState.outbox.firstAttempts(organization, ids);
   await running;
   // Its own deliveries, by organization too: after a reset meanwhile, the same ids may be another call's.
-  return { ...call, events, deliveries: world.outbox.deliveriesOf(organization, ids) };
+  return { ...call, events, deliveries: mockState.outbox.deliveriesOf(organization, ids) };
 }
 
 /** Enabled webhooks that subscribe to the event and cover the assistant, oldest first. */
@@ -129,9 +129,9 @@ const longestSeconds = (assistant: StoredRecord, input: CallInput): number =>
  * time the mock writes (a five-digit, negative year). Refused before the
  * call is numbered, judged by the longest duration it could draw.
  */
-function assertStartsInSpan(world: World, assistant: StoredRecord, input: CallInput): void {
+function assertStartsInSpan(mockState: MockState, assistant: StoredRecord, input: CallInput): void {
   const seconds = longestSeconds(assistant, input);
-  const now = world.now();
+  const now = mockState.now();
   if (now.getTime() - seconds * 1000 >= EARLIEST_INSTANT_MS) return;
   throw new DomainError(
     'conflict',
@@ -139,7 +139,7 @@ function assertStartsInSpan(world: World, assistant: StoredRecord, input: CallIn
   );
 }
 
-function callFacts(world: World, assistant: StoredRecord, input: CallInput, faker: Faker): CallFacts {
+function callFacts(mockState: MockState, assistant: StoredRecord, input: CallInput, faker: Faker): CallFacts {
   const maxDuration = Number(assistant.maxDurationSeconds);
   // Drawn in a fixed order whatever the input, so a given value never shifts the others.
   const id = faker.string.uuid();
@@ -147,13 +147,13 @@ function callFacts(world: World, assistant: StoredRecord, input: CallInput, fake
   const drawnFrom = `+1415555${faker.string.numeric(4)}`;
   const drawnTo = `+1415555${faker.string.numeric(4)}`;
   const durationSeconds = input.durationSeconds ?? drawnDuration;
-  const endedAt = world.now();
+  const endedAt = mockState.now();
   return {
     id,
     orgId: input.orgId,
     assistantId: assistant.id,
     from: input.from ?? drawnFrom,
-    to: input.to ?? trunkNumber(world, input.orgId, assistant) ?? drawnTo,
+    to: input.to ?? trunkNumber(mockState, input.orgId, assistant) ?? drawnTo,
     durationSeconds,
     // The call has just ended: it started durationSeconds before the mock's now.
     startedAt: new Date(endedAt.getTime() - durationSeconds * 1000).toISOString(),
@@ -161,8 +161,8 @@ function callFacts(world: World, assistant: StoredRecord, input: CallInput, fake
   };
 }
 
-function trunkNumber(world: World, orgId: string, assistant: StoredRecord): string | undefined {
+function trunkNumber(mockState: MockState, orgId: string, assistant: StoredRecord): string | undefined {
   if (!assistant.sipTrunkId) return undefined;
-  const trunk = world.store.get(orgId, 'sipTrunks', String(assistant.sipTrunkId));
+  const trunk = mockState.store.get(orgId, 'sipTrunks', String(assistant.sipTrunkId));
   return (trunk?.phoneNumbers as string[] | undefined)?.[0];
 }

@@ -16,7 +16,7 @@ export interface ControlRequest {
   body: string | undefined;
 }
 
-/** Ids of the world the fuzzing runs against: organizations, records, a snapshot to mutate. */
+/** Ids of the mock state the fuzzing runs against: organizations, records, a snapshot to mutate. */
 export interface ControlContext {
   orgIds: string[];
   recordIds: string[];

@@ -3,6 +3,6 @@
  * `table[name]` finds what every object inherits too: "constructor" or
  * "__proto__" would come back as a function or a prototype.
  */
-export function own<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+export function ownEntry<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
   return Object.hasOwn(table, name) ? table[name] : undefined;
 }
