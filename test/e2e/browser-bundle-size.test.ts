@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pageText } from '../helpers/readme.js';
-import { measureBrowserBundle } from './browser-bundle-size.mjs';
+import { measureBrowserBundle } from '../../scripts/browser-size.mjs';
 
 const withinATenth = (measuredBytes: number, statedKb: number) => {
   expect(measuredBytes / 1024 / statedKb).toBeGreaterThan(0.9);

@@ -4,8 +4,9 @@
  * makes it, code-split the way Vite, Rollup and webpack split a dynamic
  * `import()`. What a page loads at start is the entry chunk; faker is a
  * chunk of its own, fetched only when a page needs data the build did not
- * prepare. `npm run size:browser` prints both; docs/browser.md states them
- * and test/e2e/browser-bundle-size.test.ts keeps the two in step.
+ * prepare. `npm run size:browser` prints both; `npm run build` prints the
+ * first line (`--brief`); docs/browser.md states them and
+ * test/e2e/browser-bundle-size.test.ts keeps the two in step.
  * Plain JavaScript so Node 20 runs it without a TypeScript step.
  */
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const entry = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url));
+const entry = fileURLToPath(new URL('../src/browser/index.ts', import.meta.url));
 
 /** The package a bundled input came from (`@scope/name` or `name`), or `voice-config-mock` for our own files. */
 function packageOf(input) {
@@ -82,6 +83,7 @@ const largest = (packages) =>
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { bytes, gzipBytes, packages, later } = await measureBrowserBundle();
   console.log(`voice-config-mock/browser with msw, loaded at start, minified: ${kb(bytes)}, ${kb(gzipBytes)} gzipped`);
+  if (process.argv.includes('--brief')) process.exit(0);
   console.log(`  largest parts (minified): ${largest(packages)}`);
   for (const chunk of later) {
     console.log(`  loaded on demand: ${kb(chunk.bytes)}, ${kb(chunk.gzipBytes)} gzipped (${largest(chunk.packages)})`);

@@ -1,4 +1,4 @@
-/** Types of browser-bundle-size.mjs. */
+/** Types of browser-size.mjs. */
 export interface BundleChunk {
   bytes: number;
   gzipBytes: number;
