@@ -8,7 +8,8 @@ import { allProbes } from './probes/index.js';
 import { SCHEMA_FIELD_ROWS, SPEC_QUOTES } from './spec-basis.js';
 
 const checks = allProbes.flatMap((probe) => probe.checks);
-const SPEC_FILE = '/work/shared/spec/voice-config-api.md';
+// The spec is not part of the project: set SPEC_FILE to a copy of it to check the quotes word for word.
+const SPEC_FILE = process.env.SPEC_FILE ?? '';
 
 describe('the bases of the checks', () => {
   it('gives every spec check a quoted basis from the table', () => {
@@ -29,8 +30,7 @@ describe('the bases of the checks', () => {
     expect(new Set(tenancy.map((check) => check.source))).toEqual(new Set(['assumed']));
   });
 
-  // The spec itself is not part of the project: where it is at hand, the quotes are checked word for word.
-  it.skipIf(!existsSync(SPEC_FILE))('quotes the spec word for word', () => {
+  it.skipIf(!SPEC_FILE || !existsSync(SPEC_FILE))('quotes the spec word for word', () => {
     const spec = readFileSync(SPEC_FILE, 'utf8');
     const quoted = [...Object.values(SPEC_QUOTES), ...Object.values(SCHEMA_FIELD_ROWS).map((row) => `"${row}"`)].map(
       (quote) => /"(.+)"$/.exec(quote)?.[1] ?? '',
