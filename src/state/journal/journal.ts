@@ -2,9 +2,11 @@
  * The request journal: a bounded log of what the API received, newest last,
  * so a consumer test can ask what its client actually sent ("the client
  * deleted that trunk exactly once"). Old entries fall off the front.
- * A plain ring of one small object per request: preallocated typed-array
- * columns were measured against it (docs/BENCHMARKS.md, "The journal's
- * structure") and cost the same CPU per request, so the simple one stayed.
+ * Kept in preallocated columns, one slot per entry, rather than an object
+ * per request: such an object lives about as long as a thousand requests
+ * take, long enough to be promoted out of V8's young generation, and under
+ * load those promoted objects held tens of MiB until the next full
+ * collection (docs/BENCHMARKS.md, "The journal's structure").
  * Entries are built for an answer only when someone reads them.
  */
 
@@ -26,8 +28,18 @@ export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
  * either, the oldest entries go.
  */
 export class Journal {
-  /** Slot by slot; the entry at `#next` is the oldest once the ring is full. */
-  readonly #ring: (Kept | undefined)[];
+  // Slot by slot; the slot at `#next` is the oldest entry's once the ring is full.
+  readonly #id: Float64Array;
+  readonly #timeMs: Float64Array;
+  readonly #status: Uint16Array;
+  readonly #durationMs: Float64Array;
+  readonly #bytesOf: Float64Array;
+  readonly #bodyIsJson: Uint8Array;
+  readonly #method: string[];
+  readonly #path: string[];
+  readonly #query: string[];
+  readonly #orgId: (string | null)[];
+  readonly #body: (string | null)[];
   #next = 0;
   #size = 0;
   #bytes = 0;
@@ -41,7 +53,17 @@ export class Journal {
       throw new RangeError(`The journal limit must be a whole number from 0 up (got ${limit}).`);
     if (!Number.isSafeInteger(byteLimit) || byteLimit < 1)
       throw new RangeError(`The journal's byte limit must be a whole number from 1 up (got ${byteLimit}).`);
-    this.#ring = new Array(limit).fill(undefined);
+    this.#id = new Float64Array(limit);
+    this.#timeMs = new Float64Array(limit);
+    this.#status = new Uint16Array(limit);
+    this.#durationMs = new Float64Array(limit);
+    this.#bytesOf = new Float64Array(limit);
+    this.#bodyIsJson = new Uint8Array(limit);
+    this.#method = new Array<string>(limit).fill('');
+    this.#path = new Array<string>(limit).fill('');
+    this.#query = new Array<string>(limit).fill('');
+    this.#orgId = new Array<string | null>(limit).fill(null);
+    this.#body = new Array<string | null>(limit).fill(null);
   }
 
   /** How many entries it holds, and the bytes they are counted as. */
@@ -54,19 +76,18 @@ export class Journal {
     // Full: the slot taken is the oldest entry's.
     if (this.#size === this.limit) this.#dropOldest();
     const kept = keptText(entry);
-    this.#ring[this.#next] = {
-      id: this.#nextId++,
-      timeMs: entry.timeMs,
-      method: entry.method,
-      path: kept.path,
-      query: kept.query,
-      orgId: entry.orgId,
-      status: entry.status,
-      durationMs: entry.durationMs,
-      body: kept.body,
-      bodyIsJson: kept.bodyIsJson,
-      bytes: kept.bytes,
-    };
+    const slot = this.#next;
+    this.#id[slot] = this.#nextId++;
+    this.#timeMs[slot] = entry.timeMs;
+    this.#method[slot] = entry.method;
+    this.#path[slot] = kept.path;
+    this.#query[slot] = kept.query;
+    this.#orgId[slot] = entry.orgId;
+    this.#status[slot] = entry.status;
+    this.#durationMs[slot] = entry.durationMs;
+    this.#body[slot] = kept.body;
+    this.#bodyIsJson[slot] = kept.bodyIsJson ? 1 : 0;
+    this.#bytesOf[slot] = kept.bytes;
     this.#bytes += kept.bytes;
     this.#next = (this.#next + 1) % this.limit;
     this.#size++;
@@ -76,9 +97,9 @@ export class Journal {
 
   /** Matching entries, oldest first; `limit` keeps the newest ones (and only those are built). */
   find(filter: JournalFilter = {}, limit = this.limit): JournalEntry[] {
-    const found: Kept[] = [];
-    this.#scan(filter, undefined, (kept) => found.push(kept) < limit);
-    return found.reverse().map(entryOf);
+    const found: number[] = [];
+    this.#scan(filter, undefined, (slot) => found.push(slot) < limit);
+    return found.reverse().map((slot) => this.#entryOf(slot));
   }
 
   /** How many entries match, without building any. */
@@ -94,8 +115,8 @@ export class Journal {
     let bytes = 0;
     let oldest = 0;
     let older: number | null = null;
-    this.#scan(filter, before, (kept) => {
-      const json = entries.length < limit ? jsonOf(kept) : undefined;
+    this.#scan(filter, before, (slot) => {
+      const json = entries.length < limit ? this.#jsonOf(slot) : undefined;
       const size = json === undefined ? 0 : utf8Length(json) + 1;
       // One more match than the page takes: the next page starts below this page's oldest entry.
       // (The first entry always goes in: the largest one is far below any page's bound.)
@@ -105,7 +126,7 @@ export class Journal {
       }
       entries.push(json);
       bytes += size;
-      oldest = kept.id;
+      oldest = this.#id[slot] as number;
       return true;
     });
     return { entries: entries.reverse(), older };
@@ -115,22 +136,24 @@ export class Journal {
     this.#next = 0;
     this.#size = 0;
     this.#bytes = 0;
-    this.#ring.fill(undefined);
+    this.#path.fill('');
+    this.#query.fill('');
+    this.#body.fill(null);
   }
 
-  /** Calls `visit` with each match, newest first, while it answers true; `before` skips entries from that id up. */
-  #scan(filter: JournalFilter, before: number | undefined, visit: (kept: Kept) => boolean): void {
+  /** Calls `visit` with each matching slot, newest first, while it answers true; `before` skips entries from that id up. */
+  #scan(filter: JournalFilter, before: number | undefined, visit: (slot: number) => boolean): void {
     const matchesPath = filter.path ? compilePathPattern(filter.path) : () => true;
     const method = filter.method?.toUpperCase();
     for (let back = 1; back <= this.#size; back++) {
-      const kept = this.#ring[(this.#next - back + this.limit) % this.limit] as Kept;
+      const slot = (this.#next - back + this.limit) % this.limit;
       if (
-        (before === undefined || kept.id < before) &&
-        (method === undefined || kept.method === method) &&
-        (filter.orgId === undefined || kept.orgId === filter.orgId) &&
-        (filter.status === undefined || kept.status === filter.status) &&
-        matchesPath(kept.path) &&
-        !visit(kept)
+        (before === undefined || (this.#id[slot] as number) < before) &&
+        (method === undefined || this.#method[slot] === method) &&
+        (filter.orgId === undefined || this.#orgId[slot] === filter.orgId) &&
+        (filter.status === undefined || this.#status[slot] === filter.status) &&
+        matchesPath(this.#path[slot] as string) &&
+        !visit(slot)
       ) {
         return;
       }
@@ -139,47 +162,37 @@ export class Journal {
 
   #dropOldest(): void {
     const slot = (this.#next - this.#size + this.limit) % this.limit;
-    this.#bytes -= this.#ring[slot]?.bytes ?? 0;
-    this.#ring[slot] = undefined;
+    this.#bytes -= this.#bytesOf[slot] as number;
+    // Let go of the text at once: a large body must not stay alive in a slot no entry holds.
+    this.#path[slot] = '';
+    this.#query[slot] = '';
+    this.#body[slot] = null;
     this.#size--;
   }
-}
 
-/** What an entry keeps of a request: the text cut to its bounds, and the bytes it counts for. */
-interface Kept {
-  id: number;
-  timeMs: number;
-  method: string;
-  path: string;
-  query: string;
-  orgId: string | null;
-  status: number;
-  durationMs: number;
-  body: string | null;
-  bodyIsJson: boolean;
-  bytes: number;
-}
+  #fieldsOf(slot: number): Omit<JournalEntry, 'body'> {
+    return {
+      id: this.#id[slot] as number,
+      time: new Date(this.#timeMs[slot] as number).toISOString(),
+      method: this.#method[slot] as string,
+      path: this.#path[slot] as string,
+      query: this.#query[slot] as string,
+      orgId: this.#orgId[slot] as string | null,
+      status: this.#status[slot] as number,
+      durationMs: this.#durationMs[slot] as number,
+    };
+  }
 
-function fieldsOf(kept: Kept): Omit<JournalEntry, 'body'> {
-  return {
-    id: kept.id,
-    time: new Date(kept.timeMs).toISOString(),
-    method: kept.method,
-    path: kept.path,
-    query: kept.query,
-    orgId: kept.orgId,
-    status: kept.status,
-    durationMs: kept.durationMs,
-  };
-}
+  #entryOf(slot: number): JournalEntry {
+    const body = this.#body[slot] as string | null;
+    // Only text that already parsed once, as an object within the depth limit, is kept as JSON.
+    return { ...this.#fieldsOf(slot), body: body !== null && this.#bodyIsJson[slot] === 1 ? JSON.parse(body) : body };
+  }
 
-function entryOf(kept: Kept): JournalEntry {
-  // Only text that already parsed once, as an object within the depth limit, is kept as JSON.
-  return { ...fieldsOf(kept), body: kept.body !== null && kept.bodyIsJson ? JSON.parse(kept.body) : kept.body };
-}
-
-/** The entry as JSON; a body kept as JSON goes in as the client's own text (it parsed once), without parsing it again. */
-function jsonOf(kept: Kept): string {
-  const body = kept.body !== null && kept.bodyIsJson ? kept.body : JSON.stringify(kept.body);
-  return `${JSON.stringify(fieldsOf(kept)).slice(0, -1)},"body":${body}}`;
+  /** The entry as JSON; a body kept as JSON goes in as the client's own text (it parsed once), without parsing it again. */
+  #jsonOf(slot: number): string {
+    const body = this.#body[slot] as string | null;
+    const text = body !== null && this.#bodyIsJson[slot] === 1 ? body : JSON.stringify(body);
+    return `${JSON.stringify(this.#fieldsOf(slot)).slice(0, -1)},"body":${text}}`;
+  }
 }
