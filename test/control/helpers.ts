@@ -1,6 +1,7 @@
 /** An in-process mock with its control client and an API caller for any token. */
 import { createControlClient } from '../../src/client/control-client.js';
 import { createApp } from '../../src/http/app.js';
+import type { JournalRecord } from '../../src/state/journal/journal.js';
 import { createMockState, type MockStateOptions } from '../../src/state/mock-state.js';
 
 export function controlledMock(options: MockStateOptions & { controlToken?: string } = {}) {
@@ -20,3 +21,17 @@ export function controlledMock(options: MockStateOptions & { controlToken?: stri
 }
 
 export const trunkBody = { name: 'Test PBX', host: 'pbx.example.com', phoneNumbers: ['+14155550100'] };
+
+/** A request as the journal records it: a create of a tool by one organization, with `overrides`. */
+export const journalRequest = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({
+  timeMs: Date.UTC(2026, 0, 2, 3, 4, 5),
+  method: 'POST',
+  path: '/api/v1/tools',
+  query: '',
+  orgId: 'org-1',
+  status: 201,
+  durationMs: 1.25,
+  bodyText: undefined,
+  bodyChecked: false,
+  ...overrides,
+});

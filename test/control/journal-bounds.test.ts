@@ -4,22 +4,11 @@
  * however large the journal grew, as after the flood of issue 24.
  */
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalRecord } from '../../src/state/journal/journal.js';
+import { Journal } from '../../src/state/journal/journal.js';
 import { JOURNAL_PAGE_BYTES } from '../../src/state/journal/journal-entry.js';
-import { controlledMock } from './helpers.js';
+import { controlledMock, journalRequest } from './helpers.js';
 
-const request = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({
-  timeMs: Date.UTC(2026, 0, 2, 3, 4, 5),
-  method: 'POST',
-  path: '/api/v1/tools',
-  query: '',
-  orgId: 'org-1',
-  status: 201,
-  durationMs: 1,
-  bodyText: undefined,
-  bodyChecked: false,
-  ...overrides,
-});
+const request = journalRequest;
 
 const MIB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 /** The request journal: what the API received, filterable, bounded, clearable, and countable for verification. */
 import { describe, expect, it } from 'vitest';
-import { Journal, type JournalRecord } from '../../src/state/journal/journal.js';
-import { controlledMock, trunkBody } from './helpers.js';
+import { Journal } from '../../src/state/journal/journal.js';
+import { controlledMock, journalRequest, trunkBody } from './helpers.js';
 
 describe('request journal', () => {
   it('records method, path, organization, status and the body it read', async () => {
@@ -109,18 +109,7 @@ describe('journal bodies', () => {
 });
 
 describe('the journal ring', () => {
-  const request = (overrides: Partial<JournalRecord> = {}): JournalRecord => ({
-    timeMs: Date.UTC(2026, 0, 2, 3, 4, 5),
-    method: 'POST',
-    path: '/api/v1/tools',
-    query: '',
-    orgId: 'org-1',
-    status: 201,
-    durationMs: 1.25,
-    bodyText: undefined,
-    bodyChecked: false,
-    ...overrides,
-  });
+  const request = journalRequest;
 
   it('serves each entry as recorded, with its time in ISO form and ids that go on counting after a clear', () => {
     const journal = new Journal(2);
