@@ -10,7 +10,7 @@
  * as JSON, or exits 1 when it has not ended long after its limit.
  * Imports the built mock (dist/): `npm test` builds before it runs.
  */
-const { attemptDelivery } = await import(new URL('../../dist/src/state/webhooks/delivery.js', import.meta.url).href);
+const { attemptDelivery } = await import(new URL('../../dist/src/state/webhooks/attempt.js', import.meta.url).href);
 
 const timeoutMs = Number(process.argv[2] ?? 1000);
 let receiverHangs = false;
