@@ -35,7 +35,7 @@ export class DomainError extends Error {
   }
 }
 
-/** Ids are ignoredWhenSentBack in messages cut short, so a huge id in a path cannot make a huge answer. */
+/** Ids are echoed in messages cut short, so a huge id in a path cannot make a huge answer. */
 export const shortId = (id: string): string => (id.length > 100 ? `${id.slice(0, 100)}…` : id);
 
 export const notFound = (what: string, id: string) =>

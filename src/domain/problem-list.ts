@@ -66,5 +66,5 @@ export class ProblemList {
   }
 }
 
-/** A key or value ignoredWhenSentBack in a message, cut short: a 1 MiB key must not make a 1 MiB answer. */
+/** A key or value echoed in a message, cut short: a 1 MiB key must not make a 1 MiB answer. */
 export const shortText = (text: string, max = 100): string => (text.length > max ? `${text.slice(0, max)}…` : text);

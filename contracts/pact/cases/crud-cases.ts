@@ -22,7 +22,7 @@ export interface CrudTable {
   exampleId: string;
   /** The fields the consumer reads from a record, with matchers. */
   record: JsonMap;
-  create: { body: JsonMap; ignoredWhenSentBack: JsonMap };
+  create: { body: JsonMap; echoed: JsonMap };
   update: { body: JsonMap };
   /** What DELETE sends: the spec's `{}` example, or nothing (tools). */
   deleteSends: 'empty-object' | 'none';
@@ -54,10 +54,10 @@ export function crudCases(table: CrudTable): ContractCase[] {
     {
       description: `a request to create ${one}`,
       request: { method: 'POST', path: collectionPath, headers: { ...bearer, ...jsonBody }, body: table.create.body },
-      response: { ...ok, status: 201, body: { ...table.record, ...table.create.ignoredWhenSentBack } },
+      response: { ...ok, status: 201, body: { ...table.record, ...table.create.echoed } },
       exercise: async (api) => {
         const created = await client(api).create(table.create.body);
-        expect(created).toMatchObject(M.reify(table.create.ignoredWhenSentBack) as object);
+        expect(created).toMatchObject(M.reify(table.create.echoed) as object);
       },
     },
     {

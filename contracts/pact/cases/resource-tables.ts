@@ -23,7 +23,7 @@ export const sipTrunkTable: CrudTable = {
   },
   create: {
     body: { name: 'Office PBX', host: 'pbx.example.com', phoneNumbers: ['+14155550123'] },
-    ignoredWhenSentBack: { name: 'Office PBX', host: 'pbx.example.com' },
+    echoed: { name: 'Office PBX', host: 'pbx.example.com' },
   },
   update: { body: { transport: 'tls', port: 5061 } },
   deleteSends: 'empty-object',
@@ -51,7 +51,7 @@ export const schemaTable: CrudTable = {
       description: 'Date and party size.',
       properties: { preferredDate: 'string', partySize: 'integer' },
     },
-    ignoredWhenSentBack: { name: 'Appointment request', properties: { preferredDate: 'string', partySize: 'integer' } },
+    echoed: { name: 'Appointment request', properties: { preferredDate: 'string', partySize: 'integer' } },
   },
   update: { body: { description: 'Date, time and party size.' } },
   deleteSends: 'empty-object',
@@ -72,7 +72,7 @@ export const toolTable: CrudTable = {
   },
   create: {
     body: { type: 'function', name: 'book_table', description: 'Books a table.', url: 'https://api.example.com/bookings' },
-    ignoredWhenSentBack: { type: 'function', name: 'book_table' },
+    echoed: { type: 'function', name: 'book_table' },
   },
   update: { body: { description: 'Books a table for the caller.' } },
   deleteSends: 'none',
@@ -92,7 +92,7 @@ export const assistantTable: CrudTable = {
   },
   create: {
     body: { name: 'Booking line', firstMessage: 'Hello, how can I help?', systemPrompt: 'Book tables.' },
-    ignoredWhenSentBack: { name: 'Booking line', firstMessage: 'Hello, how can I help?' },
+    echoed: { name: 'Booking line', firstMessage: 'Hello, how can I help?' },
   },
   update: { body: { firstMessage: 'Thanks for calling, how can I help?' } },
   deleteSends: 'empty-object',
@@ -113,7 +113,7 @@ export const webhookTable: CrudTable = {
   },
   create: {
     body: { url: 'https://hooks.example.com/calls', events: ['call.ended', 'call.analyzed'] },
-    ignoredWhenSentBack: { url: 'https://hooks.example.com/calls', events: ['call.ended', 'call.analyzed'] },
+    echoed: { url: 'https://hooks.example.com/calls', events: ['call.ended', 'call.analyzed'] },
   },
   update: { body: { enabled: false } },
   deleteSends: 'empty-object',
