@@ -20,6 +20,17 @@ export async function lockStateFile(
 ): Promise<() => Promise<void>> {
   const lock = lockPath(path);
   if (heldHere.has(lock)) throw inUse(path, lock, process.pid);
+  // Claimed before the first await: a second open in this process, started meanwhile, is refused above.
+  heldHere.add(lock);
+  try {
+    return await takeLock(path, lock, note);
+  } catch (error) {
+    heldHere.delete(lock);
+    throw error;
+  }
+}
+
+async function takeLock(path: string, lock: string, note: (message: string) => void): Promise<() => Promise<void>> {
   // Written apart, then linked into place: a link fails when the lock exists, so two processes can never both take it.
   const mine = `${lock}.${process.pid}.tmp`;
   await writeFile(mine, `${process.pid}\n`).catch((error: Error) => {
@@ -45,7 +56,6 @@ export async function lockStateFile(
   } finally {
     await rm(mine, { force: true });
   }
-  heldHere.add(lock);
   return async () => {
     heldHere.delete(lock);
     // Only a lock that is still ours is removed.
