@@ -107,8 +107,12 @@ describe('StateFileWriter', () => {
     const file = fresh('overtaken');
     const { mockState, writer } = await started(file);
     const folding = writer.writeNow();
+    // One turn later the fold has taken its snapshot and is writing it: the change comes after that snapshot.
+    await new Promise((resolve) => setImmediate(resolve));
     createTenant(mockState, { name: 'During the fold' });
     await Promise.all([folding, writer.commit()]);
+    expect(readFileSync(file, 'utf8')).not.toContain('During the fold');
+    expect(readFileSync(changeLogPath(file), 'utf8')).toContain('During the fold');
     expect(names(await restarted(file))).toEqual(['During the fold']);
   });
 
