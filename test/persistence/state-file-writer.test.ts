@@ -103,6 +103,31 @@ describe('StateFileWriter', () => {
     expect(logLines(file)).toHaveLength(1);
   });
 
+  it('folds once the log holds foldAtLines lines, counting the lines a restart found in it', async () => {
+    const file = fresh('lines');
+    const first = await started(file, { foldAtLines: 3 });
+    const tenant = createTenant(first.mockState, { scenario: 'empty' });
+    await first.writer.commit();
+    addSchema(first.mockState, tenant.id, 'one');
+    await first.writer.commit();
+    expect(logLines(file)).toHaveLength(3);
+    // A restart after a kill: the log continues its snapshot with two lines of changes in it.
+    const mockState = createMockState({ scenario: 'empty' });
+    const loaded = await loadStateFile(mockState, file, () => {});
+    expect(loaded).toMatchObject({ logContinues: true, logLines: 2 });
+    const writer = new StateFileWriter(mockState, file, { foldAtLines: 3 });
+    await writer.start(loaded.logContinues, loaded.logLines);
+    addSchema(mockState, tenant.id, 'two');
+    await writer.commit();
+    expect(logLines(file)).toHaveLength(4);
+    addSchema(mockState, tenant.id, 'three');
+    await writer.commit();
+    expect(logLines(file)).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toContain('three');
+    expect((await restarted(file)).store.count(tenant.id, 'schemas')).toBe(3);
+    await writer.close();
+  });
+
   it('puts a change made during a fold into the new log', async () => {
     const file = fresh('overtaken');
     const { mockState, writer } = await started(file);

@@ -31,6 +31,8 @@ export interface ReadLog {
   header: string | undefined;
   /** Its last line was cut short (and dropped): nothing may be appended after it. */
   torn: boolean;
+  /** Whole lines of changes after the header: a continued log keeps counting from here. */
+  lines: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], found: false, header: undefined, torn: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { changes: [], found: false, header: undefined, torn: false, lines: 0 };
     throw new StateFileError(`Cannot read the change log ${path}: ${(error as Error).message}.`);
   }
   const lines = text.split('\n');
@@ -55,7 +57,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
     );
   }
   const torn = tail !== '';
-  if (lines.length === 0) return { changes: [], found: text !== '', header: undefined, torn };
+  if (lines.length === 0) return { changes: [], found: text !== '', header: undefined, torn, lines: 0 };
   const header = parseLine(path, lines[0] ?? '', 1);
   if (typeof header !== 'object' || header === null || (header as { format?: unknown }).format !== CHANGE_LOG_FORMAT) {
     throw new StateFileError(
@@ -65,7 +67,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
   const continues = (header as { snapshot?: unknown }).snapshot;
   if (continues !== snapshotId) {
     note(`The change log ${path} continues another version of the state file, which already holds its changes; it was ignored.`);
-    return { changes: [], found: true, header: undefined, torn };
+    return { changes: [], found: true, header: undefined, torn, lines: 0 };
   }
   const changes: Change[] = [];
   lines.slice(1).forEach((line, index) => {
@@ -79,7 +81,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
     }
     changes.push(...parsed.data);
   });
-  return { changes, found: true, header: snapshotId, torn };
+  return { changes, found: true, header: snapshotId, torn, lines: lines.length - 1 };
 }
 
 /** A batch sits in a list, a record in a change: two levels above a record's own. */

@@ -37,7 +37,8 @@ export async function syncDirectory(path: string): Promise<void> {
  * whole state. Returns the bytes written.
  */
 export async function replaceDurably(path: string, pieces: readonly Uint8Array[]): Promise<number> {
-  const temporary = `${path}.${process.pid}.tmp`;
+  // One name, not one per process: the lock lets one process write at a time, and a fold killed midway leaves a file the next fold replaces.
+  const temporary = `${path}.tmp`;
   let bytes = 0;
   try {
     const handle = await open(temporary, 'w');

@@ -26,7 +26,7 @@ export async function openStateFile(
   try {
     const state = await loadStateFile(mockState, path, options.note);
     writer = new StateFileWriter(mockState, path, options);
-    await writer.start(state.logContinues);
+    await writer.start(state.logContinues, state.logLines);
     const open = writer;
     let closing: Promise<void> | undefined;
     return {

@@ -70,11 +70,12 @@ export class StateFileWriter {
    * snapshot and ends whole; else a new snapshot is written at once, so a
    * path that cannot be written stops the mock instead of losing every change.
    */
-  async start(logContinues: boolean): Promise<void> {
+  async start(logContinues: boolean, logLines = 0): Promise<void> {
     if (logContinues) {
       try {
         this.#log = await open(this.#logPath, 'a');
         this.#logBytes = (await this.#log.stat()).size;
+        this.#logLines = logLines;
         this.#snapshotBytes = (await stat(this.path)).size;
         this.#mustFold = false;
         return;

@@ -23,12 +23,10 @@ export const changeLogPath = (path: string): string => `${path}.log`;
 export interface LoadedState {
   /** The state came from the file (which existed), not from the seed and scenario. */
   loaded: boolean;
-  /** The snapshot's id, which a log must name to continue it; undefined for a file written before logs (or by hand). */
-  snapshotId: string | undefined;
-  /** How many logged changes were applied. */
-  replayed: number;
   /** The log can take more lines as it is (it continues this snapshot and ends whole); otherwise the writer folds at once. */
   logContinues: boolean;
+  /** Lines of changes the continued log holds already, toward the writer's bound on lines. */
+  logLines: number;
 }
 
 /** Loads the file and its log into the mock state; `loaded` is false when there is no file yet (the scenario stays). */
@@ -46,7 +44,7 @@ export async function loadStateFile(
     // No snapshot: a log beside it (from a snapshot since removed) continues nothing.
     const log = await readChangeLog(changeLogPath(path), undefined, () => {});
     if (log.found) note(`The change log ${changeLogPath(path)} has no state file beside it; it was ignored.`);
-    return { loaded: false, snapshotId: undefined, replayed: 0, logContinues: false };
+    return { loaded: false, logContinues: false, logLines: 0 };
   }
   const parsed = parseUntrustedJson(text, MAX_SNAPSHOT_DEPTH, `The state file ${path}`);
   if (!parsed.ok) {
@@ -71,7 +69,7 @@ export async function loadStateFile(
     );
   }
   const logContinues = snapshotId !== undefined && log.found && !log.torn && log.header === snapshotId;
-  return { loaded: true, snapshotId, replayed: log.changes.length, logContinues };
+  return { loaded: true, logContinues, logLines: logContinues ? log.lines : 0 };
 }
 
 function replayed(snapshot: Record<string, unknown> | null, changes: Parameters<ReplayedState['apply']>[0][]): unknown {
