@@ -35,10 +35,6 @@ export interface OrgContext {
 
 type Fields = Record<string, unknown>;
 
-export function listRecords(ctx: OrgContext, def: Resource): StoredRecord[] {
-  return ctx.store.list(ctx.orgId, def.kind);
-}
-
 export function getRecord(ctx: OrgContext, def: Resource, id: string): StoredRecord {
   const record = ctx.store.get(ctx.orgId, def.kind, id);
   if (!record) throw notFound(def.names.singular, id);

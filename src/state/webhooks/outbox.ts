@@ -182,11 +182,12 @@ export class Outbox {
   }
 
   async #attempt(entry: Entry): Promise<void> {
-    const webhook = await webhookToAttempt(entry.delivery, this.#deps);
-    if (!webhook) return this.#entries.notify();
+    // In flight from before the webhook's lookup (which may resolve a host name): a stop() meanwhile abandons it too.
     const abandon = new AbortController();
     this.#entries.inFlight.set(entry, abandon);
     try {
+      const webhook = await webhookToAttempt(entry.delivery, this.#deps);
+      if (!webhook || abandon.signal.aborted) return;
       await sendAndRecord(entry, webhook, this.#deps, this.policy, abandon.signal);
     } finally {
       this.#entries.inFlight.delete(entry);
