@@ -192,11 +192,14 @@ describe('state file', () => {
   });
 
   it('leaves no temporary file behind when a save fails', async () => {
-    const folder = join(dir, 'failing');
+    // A space in the path: the message names the file once, with the cause after it.
+    const folder = join(dir, 'failing dir');
     // The state file's path is a folder with something in it: the temporary file is written, the rename fails.
     mkdirSync(join(folder, 'state.json', 'occupied'), { recursive: true });
     const writer = new StateFileWriter(createMockState(), join(folder, 'state.json'));
-    await expect(writer.writeNow()).rejects.toThrow('Cannot write the state file');
+    const error = (await writer.writeNow().catch((e: Error) => e)) as Error;
+    expect(error.message).toMatch(/^Cannot write the state file .*failing dir\/state\.json: /);
+    expect(error.message).not.toContain('Could not save');
     expect(readdirSync(folder)).toEqual(['state.json']);
   });
 

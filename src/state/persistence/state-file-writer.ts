@@ -15,7 +15,7 @@ import { watchChanges } from './change-feed.js';
 import { logHeader, logLine } from './change-log.js';
 import { replaceDurably, syncDirectory, writeAll } from './durable-files.js';
 import { changeLogPath } from './state-file.js';
-import { StateFileError } from './state-file-error.js';
+import { StateFileError, saveFailed } from './state-file-error.js';
 
 export interface StateFileWriterOptions {
   /** The log is folded once it holds this many bytes, or as many as the snapshot if that is more (default 8 MiB). */
@@ -98,10 +98,8 @@ export class StateFileWriter {
   async writeNow(): Promise<void> {
     await this.#busy?.catch(() => {});
     this.#mustFold = true;
-    await this.commit().catch((error: Error) => {
-      throw new StateFileError(
-        `Cannot write the state file ${this.path}: ${error.message.replace(/^Could not save the state file \S+: /, '')}`,
-      );
+    await this.commit().catch((error: Error & { reason?: string }) => {
+      throw new StateFileError(`Cannot write the state file ${this.path}: ${error.reason ?? error.message}`);
     });
   }
 
@@ -172,7 +170,7 @@ export class StateFileWriter {
     } catch (error) {
       // Part of the line may be in the log: nothing more may follow it there; the next batch writes a whole snapshot.
       this.#mustFold = true;
-      throw new StateFileError(`Could not save the state file ${this.#logPath}: ${(error as Error).message}`);
+      throw saveFailed(this.#logPath, error as Error);
     }
   }
 
@@ -195,7 +193,7 @@ export class StateFileWriter {
       this.#logLines = 0;
       this.#mustFold = false;
     } catch (error) {
-      throw new StateFileError(`Could not save the state file ${this.path}: ${(error as Error).message}`);
+      throw saveFailed(this.path, error as Error);
     }
   }
 }
