@@ -140,6 +140,11 @@ export class ProbeRun {
         `POST ${path} answered the record ${created.preexisting}, which was there before the run: the kit does not change or delete it, so there is no record of its own to go on with`,
       );
     }
+    if (created.unconfirmed !== undefined) {
+      this.skip(
+        `POST ${path} answered the record ${created.unconfirmed}, but the list of ${path} could not be read before the run and the record does not show the run-unique name sent, so it may be one from before the run: the kit does not change or delete it (give --list-pointer so the list can be read)`,
+      );
+    }
     return created;
   }
 
