@@ -11,7 +11,6 @@ import type { Ledger } from './ledger.js';
 import { listItems } from './listing.js';
 import { idsOf, isPlainObject, isRecord } from './matchers.js';
 import { atPointer } from './pointer.js';
-import type { Credentials, LedgerEntry } from './types.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
 
 export interface Created {
@@ -28,10 +27,8 @@ export interface Created {
 }
 
 export interface CreateOptions {
-  credentials?: Credentials;
+  /** The ledger the record goes into: the run's (deleted when its check ends or the run does) or the seed ledger. */
   ledger?: Ledger;
-  /** Ledger fields beyond path, id and credentials (see LedgerEntry). */
-  entry?: Pick<LedgerEntry, 'notFoundMeansGone'>;
 }
 
 type Sender = (spec: RequestSpec) => Promise<Reply>;
@@ -44,7 +41,8 @@ export async function createRecord(
   example: Record<string, unknown>,
   options: CreateOptions = {},
 ): Promise<Created> {
-  const credentials = options.credentials ?? 'token';
+  // Always with the token: the records a create with other credentials makes are handled where it is sent (tokenless.ts).
+  const credentials = 'token';
   const ledger = options.ledger ?? ctx.ledger;
   let sent = runUnique(example, ctx.suffix());
   let reply = await send({ method: 'POST', path, credentials, body: sent });
@@ -70,7 +68,7 @@ export async function createRecord(
     ledger.lost({ path, id, credentials, note: unconfirmedNote(path, reply.status) });
     return { reply, unconfirmed: id };
   }
-  ledger.add({ path, id, credentials, ...options.entry });
+  ledger.add({ path, id, credentials });
   const made = ctx.madeByKit.get(path) ?? new Set<string>();
   made.add(id.toLowerCase());
   ctx.madeByKit.set(path, made);
