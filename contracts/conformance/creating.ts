@@ -9,9 +9,8 @@ import type { Reply, RequestSpec } from './http.js';
 import { isSuccess } from './http.js';
 import type { Ledger } from './ledger.js';
 import { listItems } from './listing.js';
-import { idsOf, isPlainObject } from './matchers.js';
+import { idsOf, isPlainObject, isRecord } from './matchers.js';
 import { atPointer } from './pointer.js';
-import type { Credentials, LedgerEntry } from './types.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
 
 export interface Created {
@@ -20,13 +19,16 @@ export interface Created {
   id?: string;
   /** Set instead of `id` when the create answered a record that was there before the run (an idempotent create). */
   preexisting?: string;
+  /**
+   * Set instead of `id` when the path's list could not be read before the run and neither the answer nor a read
+   * of the id shows the run-unique name just sent: it may be a record from before the run, so it is not touched.
+   */
+  unconfirmed?: string;
 }
 
 export interface CreateOptions {
-  credentials?: Credentials;
+  /** The ledger the record goes into: the run's (deleted when its check ends or the run does) or the seed ledger. */
   ledger?: Ledger;
-  /** Ledger fields beyond path, id and credentials (see LedgerEntry). */
-  entry?: Pick<LedgerEntry, 'notFoundMeansGone'>;
 }
 
 type Sender = (spec: RequestSpec) => Promise<Reply>;
@@ -39,16 +41,19 @@ export async function createRecord(
   example: Record<string, unknown>,
   options: CreateOptions = {},
 ): Promise<Created> {
-  const credentials = options.credentials ?? 'token';
+  // Always with the token: the records a create with other credentials makes are handled where it is sent (tokenless.ts).
+  const credentials = 'token';
   const ledger = options.ledger ?? ctx.ledger;
-  let reply = await send({ method: 'POST', path, credentials, body: runUnique(example, ctx.suffix()) });
+  let sent = runUnique(example, ctx.suffix());
+  let reply = await send({ method: 'POST', path, credentials, body: sent });
   // Taken already (by a record from before the run, or a clash on a field the kit did not think to vary): once more.
   if (reply.status === 409) {
-    const named = fieldsNamedIn(reply.text, example);
-    reply = await send({ method: 'POST', path, credentials, body: runUnique(example, ctx.suffix(), named) });
+    sent = runUnique(example, ctx.suffix(), fieldsNamedIn(reply.text, example));
+    reply = await send({ method: 'POST', path, credentials, body: sent });
   }
   if (!isSuccess(reply.status)) return { reply };
-  const id = await createdId(ctx, send, path, reply);
+  const varied = variedFields(example, sent);
+  const id = await createdId(ctx, send, path, reply, varied);
   if (id === undefined) {
     ledger.lost({
       path,
@@ -59,7 +64,11 @@ export async function createRecord(
     return { reply };
   }
   if (existedBefore(ctx, path, id)) return { reply, preexisting: id };
-  ledger.add({ path, id, credentials, ...options.entry });
+  if (!(await isOwnRecord(ctx, send, path, reply, id, varied))) {
+    ledger.lost({ path, id, credentials, note: unconfirmedNote(path, reply.status) });
+    return { reply, unconfirmed: id };
+  }
+  ledger.add({ path, id, credentials });
   const made = ctx.madeByKit.get(path) ?? new Set<string>();
   made.add(id.toLowerCase());
   ctx.madeByKit.set(path, made);
@@ -67,17 +76,67 @@ export async function createRecord(
 }
 
 /** The id of the record an accepted create made: --id-pointer, else top-level `id`, else Location, else the list compared. */
-async function createdId(ctx: SuiteContext, send: Sender, path: string, reply: Reply): Promise<string | undefined> {
+async function createdId(
+  ctx: SuiteContext,
+  send: Sender,
+  path: string,
+  reply: Reply,
+  varied: Record<string, string>,
+): Promise<string | undefined> {
   const answered = idInAnswer(ctx, path, reply);
   if (answered !== undefined) return answered;
   const list = await send({ method: 'GET', path });
   const known = new Set([...(ctx.inventory.get(path) ?? []), ...(ctx.madeByKit.get(path) ?? [])]);
   // Without an inventory, no id can be told new.
   if (!ctx.inventory.get(path)) return undefined;
-  const fresh = idsOf(listItems(ctx.target, path, list.body, ctx.notes)).filter((candidate) => !known.has(candidate.toLowerCase()));
+  // A fresh id is the kit's only when its record shows the run-unique name just sent: another client may have
+  // created one meanwhile on a shared environment.
+  const items = listItems(ctx.target, path, list.body, ctx.notes) ?? [];
+  const fresh = idsOf(items.filter((item) => showsSent(item, varied, 0))).filter((candidate) => !known.has(candidate.toLowerCase()));
   if (fresh.length !== 1) return undefined;
   ctx.notes.add(`the id of a record created by POST ${path} was found by comparing the list before and after the create`);
   return fresh[0];
+}
+
+/** The fields `runUnique` changed in `sent` (the run-unique names), with the values sent. */
+export function variedFields(example: Record<string, unknown>, sent: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(sent).filter(([key, value]) => typeof value === 'string' && value !== example[key])) as Record<
+    string,
+    string
+  >;
+}
+
+/** Whether `value`, or an object inside it (an envelope such as `{data: {...}}`), holds every varied field as sent. */
+export function showsSent(value: unknown, varied: Record<string, string>, depth: number): boolean {
+  const entries = Object.entries(varied);
+  if (!isPlainObject(value) || entries.length === 0 || depth > 3) return false;
+  if (entries.every(([key, sent]) => value[key] === sent)) return true;
+  return Object.values(value).some((inner) => showsSent(inner, varied, depth + 1));
+}
+
+/**
+ * Whether the answered `id` is a record the kit's create made. With the path's list read before the run, an id
+ * not in it is new. Without it, an id is taken as the kit's own only when the create's answer, or else a read of
+ * the id, shows the run-unique name just sent: an idempotent or broken create may answer a record from before the
+ * run, and the kit would then delete it.
+ */
+export async function isOwnRecord(
+  ctx: SuiteContext,
+  send: Sender,
+  path: string,
+  reply: Reply,
+  id: string,
+  varied: Record<string, string>,
+): Promise<boolean> {
+  if (ctx.inventory.get(path) !== undefined) return true;
+  if (showsSent(reply.body, varied, 0)) return true;
+  const read = await send({ method: 'GET', path: `${path}/${id}` });
+  return isRecord(read, id) && showsSent(read.body, varied, 0);
+}
+
+/** Why an answered id the kit cannot show to be its own is left alone and listed. */
+export function unconfirmedNote(path: string, status: number): string {
+  return `POST ${path} answered ${status} with this id, but the list of ${path} could not be read before the run (give --list-pointer) and neither the answer nor GET of the id shows the run-unique name sent, so it may be a record from before the run: not deleted, check it by hand`;
 }
 
 /** The id an accepted create's answer gives: at --id-pointer, else the top-level `id`, else in a Location header. */

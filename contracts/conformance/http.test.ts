@@ -68,6 +68,23 @@ describe('send', () => {
     expect(other.counter.calls).toBe(4);
   });
 
+  it('takes a negative Retry-After as absent: it does not give back the spent wait budget', async () => {
+    vi.useFakeTimers();
+    // Every answer asks for 5 s but the ninth, which asks for -100 s.
+    const { target, counter } = countingTarget(
+      'negative.test',
+      (call) =>
+        new Response('{}', { status: 429, headers: { 'retry-after': call === 9 ? '-100' : '5', 'content-type': 'application/json' } }),
+    );
+    await sendAndWait(target);
+    await sendAndWait(target);
+    expect(counter.calls).toBe(8);
+    // The budget is spent: neither the negative wait nor the next 5 s one is waited for.
+    await sendAndWait(target);
+    await sendAndWait(target);
+    expect(counter.calls).toBe(10);
+  });
+
   it('does not send again what was answered', async () => {
     let calls = 0;
     const target: Target = {

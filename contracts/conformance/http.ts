@@ -61,8 +61,11 @@ async function sendOnceReused(target: Target, spec: RequestSpec, signal?: AbortS
   }
 }
 
-/** Retry-After in seconds (an HTTP date is not worth parsing here), else a short doubling wait. */
+/**
+ * Retry-After in seconds (an HTTP date is not worth parsing here), else a short doubling wait. A negative value
+ * counts as absent: taken as is, it would pay back the run's wait budget and let a throttling target stall a run.
+ */
 function waitOf(retryAfter: string | null, attempt: number): number {
   const seconds = Number(retryAfter);
-  return retryAfter !== null && Number.isFinite(seconds) ? seconds * 1000 : 100 * 2 ** attempt;
+  return retryAfter !== null && retryAfter.trim() !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 100 * 2 ** attempt;
 }

@@ -10,7 +10,7 @@ import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LA
 import { listItems } from './listing.js';
 import { show } from './matchers.js';
 import { shownInSpec } from './resources.js';
-import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from './types.js';
+import type { CheckInfo, CheckResult, Exchange, Target } from './types.js';
 
 export type { SuiteContext } from './context.js';
 
@@ -121,8 +121,8 @@ export class ProbeRun {
   }
 
   /** Creates a record from the published example (see creating.ts); skips when that is impossible. */
-  async create(path: string, credentials: Credentials = 'token'): Promise<{ id: string; reply: Reply }> {
-    const { reply, id } = await this.tryCreate(path, credentials);
+  async create(path: string): Promise<{ id: string; reply: Reply }> {
+    const { reply, id } = await this.tryCreate(path);
     if (id === undefined) this.skip(`the create was not accepted: POST ${path} answered ${reply.status} ${show(reply.body, 200)}`);
     return { id, reply };
   }
@@ -131,13 +131,18 @@ export class ProbeRun {
    * Sends the published create example; the caller judges the answer. Skips when there is no example, and when
    * the create answered a record that was there before the run (which the kit never changes or deletes).
    */
-  async tryCreate(path: string, credentials: Credentials = 'token'): Promise<Created> {
+  async tryCreate(path: string): Promise<Created> {
     const example = this.ctx.examples.create(path);
     if (!example) this.skip(noExampleReason(this.ctx.examples, `POST ${path}`));
-    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, example, { credentials });
+    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, example);
     if (created.preexisting !== undefined) {
       this.skip(
         `POST ${path} answered the record ${created.preexisting}, which was there before the run: the kit does not change or delete it, so there is no record of its own to go on with`,
+      );
+    }
+    if (created.unconfirmed !== undefined) {
+      this.skip(
+        `POST ${path} answered the record ${created.unconfirmed}, but the list of ${path} could not be read before the run and the record does not show the run-unique name sent, so it may be one from before the run: the kit does not change or delete it (give --list-pointer so the list can be read)`,
       );
     }
     return created;

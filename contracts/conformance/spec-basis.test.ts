@@ -30,6 +30,13 @@ describe('the bases of the checks', () => {
     expect(new Set(tenancy.map((check) => check.source))).toEqual(new Set(['assumed']));
   });
 
+  it('says that the provider clean-up the trunk delete rule also names is not judged', () => {
+    const listAfterDelete = checks.find((check) => check.id === 'sip-trunks.list-after-delete');
+
+    expect(listAfterDelete?.quote).toMatch(/provider/);
+    expect(listAfterDelete?.basis).toMatch(/provider.*not judged/);
+  });
+
   it.skipIf(!SPEC_FILE || !existsSync(SPEC_FILE))('quotes the spec word for word', () => {
     const spec = readFileSync(SPEC_FILE, 'utf8');
     const quoted = [...Object.values(SPEC_QUOTES), ...Object.values(SCHEMA_FIELD_ROWS).map((row) => `"${row}"`)].map(

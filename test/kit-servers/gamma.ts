@@ -20,13 +20,22 @@ export interface GammaOptions {
   hidesCreated?: boolean;
   /** Every other create (the 1st, 3rd, …) answers 409 naming "name", whatever it was: a clash the kit could not foresee. */
   everyOtherCreateConflicts?: boolean;
+  /**
+   * Creates answer 201 and `{}`; the record made is not listed, but one another client made at that moment is
+   * (a shared environment): the list compared before and after shows one new id that is not the kit's.
+   */
+  anotherClientCreates?: boolean;
+  /** A read of one trunk leaves out isSystem (the list still shows it). */
+  readOmitsIsSystem?: boolean;
+  /** The trunk list leaves out isSystem too. */
+  listOmitsIsSystem?: boolean;
 }
 
 export interface Gamma extends Running {
   state(): string;
 }
 
-type Org = { records: Record<Collection, Map<string, Record<string, unknown>>>; startedWith: Set<string> };
+type Org = { records: Record<Collection, Map<string, Record<string, unknown>>>; startedWith: Set<string>; unlisted: Set<string> };
 
 function initialOrg(token: string): Org {
   const examples = JSON.parse(readFileSync(GAMMA_EXAMPLES, 'utf8')) as Record<string, { create: Record<string, unknown> }>;
@@ -39,7 +48,7 @@ function initialOrg(token: string): Org {
   const systemId = token === 'gamma-1' ? GAMMA_SYSTEM_TRUNK : randomUUID();
   records['sip-trunks'].set(systemId, { id: systemId, name: 'Carrier', isSystem: true });
   for (const record of records['sip-trunks'].values()) record.isSystem ??= false;
-  return { records, startedWith: new Set(COLLECTIONS.flatMap((name) => [...records[name].keys()])) };
+  return { records, startedWith: new Set(COLLECTIONS.flatMap((name) => [...records[name].keys()])), unlisted: new Set() };
 }
 
 export async function startGamma(options: GammaOptions = {}): Promise<Gamma> {
@@ -58,10 +67,13 @@ export async function startGamma(options: GammaOptions = {}): Promise<Gamma> {
     const id = match[2];
     const method = req.method ?? 'GET';
     if (id === undefined && method === 'GET') {
-      const shown = [...records.values()].filter((record) => !options.hidesCreated || org.startedWith.has(record.id as string));
+      const shown = [...records.values()].filter(
+        (record) => (!options.hidesCreated || org.startedWith.has(record.id as string)) && !org.unlisted.has(record.id as string),
+      );
       if (collection === 'schemas') return answer(res, 200, shown);
       if (collection === 'sip-trunks' && options.opaqueTrunkList) return answer(res, 200, { trunks: shown });
-      return answer(res, 200, { items: shown, total: shown.length });
+      const items = options.listOmitsIsSystem ? shown.map((record) => ({ ...record, isSystem: undefined })) : shown;
+      return answer(res, 200, { items, total: shown.length });
     }
     if (id === undefined && method === 'POST') {
       if (!isObject(body) || typeof body.name !== 'string' || body.name.trim() === '') {
@@ -77,11 +89,18 @@ export async function startGamma(options: GammaOptions = {}): Promise<Gamma> {
           ? schemaRecord(fresh, body)
           : { ...body, id: fresh, ...(collection === 'sip-trunks' ? { isSystem: false } : {}) },
       );
-      if (options.hidesCreated) return answer(res, 201, {});
+      if (options.anotherClientCreates) {
+        org.unlisted.add(fresh);
+        const other = randomUUID();
+        const fields = { name: `Someone else's ${other.slice(0, 8)}` };
+        records.set(other, collection === 'schemas' ? schemaRecord(other, fields) : { ...fields, id: other });
+      }
+      if (options.hidesCreated || options.anotherClientCreates) return answer(res, 201, {});
       return answer(res, 201, undefined, { location: `/api/v1/${collection}/${fresh}` });
     }
     const record = id === undefined ? undefined : records.get(id);
     if (!record) return answer(res, method === 'DELETE' && collection === 'assistants' ? 403 : 404, { problem: 'no such record' });
+    if (method === 'GET' && options.readOmitsIsSystem) return answer(res, 200, { ...record, isSystem: undefined });
     if (method === 'GET') return answer(res, 200, record);
     if (method === 'PATCH') {
       if (!isObject(body)) return answer(res, 400, { problem: 'send a JSON object' });

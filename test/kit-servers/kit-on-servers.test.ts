@@ -143,6 +143,75 @@ describe('safety on a shared environment', () => {
     expect(run.out.trimEnd().split('\n').at(-1)).toMatch(/^\d+ checks the spec states were skipped/);
   });
 
+  it('never deletes a record from before the run when a wrong --list-pointer left the lists unread and a create hands back its id', async () => {
+    const beta = await started_(startBeta({ createAnswersFirst: true }));
+    const before = beta.state();
+    const flags = betaFlags(beta.url).map((flag) => (flag === '/data' ? '/items' : flag));
+
+    const run = await withReports('unread-lists', ...flags);
+
+    expect(beta.state()).toBe(before);
+    const create = run.json.results.find((result: { id: string }) => result.id === 'tools.create');
+    expect(create).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('give --list-pointer') });
+    const held = [...before.matchAll(/"id":"([0-9a-f-]{36})","displayName":"(\w[^"]*)"/g)].filter(([, , name]) => name !== 'Carrier');
+    const deletes = beta.received.filter((line) => line.startsWith('DELETE '));
+    for (const [, id] of held) expect(deletes.filter((line) => line.includes(id!))).toEqual([]);
+    expect(run.json.leftovers).toContainEqual(
+      expect.objectContaining({ path: '/api/v1/tools', note: expect.stringContaining('not deleted') }),
+    );
+  });
+
+  it.each([
+    { shows: 'leave out isSystem', options: { readOmitsIsSystem: true, listOmitsIsSystem: true }, reason: 'shows isSystem: true' },
+    { shows: 'leaves it out and the list shows false', options: { readOmitsIsSystem: true }, reason: 'isSystem: false' },
+  ])('never tries the delete on a --system-trunk-id whose GET and list $shows', async ({ options, reason }) => {
+    const gamma = await started_(startGamma(options));
+    const before = gamma.state();
+    const trunks: { id: string; isSystem: boolean }[] = JSON.parse(before)[0][1][0];
+    const ordinary = trunks.find((trunk) => trunk.isSystem === false)!.id;
+    const flags = gammaFlags(gamma.url).map((flag) => (flag === GAMMA_SYSTEM_TRUNK ? ordinary : flag));
+
+    const run = await withReports('ordinary-trunk', ...flags);
+
+    expect(gamma.received).not.toContain(`DELETE /api/v1/sip-trunks/${ordinary}`);
+    const refused = run.json.results.find((result: { id: string }) => result.id === 'sip-trunks.delete.system-refused');
+    expect(refused).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining(reason) });
+    expect(JSON.parse(gamma.state())[0][1][0]).toContainEqual(expect.objectContaining({ id: ordinary }));
+  });
+
+  it('tries the delete on a --system-trunk-id whose GET leaves out isSystem when the list shows isSystem: true', async () => {
+    const gamma = await started_(startGamma({ readOmitsIsSystem: true }));
+
+    const run = await withReports('system-by-list', ...gammaFlags(gamma.url));
+
+    const outcome = (id: string) => run.json.results.find((result: { id: string }) => result.id === id)?.outcome;
+    expect(outcome('sip-trunks.delete.system-refused')).toBe('passed');
+  });
+
+  it('reports a create without a token that was accepted with no id in the answer as possibly left behind', async () => {
+    const alpha = await started_(startAlpha(new Set(['create-without-token-no-id'])));
+
+    const run = await withReports('tokenless-no-id', ...alphaFlags(alpha.url));
+
+    const check = run.json.results.find((result: { id: string }) => result.id === 'webhooks.create.needs-token');
+    expect(check).toMatchObject({ outcome: 'failed', actual: expect.stringContaining('202') });
+    expect(run.json.leftovers).toContainEqual(
+      expect.objectContaining({ path: '/api/v1/webhooks', id: '(unknown)', note: expect.stringContaining('without a token answered 202') }),
+    );
+  });
+
+  it('does not take a record another client created meanwhile for its own when comparing the list', async () => {
+    const gamma = await started_(startGamma({ anotherClientCreates: true }));
+
+    const run = await withReports('another-client', ...gammaFlags(gamma.url));
+
+    const others = [...gamma.state().matchAll(/"name":"Someone else's \w+","id":"([0-9a-f-]{36})"/g)].map(([, id]) => id);
+    expect(others.length).toBeGreaterThan(0);
+    const writes = gamma.received.filter((line) => /^(DELETE|PATCH) /.test(line));
+    for (const id of others) expect(writes.filter((line) => line.includes(id!))).toEqual([]);
+    expect(run.json.leftovers).toContainEqual(expect.objectContaining({ path: '/api/v1/tools', id: '(unknown)' }));
+  });
+
   it('reports a record it created but could not find, in the console, the JSON and the JUnit report', async () => {
     const gamma = await started_(startGamma({ hidesCreated: true }));
 

@@ -20,14 +20,15 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
     checks: roundTripChecks(resource),
     async run(t) {
       const sneaked = await createWithoutToken(t, resource);
-      // A record made without a token fails the check on its own; none made counts once the create with the token works.
-      if (sneaked?.created !== undefined) t.verdict(ids.createNeedsToken, false, `without a token: ${answerOf(sneaked.reply)}`);
+      // A create without a token that was accepted (any 2xx, with or without an id) fails the check on its own; a refused
+      // one counts once the create with the token works.
+      if (sneaked?.accepted) t.verdict(ids.createNeedsToken, false, `without a token: ${answerOf(sneaked.reply)}`);
       const { reply, id } = await t.tryCreate(resource.path);
       // The id may come from the answer, --id-pointer, Location or the list: any of them shows the create worked.
       const jsonOrEmpty = reply.text === '' || isJsonType(reply.contentType);
       t.verdict(ids.create, id !== undefined && isUuid(id) && jsonOrEmpty, answer(reply));
       if (id === undefined) {
-        if (sneaked?.created === undefined) {
+        if (!sneaked?.accepted) {
           t.skipCheck(
             ids.createNeedsToken,
             `the create with the token was not accepted either (${reply.status}), so the path is not known to work`,
@@ -35,7 +36,7 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
         }
         return t.skip(`the create was not accepted (${reply.status}), so there is no record to go on with`);
       }
-      if (sneaked && sneaked.created === undefined) t.verdict(ids.createNeedsToken, true, '');
+      if (sneaked && !sneaked.accepted) t.verdict(ids.createNeedsToken, true, '');
       const url = `${resource.path}/${id}`;
       // The record as the target shows it: its get, which answers the same whatever the create's answer looked like.
       const record = await judgeGet(t, ids.getAfterCreate, url, id, {});

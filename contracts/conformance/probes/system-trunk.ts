@@ -62,22 +62,24 @@ export const systemTrunkProbe: Probe = {
 };
 
 /**
- * The trunk given by --system-trunk-id, judged through its own GET (whatever the list's shape), or else the
- * first listed with isSystem: true. A trunk shown as ordinary (isSystem: false) is never tried.
+ * The trunk given by --system-trunk-id, or else the first listed with isSystem: true. A given trunk is tried
+ * only when its own GET (whatever the list's shape), or else the list, shows isSystem: true: one that leaves the
+ * flag out, or shows it false, may be a real ordinary trunk, and a delete of it would be carried out.
  */
 async function findSystemTrunk(t: ProbeRun): Promise<string> {
   const given = t.target.systemTrunkId;
   if (given !== undefined) {
     const read = await t.send({ method: 'GET', path: `${PATH}/${given}` });
-    if (isRecord(read, given)) {
-      if ((read.body as Record<string, unknown>).isSystem === false)
-        return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
-      return given;
-    }
+    const flag = isRecord(read, given) ? (read.body as Record<string, unknown>).isSystem : undefined;
+    if (flag === false) return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
+    if (flag === true) return given;
   }
   const reply = await t.send({ method: 'GET', path: PATH });
   const items = t.items(PATH, reply);
-  if (items === undefined) return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so no system trunk can be found or watched`);
+  if (items === undefined) {
+    const why = given === undefined ? 'no system trunk can be found or watched' : `nothing shows ${given} with isSystem: true`;
+    return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so ${why}`);
+  }
   const trunks = items.filter(isPlainObject);
   if (given === undefined) {
     const found = trunks.find((trunk) => trunk.isSystem === true && typeof trunk.id === 'string');
@@ -85,8 +87,10 @@ async function findSystemTrunk(t: ProbeRun): Promise<string> {
     return found.id as string;
   }
   const listed = trunks.find((trunk) => sameId(trunk.id, given));
-  // Never risk a real trunk: one neither its read nor the list shows is not tried, nor one the list shows as ordinary.
+  // Never risk a real trunk: one neither its read nor the list shows is not tried, nor one not shown as a system trunk.
   if (!listed) return t.skip(`the trunk ${given} given by --system-trunk-id is neither answered by its GET nor in the token's list`);
   if (listed.isSystem === false) return t.skip(`the trunk ${given} is listed with isSystem: false, so it is not tried`);
+  if (listed.isSystem !== true)
+    return t.skip(`neither GET ${PATH}/${given} nor the list shows isSystem: true for the trunk ${given}, so it is not tried`);
   return given;
 }

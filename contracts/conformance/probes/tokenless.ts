@@ -3,7 +3,7 @@
  * delete that must change nothing, each judged by what the record, read with its own token, shows afterwards.
  */
 import { existedBefore } from '../context.js';
-import { idInAnswer } from '../creating.js';
+import { idInAnswer, isOwnRecord, unconfirmedNote, variedFields } from '../creating.js';
 import { isSuccess, type Reply } from '../http.js';
 import { answer, canonical, isGone, isPlainObject, isRecord } from '../matchers.js';
 import type { ProbeRun } from '../probe.js';
@@ -24,27 +24,40 @@ export const answerOf = (reply: Reply | undefined) => (reply ? answer(reply) : '
 export async function createWithoutToken(
   t: ProbeRun,
   resource: ResourceFacts,
-): Promise<{ reply: Reply | undefined; created: string | undefined } | undefined> {
+): Promise<{ reply: Reply | undefined; accepted: boolean; created: string | undefined } | undefined> {
   const example = t.ctx.examples.create(resource.path);
   // Without an example, the real create is skipped too, and this check with it.
   if (!example) return undefined;
   const body = runUnique(example, t.ctx.suffix());
   const reply = await t.sendExpectingRefusal({ method: 'POST', path: resource.path, credentials: 'none', body });
-  const id = reply && isSuccess(reply.status) ? idInAnswer(t.ctx, resource.path, reply) : undefined;
-  const created = id !== undefined && !existedBefore(t.ctx, resource.path, id) ? id : undefined;
-  if (created !== undefined) {
-    t.ctx.ledger.add({ path: resource.path, id: created, credentials: 'token', notFoundMeansGone: false });
-    const url = `${resource.path}/${created}`;
-    // Forgotten only on proof: the token read it, deleted it, and then reads it gone. Otherwise it stays a leftover.
-    if (isRecord(await t.send({ method: 'GET', path: url }), created)) {
-      await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });
-      if (isGone((await t.send({ method: 'GET', path: url })).status)) t.ctx.ledger.forget(resource.path, created);
-    } else {
-      // Filed where the token does not reach: try without one (what made it), and report it whatever the answer.
-      await t.sendExpectingRefusal({ method: 'DELETE', path: url, credentials: 'none', body: deleteBody(resource) });
-    }
+  // Any 2xx accepted it, whatever the answer holds: the caller fails the check on that alone.
+  const accepted = reply !== undefined && isSuccess(reply.status);
+  if (!accepted) return { reply, accepted, created: undefined };
+  const { path } = resource;
+  const id = idInAnswer(t.ctx, path, reply);
+  if (id === undefined) {
+    const note = `POST ${path} without a token answered ${reply.status}, but no id of a record it may have made was in the answer${t.ctx.target.idPointer ? ` at ${t.ctx.target.idPointer}` : ''} or a Location header`;
+    t.ctx.ledger.lost({ path, id: '(unknown)', credentials: 'none', note });
+    return { reply, accepted, created: undefined };
   }
-  return { reply, created };
+  if (existedBefore(t.ctx, path, id)) return { reply, accepted, created: undefined };
+  // Without the list read before the run, an answered id may be a record from before it: listed, never deleted.
+  if (!(await isOwnRecord(t.ctx, (spec) => t.send(spec), path, reply, id, variedFields(example, body)))) {
+    t.ctx.ledger.lost({ path, id, credentials: 'none', note: unconfirmedNote(path, reply.status) });
+    return { reply, accepted, created: undefined };
+  }
+  const created = id;
+  t.ctx.ledger.add({ path: resource.path, id: created, credentials: 'token', notFoundMeansGone: false });
+  const url = `${resource.path}/${created}`;
+  // Forgotten only on proof: the token read it, deleted it, and then reads it gone. Otherwise it stays a leftover.
+  if (isRecord(await t.send({ method: 'GET', path: url }), created)) {
+    await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });
+    if (isGone((await t.send({ method: 'GET', path: url })).status)) t.ctx.ledger.forget(resource.path, created);
+  } else {
+    // Filed where the token does not reach: try without one (what made it), and report it whatever the answer.
+    await t.sendExpectingRefusal({ method: 'DELETE', path: url, credentials: 'none', body: deleteBody(resource) });
+  }
+  return { reply, accepted, created };
 }
 
 /** `expected`'s values are all in `actual`: objects key by key (the server may add fields, e.g. defaults), the rest equal. */
