@@ -62,7 +62,11 @@ function withoutUnknownKeys(body: Fields, shape: Record<string, z.ZodType>) {
 /** Adds rule problems, except those about a place a listed field problem already covers (one message per mistake). */
 export function mergeProblems(fieldProblems: ProblemList, ruleProblems: Problem[]): ProblemList {
   const covered = fieldProblems.problems.map(({ path }) => path.join('\u0000'));
-  const isCovered = (path: Problem['path']) => covered.some((prefix) => path.join('\u0000').startsWith(prefix));
+  // Whole keys only: a problem at required/1 covers required/1/… but not required/12.
+  const isCovered = (path: Problem['path']) => {
+    const key = path.join('\u0000');
+    return covered.some((prefix) => key === prefix || key.startsWith(`${prefix}\u0000`));
+  };
   for (const problem of ruleProblems) if (!isCovered(problem.path)) fieldProblems.add(problem);
   return fieldProblems;
 }
