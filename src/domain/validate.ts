@@ -99,10 +99,13 @@ function describeIssue(issue: z.core.$ZodIssue, path: (string | number)[], body:
   // zod leaves `issue.input` out of issues, so presence is read from the body: a wrong type is not a missing field.
   // A field with its own message for this (a function tool's url) keeps it.
   if (issue.code === 'invalid_type' && valueAt(body, path) === undefined && issue.message.startsWith('Invalid input')) {
-    return { path, message: `Missing required field (expected ${issue.expected}).` };
+    return { path, message: missingFieldMessage(issue.expected) };
   }
   return { path, message: issue.message };
 }
+
+/** What a required field that is absent is told: the type it takes. */
+export const missingFieldMessage = (expected: string): string => `Missing required field (expected ${expected}).`;
 
 /** The value at `path` inside the body, or undefined where the path leaves it. */
 function valueAt(body: unknown, path: readonly (string | number)[]): unknown {
