@@ -611,6 +611,13 @@ describe('fields that take one of several forms', () => {
     expect(reply.body.errors).toEqual([{ pointer, message: expect.stringMatching(says) }]);
   });
 
+  it('says which types an assistant metadata value takes', async () => {
+    const { call } = freshMock();
+    const reply = await call('POST', '/api/v1/assistants', { body: { ...assistantBody, metadata: { x: {} } } });
+    expectProblem(reply, 400);
+    expect(reply.body.errors).toEqual([{ pointer: '/metadata/x', message: 'Expected string, number, boolean or null.' }]);
+  });
+
   it('says which forms an allowed ip takes on a PATCH too', async () => {
     const { call } = freshMock();
     const trunk = (await call('POST', '/api/v1/sip-trunks', { body: trunkBody })).body;

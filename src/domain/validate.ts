@@ -101,7 +101,21 @@ function describeIssue(issue: z.core.$ZodIssue, path: (string | number)[], body:
   if (issue.code === 'invalid_type' && valueAt(body, path) === undefined && issue.message.startsWith('Invalid input')) {
     return { path, message: missingFieldMessage(issue.expected) };
   }
+  // zod's own word for a value no form of a union takes says nothing: name what each form wants.
+  if (issue.code === 'invalid_union' && issue.message === 'Invalid input' && issue.errors.length > 0) {
+    return { path, message: unionMessage(issue.errors) };
+  }
   return { path, message: issue.message };
+}
+
+/** What each form of a union wants: the types, when the value has none of them, else each form's own complaint. */
+function unionMessage(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
+  const first = branches.map((issues) => issues[0]).filter((issue) => issue !== undefined);
+  if (first.every((issue) => issue.code === 'invalid_type' && issue.path.length === 0)) {
+    const types = [...new Set(first.map((issue) => (issue as z.core.$ZodIssueInvalidType).expected))];
+    return `Expected ${types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types.at(-1)}` : types[0]}.`;
+  }
+  return `Takes none of its forms: ${[...new Set(first.map(({ message }) => message))].join('; or ')}.`;
 }
 
 /** What a required field that is absent is told: the type it takes. */
