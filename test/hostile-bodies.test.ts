@@ -150,4 +150,30 @@ describe('large bodies', () => {
     // The loop went round (and polled for other requests) before the second body's turn.
     expect(turnsPassed).toBe(1);
   });
+
+  it.each([
+    ['an api', '/api/v1/schemas'],
+    ['a control', '/__mock/records'],
+  ])('take turns when sent to %s route: the loop goes round between two sent at once', async (_, path) => {
+    const { call } = freshMock();
+    // Counts the turns of the event loop while the two requests are handled.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const { fields } = unknownKeys(200 * 1024);
+    const answeredAt: number[] = [];
+    const send = async () => {
+      const reply = await call('POST', path, { body: fields });
+      answeredAt.push(turns);
+      return reply;
+    };
+    const replies = await Promise.all([send(), send()]);
+    counting = false;
+    expect(replies.map(({ status }) => status)).toEqual([400, 400]);
+    expect(answeredAt[1]).toBeGreaterThan(answeredAt[0] as number);
+  });
 });

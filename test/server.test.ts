@@ -105,6 +105,25 @@ describe('startServer', () => {
     }
   });
 
+  it.each([
+    ['a request timeout of 0', { requestTimeoutMs: 0 }],
+    ['a port out of range', { port: 70000 }],
+    ['an empty control token', { controlToken: '' }],
+  ])('lets the state file go when it refuses %s, so a second start on the file succeeds', async (_, refused) => {
+    const dir = mkdtempSync(join(tmpdir(), 'vcm-refused-'));
+    const stateFile = join(dir, 'state.json');
+    try {
+      await expect(startServer({ port: 0, stateFile, ...refused })).rejects.toThrow();
+      server = await startServer({ port: 0, stateFile });
+      expect((await fetch(`${server.url}/api/v1/schemas`, { headers: AUTH })).status).toBe(200);
+      await server.close();
+      server = undefined;
+      expect(existsSync(`${stateFile}.lock`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   const createRequest = (name: string) => {
     const body = JSON.stringify({ name, properties: { topic: 'string' } });
     return `POST /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer demo-token\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;

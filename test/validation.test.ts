@@ -581,6 +581,52 @@ describe('sip trunk rules', () => {
   });
 });
 
+describe('fields that take one of several forms', () => {
+  it.each([
+    {
+      what: 'a destination that is no number or uri',
+      path: '/api/v1/tools',
+      body: { type: 'transferCall', name: 't1', destination: 'abc' },
+      pointer: '/destination',
+      says: /E\.164 number .* or a sip: URI/,
+    },
+    {
+      what: 'a destination that is a number type',
+      path: '/api/v1/tools',
+      body: { type: 'transferCall', name: 't1', destination: 5 },
+      pointer: '/destination',
+      says: /E\.164 number .* or a sip: URI/,
+    },
+    {
+      what: 'an allowed ip that is no address',
+      path: '/api/v1/sip-trunks',
+      body: { ...trunkBody, allowedIps: ['zzz'] },
+      pointer: '/allowedIps/0',
+      says: /IPv4 address .* or a CIDR range/,
+    },
+  ])('says which forms it takes, for $what', async ({ path, body, pointer, says }) => {
+    const { call } = freshMock();
+    const reply = await call('POST', path, { body });
+    expectProblem(reply, 400);
+    expect(reply.body.errors).toEqual([{ pointer, message: expect.stringMatching(says) }]);
+  });
+
+  it('says which types an assistant metadata value takes', async () => {
+    const { call } = freshMock();
+    const reply = await call('POST', '/api/v1/assistants', { body: { ...assistantBody, metadata: { x: {} } } });
+    expectProblem(reply, 400);
+    expect(reply.body.errors).toEqual([{ pointer: '/metadata/x', message: 'Expected string, number, boolean or null.' }]);
+  });
+
+  it('says which forms an allowed ip takes on a PATCH too', async () => {
+    const { call } = freshMock();
+    const trunk = (await call('POST', '/api/v1/sip-trunks', { body: trunkBody })).body;
+    const reply = await call('PATCH', `/api/v1/sip-trunks/${trunk.id}`, { body: { allowedIps: ['zzz'] } });
+    expectProblem(reply, 400);
+    expect(reply.body.errors).toEqual([{ pointer: '/allowedIps/0', message: expect.stringMatching(/IPv4 address .* or a CIDR range/) }]);
+  });
+});
+
 describe('assistant language', () => {
   it('takes a tag of 35 characters and refuses a longer one', async () => {
     const { call } = freshMock();

@@ -5,7 +5,7 @@
  */
 
 import type { Problem } from './problem.js';
-import { ProblemList } from './problem-list.js';
+import { ProblemList, shortText } from './problem-list.js';
 
 export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict' | 'record-limit';
 
@@ -35,8 +35,11 @@ export class DomainError extends Error {
   }
 }
 
-/** Ids are echoed in messages cut short, so a huge id in a path cannot make a huge answer. */
-export const shortId = (id: string): string => (id.length > 100 ? `${id.slice(0, 100)}…` : id);
+/**
+ * @deprecated Use shortText (src/domain/problem-list.ts): the same cut. Kept as a name only while
+ * src/state/operations.ts imports it; delete once that import is switched.
+ */
+export { shortText as shortId } from './problem-list.js';
 
 export const notFound = (what: string, id: string) =>
-  new DomainError('not-found', `No ${what} with id ${shortId(id)} exists in your organization.`);
+  new DomainError('not-found', `No ${what} with id ${shortText(id)} exists in your organization.`);

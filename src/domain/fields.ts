@@ -100,11 +100,7 @@ export const secureOrLoopbackUrl = urlMatching(
   'Use an https URL (plain http is allowed only for this machine: localhost, 127.0.0.0/8, [::1]).',
 );
 
-/** This machine, as a URL's hostname names it: `localhost`, 127.0.0.0/8 or [::1]. */
-export const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-
-/** This machine only: `localhost`, 127.0.0.0/8, ::1 (also as [::1] or as an IPv4-mapped 127 address). */
+/** This machine only: `localhost`, 127.0.0.0/8, ::1 (also as [::1], as a URL's hostname writes it, or as an IPv4-mapped 127 address). */
 export function isLoopbackBind(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);

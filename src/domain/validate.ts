@@ -62,7 +62,11 @@ function withoutUnknownKeys(body: Fields, shape: Record<string, z.ZodType>) {
 /** Adds rule problems, except those about a place a listed field problem already covers (one message per mistake). */
 export function mergeProblems(fieldProblems: ProblemList, ruleProblems: Problem[]): ProblemList {
   const covered = fieldProblems.problems.map(({ path }) => path.join('\u0000'));
-  const isCovered = (path: Problem['path']) => covered.some((prefix) => path.join('\u0000').startsWith(prefix));
+  // Whole keys only: a problem at required/1 covers required/1/… but not required/12.
+  const isCovered = (path: Problem['path']) => {
+    const key = path.join('\u0000');
+    return covered.some((prefix) => key === prefix || key.startsWith(`${prefix}\u0000`));
+  };
   for (const problem of ruleProblems) if (!isCovered(problem.path)) fieldProblems.add(problem);
   return fieldProblems;
 }
@@ -95,10 +99,27 @@ function describeIssue(issue: z.core.$ZodIssue, path: (string | number)[], body:
   // zod leaves `issue.input` out of issues, so presence is read from the body: a wrong type is not a missing field.
   // A field with its own message for this (a function tool's url) keeps it.
   if (issue.code === 'invalid_type' && valueAt(body, path) === undefined && issue.message.startsWith('Invalid input')) {
-    return { path, message: `Missing required field (expected ${issue.expected}).` };
+    return { path, message: missingFieldMessage(issue.expected) };
+  }
+  // zod's own word for a value no form of a union takes says nothing: name what each form wants.
+  if (issue.code === 'invalid_union' && issue.message === 'Invalid input' && issue.errors.length > 0) {
+    return { path, message: unionMessage(issue.errors) };
   }
   return { path, message: issue.message };
 }
+
+/** What each form of a union wants: the types, when the value has none of them, else each form's own complaint. */
+function unionMessage(branches: readonly (readonly z.core.$ZodIssue[])[]): string {
+  const first = branches.map((issues) => issues[0]).filter((issue) => issue !== undefined);
+  if (first.every((issue) => issue.code === 'invalid_type' && issue.path.length === 0)) {
+    const types = [...new Set(first.map((issue) => (issue as z.core.$ZodIssueInvalidType).expected))];
+    return `Expected ${types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types.at(-1)}` : types[0]}.`;
+  }
+  return `Takes none of its forms: ${[...new Set(first.map(({ message }) => message))].join('; or ')}.`;
+}
+
+/** What a required field that is absent is told: the type it takes. */
+export const missingFieldMessage = (expected: string): string => `Missing required field (expected ${expected}).`;
 
 /** The value at `path` inside the body, or undefined where the path leaves it. */
 function valueAt(body: unknown, path: readonly (string | number)[]): unknown {

@@ -19,9 +19,9 @@ import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
 import { registerResourceRoutes } from './resource-routes.js';
-import { sizeLimit } from './size-limit.js';
+import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export { DEFAULT_BODY_LIMIT } from './size-limit.js';
 /** Largest snapshot `PUT /__mock/state` takes: about 100,000 records. */
 export const STATE_BODY_LIMIT = 256 * 1024 * 1024;
 

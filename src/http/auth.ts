@@ -17,6 +17,9 @@ const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 /** The header every 401 of the API carries (RFC 6750). */
 export const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm="voice-config-mock", error="${error}"` });
 
+/** The answer to a request that sends no token (also the example of a 401 in the OpenAPI document). */
+export const MISSING_TOKEN_DETAIL = 'Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).';
+
 export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
   // Not async: it has nothing to wait for, and an async layer costs every request a frame and a promise.
   return function authenticate(c, next) {
@@ -29,7 +32,7 @@ export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
       return next();
     }
     const [message, error] = !header
-      ? ['Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).', 'invalid_request']
+      ? [MISSING_TOKEN_DETAIL, 'invalid_request']
       : token === undefined
         ? // Several Authorization headers arrive joined with ", ".
           [

@@ -113,12 +113,12 @@ export function controlJsonBody<T extends object>(maxDepth: number, check?: Body
 }
 
 function wrongType(c: Context, contentType: string | undefined): Response {
-  return problemResponse(
-    c,
-    'unsupported-media-type',
-    `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`,
-  );
+  return problemResponse(c, 'unsupported-media-type', wrongTypeDetail(contentType));
 }
+
+/** The answer to a body sent as another type than JSON (also the example of a 415 in the OpenAPI document). */
+export const wrongTypeDetail = (contentType: string | undefined): string =>
+  `Send the body as JSON with Content-Type: application/json (got ${contentType ?? 'no Content-Type'}).`;
 
 const isJsonObject = (value: unknown): value is BodyFields => typeof value === 'object' && value !== null && !Array.isArray(value);
 

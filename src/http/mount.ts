@@ -64,7 +64,10 @@ export function mount<R extends RouteConfig, B = undefined>(
   const method = route.method.toUpperCase();
   const where = `mount ${method} ${route.path}`;
   assertAnyIdMatches(route, where);
-  const { middleware: _none, ...documented } = route;
+  // createRoute takes middleware, but it would not run here (nor in the order above): refused, not dropped.
+  const { middleware, ...documented } = route;
+  if (middleware !== undefined && (!Array.isArray(middleware) || middleware.length > 0))
+    throw new Error(`${where}: the route declares \`middleware\`, which mount does not run; use \`guards\` instead.`);
   app.openAPIRegistry.registerPath(documented);
   const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
   // Each layer its own registration: Hono composes them in this order, as it would one registration of all.

@@ -8,11 +8,20 @@
 import { withArticle } from '../domain/english.js';
 import type { DomainError } from '../domain/errors.js';
 import { notFound } from '../domain/errors.js';
+import { ProblemList } from '../domain/problem-list.js';
 import type { Problem, Resource, StoredRecord } from '../domain/resource.js';
 import { resourceByKind } from '../domain/resources/index.js';
+import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
+import { missingFieldMessage, parseFields } from '../domain/validate.js';
 import { recordLimitReached } from '../state/limits.js';
 import { invalidBody, missingReferenceMessage, uniqueClash, unknownOnDelete } from '../state/operations.js';
+import { requestExamples } from '../state/seed/examples.js';
+import { MISSING_TOKEN_DETAIL } from './auth.js';
+import { CONTROL_TOKEN_DETAIL } from './control/control-api.js';
+import { invalidControlDetail } from './control/define.js';
+import { wrongTypeDetail } from './json-body.js';
 import { type ProblemBody, type ProblemKind, problemBody, problemKinds } from './problem.js';
+import { DEFAULT_BODY_LIMIT, tooLargeDetail } from './size-limit.js';
 
 export interface Example {
   summary: string;
@@ -29,25 +38,54 @@ const example = (summary: string, kind: ProblemKind, detail: string, problems?: 
 });
 const fromError = (summary: string, error: DomainError): Example => example(summary, error.kind, error.message, error.problems);
 
-/** What any operation answering a status may say: one example per problem kind an operation documents. */
+/** A body cut off in the middle, as the malformed-JSON example and its test send it. */
+export const TRUNCATED_JSON = '{"name": ';
+const truncated = parseUntrustedJson(TRUNCATED_JSON, MAX_RECORD_DEPTH);
+const malformedDetail = truncated.ok ? '' : truncated.message;
+/** The control request the generic control 400 shows: one without the organization it is about. */
+const controlProblem = { path: ['orgId'], message: missingFieldMessage('string') };
+
+/**
+ * What any operation answering a status may say: one example per problem kind an operation documents.
+ * Each is built by the function that builds the real answer, so the two cannot drift apart.
+ */
 const generic: Partial<Record<ProblemKind, Example>> = {
-  validation: example('A field breaks its rule', 'validation', 'The request is not valid: 1 problem, listed in errors.', [
-    { path: ['name'], message: 'Missing required field (expected string).' },
-  ]),
-  'malformed-json': example('The body is not JSON', 'malformed-json', 'The body is not valid JSON: Unexpected end of JSON input.'),
-  unauthorized: example('No token', 'unauthorized', 'Send Authorization: Bearer <token>; the demo organization uses demo-token.'),
+  validation: example('A field breaks its rule', 'validation', invalidControlDetail(ProblemList.of([controlProblem])), [controlProblem]),
+  'malformed-json': example('The body is not JSON', 'malformed-json', malformedDetail),
+  unauthorized: example('No token', 'unauthorized', MISSING_TOKEN_DETAIL),
   forbidden: example('Refused', 'forbidden', 'This record cannot be changed or deleted.'),
   'not-found': fromError('No such record', notFound('record', EXAMPLE_ID)),
   conflict: example('Conflict', 'conflict', 'The request conflicts with the state of the organization.'),
-  'payload-too-large': example('Body too large', 'payload-too-large', 'The body is larger than the limit (1 MiB).'),
-  'unsupported-media-type': example('Not JSON', 'unsupported-media-type', 'Send the body as JSON with Content-Type: application/json.'),
+  'payload-too-large': example('Body too large', 'payload-too-large', tooLargeDetail(DEFAULT_BODY_LIMIT)),
+  'unsupported-media-type': example('Not JSON', 'unsupported-media-type', wrongTypeDetail('text/plain')),
   'telephony-failed': example('Provider failed', 'telephony-failed', 'The telephony provider failed; nothing was changed.'),
 };
 
+/** The body a resource's generic 400 shows: its create example with one text field sent as a number. */
+export function wrongTypeBody(def: Resource): Record<string, unknown> {
+  const { create } = requestExamples(def);
+  const field = typeof create.name === 'string' ? 'name' : Object.keys(create).find((key) => typeof create[key] === 'string');
+  return { ...create, ...(field ? { [field]: 12345 } : {}) };
+}
+
+/** The 400 a resource's create or update answers to `wrongTypeBody`, checked as the real request is. */
+function wrongTypeExample(def: Resource): Example {
+  const body = wrongTypeBody(def);
+  return fromError('A field has the wrong type', invalidBody(def, parseFields(def.createSchemaFor(body), body).problems));
+}
+
+/** Whose generic examples an operation shows: the control API's, or the API's (with its resource's own 400, if it reads one). */
+export type ExampleScope = { control: true } | { control: false; def?: Resource | undefined };
+
+const controlUnauthorized = example('No control token', 'unauthorized', CONTROL_TOKEN_DETAIL);
+
 /** The generic examples of a status, keyed by kind in camelCase (`malformedJson`). */
-export function genericExamples(status: string): Examples {
+export function genericExamples(status: string, scope: ExampleScope): Examples {
+  const kinds = scope.control
+    ? { ...generic, unauthorized: controlUnauthorized }
+    : { ...generic, ...(scope.def ? { validation: wrongTypeExample(scope.def) } : {}) };
   return Object.fromEntries(
-    Object.entries(generic)
+    Object.entries(kinds)
       .filter(([kind]) => String(problemKinds[kind as ProblemKind].status) === status)
       .map(([kind, value]) => [kind.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase()), value]),
   );

@@ -7,7 +7,7 @@
  */
 import type { Resource } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
-import { type Examples, genericExamples, ruleExamples, rulesBeyondSchema } from './openapi-examples.js';
+import { type ExampleScope, type Examples, genericExamples, ruleExamples, rulesBeyondSchema } from './openapi-examples.js';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -15,13 +15,14 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 export function finishDocument<D extends object>(document: D): D {
   const doc = document as Json;
   const specific: Record<string, Record<string, Examples>> = Object.assign({}, ...resources.map((def) => ruleExamples(def as Resource)));
-  const operations = Object.values<Json>(doc.paths ?? {}).flatMap((item) =>
-    METHODS.flatMap((method) => (item[method] ? [item[method]] : [])),
+  const operations = Object.entries<Json>(doc.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item[method] ? [{ path, operation: item[method] as Json }] : [])),
   );
-  for (const operation of operations) {
+  for (const { path, operation } of operations) {
+    const scope: ExampleScope = path.startsWith('/__mock') ? { control: true } : { control: false, def: resourceOf(operation) };
     for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
       const problem = response.content?.['application/problem+json'];
-      if (problem) problem.examples = examplesFor(status, specific[operation.operationId]?.[status]);
+      if (problem) problem.examples = examplesFor(status, specific[operation.operationId]?.[status], scope);
     }
     describeRules(operation);
   }
@@ -35,10 +36,16 @@ export function finishDocument<D extends object>(document: D): D {
 }
 
 /** The operation's own examples first, then the generic ones of kinds they do not show (each of this status). */
-function examplesFor(status: string, own: Examples = {}): Examples {
+function examplesFor(status: string, own: Examples = {}, scope: ExampleScope = { control: false }): Examples {
   const shown = new Set(Object.values(own).map(({ value }) => value.type));
-  const generic = Object.entries(genericExamples(status)).filter(([, { value }]) => !shown.has(value.type));
+  const generic = Object.entries(genericExamples(status, scope)).filter(([, { value }]) => !shown.has(value.type));
   return { ...own, ...Object.fromEntries(generic) };
+}
+
+/** The resource whose body a create or update of the API reads (its 400 shows that resource's answer). */
+function resourceOf(operation: Json): Resource | undefined {
+  const match = /^(create|update)(.+)$/.exec(String(operation.operationId));
+  return match ? (resources.find((candidate) => candidate.names.type === match[2]) as Resource | undefined) : undefined;
 }
 
 /** Appends the rules beyond the schemas to a resource operation's description. */

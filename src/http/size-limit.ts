@@ -10,6 +10,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { problemResponse } from './problem.js';
 
 /** What a 413 says, here and where the server answers an Expect: 100-continue. */
+/** Largest accepted request body in bytes, unless the options say otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
 export const tooLargeDetail = (maxSize: number): string => `The body is larger than ${maxSize} bytes; send less data per request.`;
 
 export function sizeLimit(maxSize: number): MiddlewareHandler {

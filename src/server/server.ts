@@ -15,6 +15,7 @@ import { openStateFile } from '../state/persistence/open-state-file.js';
 import { readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
+import { checkedPort, requestTimeouts } from './start-options.js';
 
 export interface ServerOptions extends AppOptions {
   /** Default 4010; 0 picks a free port. */
@@ -38,7 +39,7 @@ export interface ServerOptions extends AppOptions {
 }
 
 export const DEFAULT_CLOSE_GRACE_MS = 10_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export { DEFAULT_REQUEST_TIMEOUT_MS } from './start-options.js';
 
 export interface RunningServer {
   url: string;
@@ -59,9 +60,30 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     OPTION_REMEDIES,
   );
   if (refusal) throw new Error(`startServer: ${refusal}`);
+  // Checked before the state file is locked: a refused option must not leave the file held.
+  const timeouts = requestTimeouts(options.requestTimeoutMs);
+  const port = checkedPort(options.port ?? DEFAULT_PORT);
   const mockState = options.mockState ?? createMockState(options);
   // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
   const stateFile = options.stateFile ? await openStateFile(mockState, options.stateFile) : undefined;
+  try {
+    return await listenWith(options, mockState, stateFile, timeouts, port);
+  } catch (error) {
+    // Refused options, a port in use: the state file is let go, so the caller can try again on it.
+    await stateFile?.close().catch(() => {});
+    throw error;
+  }
+}
+
+type OpenStateFile = Awaited<ReturnType<typeof openStateFile>>;
+
+async function listenWith(
+  options: ServerOptions,
+  mockState: MockState,
+  stateFile: OpenStateFile | undefined,
+  timeouts: ReturnType<typeof requestTimeouts>,
+  port: number,
+): Promise<RunningServer> {
   const loaded = stateFile?.loaded ?? false;
   // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
   const own = options.afterWrite;
@@ -71,31 +93,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await stateFile.committed().catch(answerUnsaved);
       }
     : own;
-  const app = (() => {
-    try {
-      return createApp({ docsAssets: readSwaggerAsset, ...options, mockState, ...(afterWrite ? { afterWrite } : {}) });
-    } catch (error) {
-      // Refused options (an empty control token): the state file is let go again.
-      void stateFile?.close().catch(() => {});
-      throw error;
-    }
-  })();
+  const app = createApp({ docsAssets: readSwaggerAsset, ...options, mockState, ...(afterWrite ? { afterWrite } : {}) });
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
   // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
   const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
-  const server = createServer({ requireHostHeader: false, ...requestTimeouts(options.requestTimeoutMs) }, requiringHost(listener));
+  const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(listener));
   const unspoken = connectionsThatSentNothing(server);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
   return new Promise((resolve, reject) => {
-    server.once('error', (error) => {
-      // A port in use: the state file is let go, so the caller can try another port on it.
-      void stateFile?.close().catch(() => {});
-      reject(error);
-    });
-    server.listen(options.port ?? DEFAULT_PORT, host, () => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
       const info = server.address() as AddressInfo;
       const shownHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       // Deliveries run while a server serves the mock state (again, for a mock state whose server closed).
@@ -152,22 +162,6 @@ function answerUnsaved(error: Error): never {
     `The change was made, but could not be saved: ${error.message}. It is lost when the mock stops unless a later save succeeds.`,
   );
   throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
-}
-
-/**
- * Node cuts a request that has not arrived whole within `requestTimeout`, but
- * looks only every `connectionsCheckingInterval` (30 s by default, which
- * would double the limit): it looks every second here, or four times within
- * a shorter limit. Headers get the same time as the whole request.
- */
-function requestTimeouts(limitMs = DEFAULT_REQUEST_TIMEOUT_MS) {
-  if (!Number.isSafeInteger(limitMs) || limitMs < 1)
-    throw new RangeError(`requestTimeoutMs must be a whole number of 1 or more; got ${limitMs}.`);
-  return {
-    requestTimeout: limitMs,
-    headersTimeout: limitMs,
-    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limitMs / 4))),
-  };
 }
 
 const lookupAll = async (hostname: string) => (await lookup(hostname, { all: true })).map(({ address }) => address);

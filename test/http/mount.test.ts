@@ -84,6 +84,17 @@ describe('mount', () => {
     expect(() => mount(new OpenAPIHono<AppEnv>(), { route }, (c) => c.json({}, 200))).toThrow(/needs `invalid`/);
   });
 
+  it("refuses, when mounting, a route's own middleware, which mount would not run", () => {
+    const seen: Seen = [];
+    const withMiddleware = createRoute({
+      method: 'get',
+      path: '/things',
+      middleware: [guard(seen)] as const,
+      responses: { 200: { description: 'Done.' } },
+    });
+    expect(() => mount(new OpenAPIHono<AppEnv>(), { route: withMiddleware }, (c) => c.json({}, 200))).toThrow(/use `guards`/);
+  });
+
   it('refuses, when mounting, a path parameter schema that would refuse a segment (path parameters go unvalidated)', () => {
     const uuidOnly = createRoute({
       method: 'get',

@@ -26,7 +26,10 @@ const writable = {
     .nullable()
     .openapi({ description: 'Digest password. Write-only: responses show `hasPassword` instead.', writeOnly: true })
     .default(null),
-  allowedIps: uniqueList(z.union([ipv4, withPatterns(z.cidrv4())]), 100)
+  allowedIps: uniqueList(
+    z.union([ipv4, withPatterns(z.cidrv4())], { error: 'Use an IPv4 address such as 203.0.113.5 or a CIDR range such as 203.0.113.0/24' }),
+    100,
+  )
     .openapi({ description: 'IPv4 addresses or CIDR ranges allowed to send calls.' })
     .default([]),
   phoneNumbers: uniqueList(e164, 100).openapi({ description: 'Numbers (E.164) routed through this trunk.' }).default([]),

@@ -31,8 +31,11 @@ const destination = z.union(
       .regex(/^sips?:[^\s@]+@[^\s@]+$/, 'Use a sip: URI such as sip:desk@pbx.example.com'),
   ],
   {
+    // zod's own word for a value no branch takes is "Invalid input": say what each branch wants instead.
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? 'A transferCall tool needs a destination (E.164 number or sip: URI).' : undefined,
+      issue.input === undefined || issue.input === null
+        ? 'A transferCall tool needs a destination (E.164 number or sip: URI).'
+        : 'Use an E.164 number such as +14155550123 or a sip: URI such as sip:desk@pbx.example.com as the destination.',
   },
 );
 

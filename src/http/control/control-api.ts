@@ -17,6 +17,8 @@ import { registerSteerRoutes } from './steer-routes.js';
 import { refuseWebPages } from './web-pages.js';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
+/** The answer to a control request without the control token (also the example of a control 401 in the OpenAPI document). */
+export const CONTROL_TOKEN_DETAIL = `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header (the one given to --control-token); API tokens do not work here.`;
 
 export function controlApi(mockState: MockState, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
   // Each route validates its own input (define.ts, mount.ts).
@@ -41,10 +43,6 @@ export function controlApi(mockState: MockState, controlToken?: string, inPage =
 function requireControlToken(expected: string): MiddlewareHandler<AppEnv> {
   return async function checkControlToken(c, next) {
     if (c.req.header(CONTROL_TOKEN_HEADER) === expected) return next();
-    return problemResponse(
-      c,
-      'unauthorized',
-      `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header (the one given to --control-token); API tokens do not work here.`,
-    );
+    return problemResponse(c, 'unauthorized', CONTROL_TOKEN_DETAIL);
   };
 }

@@ -9,6 +9,7 @@
  */
 import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { ProblemList } from '../../domain/problem-list.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { describeIssues } from '../../domain/validate.js';
 import { type BodyCheck, controlJsonBody } from '../json-body.js';
@@ -116,8 +117,11 @@ type RouteOf<S extends ControlRouteSpec> = RouteConfig & {
 /** The one answer to a control request that does not validate: every problem, with where it is. */
 export function invalidControlRequest(c: Context, issues: readonly z.core.$ZodIssue[], input: unknown): Response {
   const problems = describeIssues(issues, input);
-  return problemResponse(c, 'validation', `The control request is not valid: ${problems.summary()}.`, problems);
+  return problemResponse(c, 'validation', invalidControlDetail(problems), problems);
 }
+
+/** What a control request that does not validate is told (also the example of such a 400 in the OpenAPI document). */
+export const invalidControlDetail = (problems: ProblemList): string => `The control request is not valid: ${problems.summary()}.`;
 
 function validBody<T extends z.ZodType<object>>(schema: T): BodyCheck<z.output<T>> {
   return (c, input) => {

@@ -1,0 +1,26 @@
+/** The server's options that Node would refuse only once it listens, checked before anything is opened. */
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Node cuts a request that has not arrived whole within `requestTimeout`, but
+ * looks only every `connectionsCheckingInterval` (30 s by default, which
+ * would double the limit): it looks every second here, or four times within
+ * a shorter limit. Headers get the same time as the whole request.
+ */
+export function requestTimeouts(limitMs = DEFAULT_REQUEST_TIMEOUT_MS) {
+  if (!Number.isSafeInteger(limitMs) || limitMs < 1)
+    throw new RangeError(`requestTimeoutMs must be a whole number of 1 or more; got ${limitMs}.`);
+  return {
+    requestTimeout: limitMs,
+    headersTimeout: limitMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limitMs / 4))),
+  };
+}
+
+/** Node's own check of a port, made before the state file is locked (Node would throw only at listen). */
+export function checkedPort(port: number): number {
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new RangeError(`port must be a whole number from 0 to 65535; got ${port}.`);
+  return port;
+}
