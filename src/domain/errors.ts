@@ -35,11 +35,5 @@ export class DomainError extends Error {
   }
 }
 
-/**
- * @deprecated Use shortText (src/domain/problem-list.ts): the same cut. Kept as a name only while
- * src/state/operations.ts imports it; delete once that import is switched.
- */
-export { shortText as shortId } from './problem-list.js';
-
 export const notFound = (what: string, id: string) =>
   new DomainError('not-found', `No ${what} with id ${shortText(id)} exists in your organization.`);

@@ -7,9 +7,9 @@
  */
 
 import { capitalized, withArticle } from '../domain/english.js';
-import { DomainError, notFound, shortId } from '../domain/errors.js';
+import { DomainError, notFound } from '../domain/errors.js';
 import { referenceKey, uniqueKey } from '../domain/index-keys.js';
-import { ProblemList } from '../domain/problem-list.js';
+import { ProblemList, shortText } from '../domain/problem-list.js';
 import type { Problem, Resource, ResourceKind, StoredRecord } from '../domain/resource.js';
 import { resourceByKind } from '../domain/resources/index.js';
 import type { TelephonyProvider } from '../domain/telephony.js';
@@ -92,7 +92,7 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
 export function unknownOnDelete(def: Resource, id: string): DomainError {
   return new DomainError(
     'forbidden',
-    `No ${def.names.singular} with id ${shortId(id)} exists in your organization, so it cannot be deleted.`,
+    `No ${def.names.singular} with id ${shortText(id)} exists in your organization, so it cannot be deleted.`,
   );
 }
 
