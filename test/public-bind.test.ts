@@ -8,7 +8,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLoopbackBind } from '../src/domain/fields.js';
-import {} from '../src/server/public-bind.js';
 import { startServer } from '../src/server/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

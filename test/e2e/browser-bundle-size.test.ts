@@ -5,8 +5,8 @@
  * corrected with it). Faker stays out of what a page loads at start.
  */
 import { describe, expect, it } from 'vitest';
-import { pageText } from '../helpers/readme.js';
 import { measureBrowserBundle } from '../../scripts/browser-size.mjs';
+import { pageText } from '../helpers/readme.js';
 
 const withinATenth = (measuredBytes: number, statedKb: number) => {
   expect(measuredBytes / 1024 / statedKb).toBeGreaterThan(0.9);
