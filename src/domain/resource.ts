@@ -68,19 +68,17 @@ export function defineResource<
   const updateInput = (objects ? z.union([...objects.update.values()]) : flatUpdate).openapi(`${type}Update`);
   const record = (objects ? unionOf(variants.key, objects.record) : z.strictObject(recordShape)).openapi(type);
   const stored = z.strictObject(storedShape);
-  // A variant's rules hold for every record, a snapshot's too (which `stored` alone would not show): they join the rules across fields.
-  // On a create or update they repeat field problems, which mergeProblems drops.
+  // A variant's rules hold for every record. A create or update is parsed with its variant's schema already
+  // (createSchemaFor, updateSchemaFor); a snapshot's records, checked with `stored` alone, need them asked apart.
   const writableKeys = Object.keys(spec.writable);
   const variantProblems = (candidate: Record<string, unknown>): Problem[] => {
     const fields = Object.fromEntries(writableKeys.filter((key) => Object.hasOwn(candidate, key)).map((key) => [key, candidate[key]]));
     const result = variantFor(objects?.create, variants?.key, fields)?.safeParse(fields);
     return result?.success === false ? describeIssues(result.error.issues, fields).problems : [];
   };
-  const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[] => [
-    ...(objects ? variantProblems(candidate) : []),
-    // The one place untyped records meet the rules: the callers (an operation, a snapshot's import) validated each field first.
-    ...(spec.check?.(candidate as Partial<StoredOf<W, S>>, previous as StoredOf<W, S> | undefined, env) ?? []),
-  ];
+  // The one place untyped records meet the rules: the callers (an operation, a snapshot's import) validated each field first.
+  const check = (candidate: Record<string, unknown>, previous: StoredRecord | undefined, env?: CheckEnv): Problem[] =>
+    spec.check?.(candidate as Partial<StoredOf<W, S>>, previous as StoredOf<W, S> | undefined, env) ?? [];
   /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
   const serverOwnedKeys = [
     ...Object.keys(spec.serverOwned),
@@ -95,6 +93,8 @@ export function defineResource<
     record: record as unknown as OneOrVariants<RecordShape<W, S, WO, SA>, K, VF>,
     stored,
     check,
+    /** The problems of a record against its variant's rules (none without variants): what a snapshot's import asks besides `check`. */
+    variantProblems: (record: Record<string, unknown>): Problem[] => (objects ? variantProblems(record) : []),
     /** The object schema a create body is checked by: its variant's, or (with no known key value) the flat one, which names the key's values. */
     createSchemaFor: (body: unknown): z.ZodObject => variantFor(objects?.create, variants?.key, body) ?? flatCreate,
     /** The object schema a patch of `previous` is checked by: its variant's, so a patch cannot take another variant's rules. */

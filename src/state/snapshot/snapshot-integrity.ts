@@ -38,7 +38,7 @@ export function integrityProblems(state: State, trunksHeldElsewhere: ReadonlySet
     for (const def of resources) {
       const taken = new Map<string, unknown>();
       (organization.records[def.kind] ?? []).forEach((record, position) => {
-        for (const problem of def.check?.(record, undefined) ?? [])
+        for (const problem of [...def.variantProblems(record), ...(def.check?.(record, undefined) ?? [])])
           problems.push({ ...problem, path: at(def.kind, position, ...problem.path) });
         for (const field of def.unique ?? []) {
           const key = `${field}:${JSON.stringify(record[field])}`;
