@@ -1978,7 +1978,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description Teardown deletes the organization of the interaction.
+             * @description Setup puts the state's records into the interaction's organization: the one of the request's bearer token (default `demo-token`), emptied at the interaction's first setup. Teardown gives that organization back what it held.
              * @default setup
              * @enum {string}
              */
