@@ -9,7 +9,7 @@
 import './pact-env.js';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,7 @@ import { MatchersV3 as M, PactV4, Verifier, type VerifierOptions } from '@pact-f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/client/index.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
+import { readmeBlock } from '../../test/helpers/readme.js';
 import { exampleIds } from './cases/example-ids.js';
 import { freshConnectionFetch } from './fresh-connection-fetch.js';
 import { PACT_LOG_LEVEL } from './pact-env.js';
@@ -139,7 +140,6 @@ describe("Pact's own Verifier against the mock", () => {
     async () => {
       const file = await writePlainPact(dir);
       // The system trunk's delete refused with 403 is honoured; a demand for 404 instead is not.
-      const { readFile, writeFile } = await import('node:fs/promises');
       const pact = JSON.parse(await readFile(file, 'utf8')) as { interactions: { description: string; response: { status: number } }[] };
       for (const interaction of pact.interactions)
         if (interaction.description.includes('system SIP trunk')) interaction.response.status = 404;
@@ -147,6 +147,25 @@ describe("Pact's own Verifier against the mock", () => {
       await writeFile(broken, JSON.stringify(pact));
       const report = await verify(server.url, [broken]);
       expect(failures(report).map(({ description }) => description)).toEqual(['a plain request to delete a system SIP trunk']);
+    },
+    VERIFY_TIMEOUT,
+  );
+
+  it(
+    "runs docs/pact.md's Verifier example as written, with node, over a pact written the plain way",
+    async () => {
+      const block = readmeBlock('js', "import { Verifier } from '@pact-foundation/pact'", 'docs/pact.md') ?? '';
+      expect(block).toContain('providerStatesSetupUrl');
+      const file = await writePlainPact(dir);
+      const source = block.replaceAll('http://127.0.0.1:4010', server.url).replace('pacts/my-frontend-voice-config-api.json', file);
+      // Under node_modules, so that the example's import of @pact-foundation/pact resolves as in a project.
+      const folder = await mkdtemp(join(process.cwd(), 'node_modules', '.voice-config-docs-'));
+      try {
+        await writeFile(join(folder, 'verify.mjs'), source);
+        await promisify(execFile)(process.execPath, [join(folder, 'verify.mjs')], { timeout: 120_000 });
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
     },
     VERIFY_TIMEOUT,
   );
