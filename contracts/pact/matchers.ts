@@ -30,7 +30,7 @@ export const jsonContentType = { 'Content-Type': M.regex(/^application\/json(;.*
  * answers (Pact's verifier injects it), `demo-token` in the consumer test and
  * for a verifier that has no state value to inject.
  */
-export const bearer = { Authorization: fromStateMatching(/^Bearer \S+$/.source, 'Bearer ${token}', `Bearer ${PACT_TOKEN}`) };
+export const bearer = { Authorization: fromStateMatching(/^Bearer \S+$/.source, `Bearer \${token}`, `Bearer ${PACT_TOKEN}`) };
 
 /**
  * Pact's `fromProviderState`, whose value must also match `regex` (Pact's
