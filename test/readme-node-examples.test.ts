@@ -1,8 +1,8 @@
 /**
  * The Node examples of docs/api.md (the app in process),
  * docs/control-api.md (the control client) and docs/frontend.md (the set-up
- * of UI tests) run as written, and so does docs/pact.md's pact:verify
- * command for the mock (its arguments given to the command's main): each block is
+ * of UI tests) run as written, and so does docs/pact.md's pact-verify
+ * command for the mock (its arguments given to the command in process): each block is
  * taken from its page, bundled with esbuild (its import of
  * `voice-config-mock` resolved through the package's exports, to the build
  * `npm test` makes first) and run with node; a probe line appended to the
@@ -121,17 +121,21 @@ describe('docs/pact.md: verifying the pacts against the mock', () => {
   afterAll(() => server.close());
 
   it('runs the command the page gives for the mock (its arguments, in process) and every interaction holds', async () => {
-    process.env.PACT_DO_NOT_TRACK = 'true';
-    const { main } = await import('../contracts/pact/verify-real.js');
-    const block = readmeBlock('sh', 'npm run pact:verify -- --provider-base-url http://127.0.0.1:4010', 'docs/pact.md') ?? '';
+    const { runPactVerifyCommand } = await import('../contracts/pact/pact-verify.js');
+    const block = readmeBlock('sh', 'npx voice-config-mock pact-verify --provider-base-url http://127.0.0.1:4010', 'docs/pact.md') ?? '';
     const command = block.split('\n').find((line) => line.includes('http://127.0.0.1:4010')) ?? '';
-    const args = command.replaceAll('http://127.0.0.1:4010', server.url).split(' -- ')[1]?.trim().split(/\s+/) ?? [];
-    expect(args).toContain('--provider-states-url');
+    const args = command.replaceAll('http://127.0.0.1:4010', server.url).split(' pact-verify ')[1]?.trim().split(/\s+/) ?? [];
+    expect(args).toEqual(['--provider-base-url', server.url]);
+    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const toolsBefore = server.mockState.store.list(org, 'tools');
     const lines: string[] = [];
 
-    const code = await main(args, (line) => lines.push(line));
+    const code = await runPactVerifyCommand(args, (line) => lines.push(line));
 
     expect(code, lines.join('\n')).toBe(0);
+    expect(lines.at(-1)).toBe('All 31 interactions hold.');
+    // The verification gave the demo organization back what it held.
+    expect(server.mockState.store.list(org, 'tools')).toEqual(toolsBefore);
     expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 120_000);
 });

@@ -74,7 +74,11 @@ const domain = `(?:${label}\\.)*[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*`;
 const loopback = `(?:[Ll][Oo][Cc][Aa][Ll][Hh][Oo][Ss][Tt]|127\\.${octet}\\.${octet}\\.${octet}|\\[::1\\])`;
 const anyHost = `(?:${domain}|(?:${octet}\\.){3}${octet}|\\[::1\\])`;
 const port = '(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0))?';
-const rest = '(?:[/?#][^\\s]*)?';
+// Path, query and fragment as RFC 3986 writes them: its unreserved and sub-delim characters, `:` and `@`, `/` and `?`
+// after the path, and `%` only to start a percent-encoded octet. A space, a control character, non-ASCII text and
+// `<>{}|^` must come percent-encoded, as a browser's URL parser sends them.
+const pchar = "(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})";
+const rest = `(?:/(?:${pchar}|/)*)?(?:\\?(?:${pchar}|[/?])*)?(?:#(?:${pchar}|[/?])*)?`;
 
 /** A URL string that matches `pattern`, documented with that pattern (and so checked the same way by any validator). `missing`: what a body without it is told. */
 const urlMatching = (pattern: string, message: string, missing?: string) =>

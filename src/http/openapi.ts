@@ -30,6 +30,8 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     info: {
       title: API_TITLE,
       version: API_VERSION,
+      // The mock's own licence (package.json); the document describes the mock, not the real service's terms.
+      license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       description:
         'SIP trunks, assistants, structured-output schemas, tools and webhooks of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes `Authorization: Bearer <token>`; the token identifies the organization. Errors are RFC 9457 problem details.',
     },
@@ -40,7 +42,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       {
         name: 'Control',
         description:
-          "The mock's own control API (/__mock/): reset, tenants, snapshots, journal, faults, clock. Not part of the real service.",
+          "The mock's own control API (/__mock): reset, tenants, snapshots, journal, faults, clock. Not part of the real service.",
       },
     ],
   });

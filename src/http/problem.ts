@@ -32,6 +32,10 @@ export const problemKinds = {
   'telephony-failed': { status: 502, title: 'Telephony Provider Error' },
 } as const;
 
+/** What a write answers (500) when the state file could not take it: the change was made in memory only. */
+export const unsavedDetail = (reason: string): string =>
+  `The change was made, but could not be saved: ${reason}. It is lost when the mock stops unless a later save succeeds.`;
+
 /** An answer forced by an injected fault: the status the fault names, in the one problem shape. */
 export function injectedProblem(c: Context, status: number, faultId: string): Response {
   const body: ProblemBody = {

@@ -126,7 +126,7 @@ export function resourceRoutes(def: Resource) {
         body: {
           required: false,
           description: "Send `{}` (the spec's example) or nothing; the mock does not read this body, so any other is ignored too.",
-          content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } },
+          content: { 'application/json': { schema: {}, example: {} } },
         },
       },
       responses: {

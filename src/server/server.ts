@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '../http/app.js';
-import { problemBody } from '../http/problem.js';
+import { problemBody, unsavedDetail } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { readSwaggerAsset } from './docs-assets-node.js';
@@ -157,10 +157,7 @@ async function listenWith(
 
 /** A write the state file could not take: it was made in memory, and the answer says it may not survive a restart. */
 function answerUnsaved(error: Error): never {
-  const body = problemBody(
-    'internal',
-    `The change was made, but could not be saved: ${error.message}. It is lost when the mock stops unless a later save succeeds.`,
-  );
+  const body = problemBody('internal', unsavedDetail(error.message));
   throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
 }
 

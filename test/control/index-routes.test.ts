@@ -1,5 +1,5 @@
 /**
- * The control API says what it offers: GET /__mock/ lists its operations,
+ * The control API says what it offers: GET /__mock lists its operations,
  * a known path asked with another method answers 405 with Allow, and an
  * unknown control path points to the list.
  */
@@ -29,7 +29,7 @@ function readmeControlOperations(): string[] {
   for (const line of docPages.flatMap((page) => pageText(page).split('\n'))) {
     if (!line.startsWith('|')) continue;
     const firstCell = line.split('|')[1] ?? '';
-    for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/__mock\/[^`\s[]*)/g)) {
+    for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/__mock(?:\/[^`\s[]*)?)/g)) {
       operations.add(`${method} ${path}`);
     }
   }

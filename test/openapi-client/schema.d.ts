@@ -533,7 +533,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/__mock/": {
+    "/__mock": {
         parameters: {
             query?: never;
             header?: never;
@@ -667,10 +667,7 @@ export interface components {
         ToolCreate: components["schemas"]["FunctionToolCreate"] | components["schemas"]["ApiRequestToolCreate"] | components["schemas"]["TransferCallToolCreate"] | components["schemas"]["EndCallToolCreate"];
         /** @description A function the model calls: the platform sends the arguments to `url`. */
         FunctionToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "function";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -714,10 +711,7 @@ export interface components {
         };
         /** @description An HTTP request to `url` with `method` and `headers`. */
         ApiRequestToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "apiRequest";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -761,10 +755,7 @@ export interface components {
         };
         /** @description Transfers the call to `destination`. */
         TransferCallToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "transferCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -808,10 +799,7 @@ export interface components {
         };
         /** @description Ends the call. */
         EndCallToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "endCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1317,10 +1305,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "function";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1380,10 +1365,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "apiRequest";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1443,10 +1425,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "transferCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1506,10 +1485,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "endCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -2002,7 +1978,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description Teardown deletes the organization of the interaction.
+             * @description Setup puts the state's records into the interaction's organization: the one of the request's bearer token (default `demo-token`), emptied at the interaction's first setup. Teardown gives that organization back what it held.
              * @default setup
              * @enum {string}
              */
@@ -2146,6 +2122,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The telephony provider failed (a telephony fault is injected); nothing was changed. */
             502: {
                 headers: {
@@ -2212,7 +2197,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -2245,6 +2230,15 @@ export interface operations {
             };
             /** @description No SIP trunk with this id in your organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2336,6 +2330,15 @@ export interface operations {
             };
             /** @description The body is not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2463,6 +2466,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getSchema: {
@@ -2520,7 +2532,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -2553,6 +2565,15 @@ export interface operations {
             };
             /** @description No schema with this id in your organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2644,6 +2665,15 @@ export interface operations {
             };
             /** @description The body is not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2776,6 +2806,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTool: {
@@ -2833,7 +2872,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -2857,6 +2896,15 @@ export interface operations {
             };
             /** @description No tool with this id in your organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2945,6 +2993,15 @@ export interface operations {
             };
             /** @description The body is not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3076,6 +3133,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAssistant: {
@@ -3133,7 +3199,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -3157,6 +3223,15 @@ export interface operations {
             };
             /** @description The assistant does not exist in your organization. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3236,6 +3311,15 @@ export interface operations {
             };
             /** @description The body is not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3356,6 +3440,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhook: {
@@ -3413,7 +3506,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -3437,6 +3530,15 @@ export interface operations {
             };
             /** @description No webhook with this id in your organization. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3526,6 +3628,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     simulateCall: {
@@ -3606,6 +3717,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3723,6 +3843,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     flushOutbox: {
@@ -3787,6 +3916,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3865,6 +4003,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3997,6 +4144,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The telephony provider failed to provision a SIP trunk of the scenario's seed (an injected telephony fault); nothing was changed. */
             502: {
                 headers: {
@@ -4058,6 +4214,15 @@ export interface operations {
             };
             /** @description No organization with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4205,6 +4370,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     injectRecord: {
@@ -4285,6 +4459,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4559,6 +4742,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     verifyRequests: {
@@ -4637,6 +4829,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4760,6 +4961,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     clearFaults: {
@@ -4800,6 +5010,15 @@ export interface operations {
             };
             /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4859,6 +5078,15 @@ export interface operations {
             };
             /** @description No active fault with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4982,6 +5210,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     changeProviderState: {
@@ -5053,6 +5290,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
