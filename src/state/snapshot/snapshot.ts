@@ -6,27 +6,35 @@
  * The schema is in snapshot-schema.ts, the export in snapshot-export.ts, what
  * must hold together in snapshot-integrity.ts; this module loads a snapshot.
  */
+import type { z } from '@hono/zod-openapi';
+import { counted } from '../../domain/english.js';
 import { DomainError } from '../../domain/errors.js';
 import { ProblemList } from '../../domain/problem-list.js';
-import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
-import { resources } from '../../domain/resources/index.js';
+import type { Problem, ResourceKind, StoredRecord } from '../../domain/resource.js';
+import { resourceKinds, resources } from '../../domain/resources/index.js';
 import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
-import type { TrunkConfiguration } from '../../domain/telephony.js';
+import { type TrunkConfiguration, trunkConfigurationSchema } from '../../domain/telephony.js';
 import { describeIssues } from '../../domain/validate.js';
 import type { MockState } from '../mock-state.js';
 import type { Organization } from '../tenants.js';
 import { integrityProblems } from './snapshot-integrity.js';
-import { type State, stateSchema } from './snapshot-schema.js';
+import { organizationEnvelope, SNAPSHOT_BOUNDS, type State, stateEnvelope } from './snapshot-schema.js';
 
 export { exportState, StateSerializer } from './snapshot-export.js';
-export { MAX_SNAPSHOT_DEPTH, STATE_FORMAT, type State, seedSchema, stateSchema } from './snapshot-schema.js';
+export { MAX_SNAPSHOT_DEPTH, SNAPSHOT_BOUNDS, STATE_FORMAT, type State, seedSchema, stateSchema } from './snapshot-schema.js';
 
 /**
  * Loads a snapshot. `only` replaces just that organization (it must be in the
  * snapshot); otherwise the snapshot replaces the whole state.
  */
 export function importState(mockState: MockState, input: unknown, only?: string): void {
-  const state = parseState(input);
+  const checked = checkState(input);
+  if (!checked.ok) throw new DomainError('validation', `The snapshot is not valid: ${checked.problems.summary()}.`, checked.problems);
+  importCheckedState(mockState, checked.value, only);
+}
+
+/** Loads a snapshot that `checkState` passed (the control route checks it as it reads the body). */
+export function importCheckedState(mockState: MockState, state: State, only?: string): void {
   const incoming = state.organizations.filter((organization) => only === undefined || organization.id === only);
   if (only !== undefined && incoming.length === 0) {
     throw new DomainError('validation', `The snapshot holds no organization with id ${only}.`, [
@@ -80,11 +88,21 @@ function missingConfigurations(
 /**
  * Every record must be one the store could hold; every problem is listed with
  * its place. The records come back as parsed, with their defaults filled in.
+ * What it costs is bounded before any element is parsed: each list is counted
+ * against its bound first (one problem for a list over it), then elements are
+ * checked one at a time until 50 problems are found (a list of a million
+ * zeros once cost an issue per zero, and 16 MiB of them the whole heap).
  */
-function parseState(input: unknown): State {
-  const parsed = stateSchema.safeParse(input);
-  const problems = parsed.success ? new ProblemList() : describeIssues(parsed.error.issues, input);
-  parsed.data?.organizations.forEach((organization, index) => {
+export function checkState(input: unknown): { ok: true; value: State } | { ok: false; problems: ProblemList } {
+  const problems = boundProblems(input);
+  if (problems.count > 0) return { ok: false, problems };
+  const envelope = stateEnvelope.safeParse(input);
+  if (!envelope.success) problems.addList(describeIssues(envelope.error.issues, input));
+  const raw = input as { organizations?: unknown; telephony?: unknown };
+  const organizations = checkEach(raw.organizations, organizationEnvelope, ['organizations'], problems);
+  const telephony = checkEach(raw.telephony, trunkConfigurationSchema, ['telephony'], problems);
+  organizations.forEach((organization, index) => {
+    if (organization === undefined) return;
     for (const def of resources) {
       const records = organization.records[def.kind as ResourceKind] ?? [];
       for (const [position, record] of records.entries()) {
@@ -104,11 +122,61 @@ function parseState(input: unknown): State {
       }
     }
   });
-  if (!parsed.success || problems.count > 0) {
-    throw new DomainError('validation', `The snapshot is not valid: ${problems.summary()}.`, problems);
-  }
-  return parsed.data;
+  if (!envelope.success || problems.count > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    value: { ...envelope.data, organizations: organizations as State['organizations'], telephony: telephony as State['telephony'] },
+  };
 }
+
+/** Each element of `list` (when it is a list) parsed on its own, until the problems are full; a failed one is undefined. */
+function checkEach<S extends z.ZodType>(list: unknown, schema: S, at: Problem['path'], problems: ProblemList): (z.output<S> | undefined)[] {
+  if (!Array.isArray(list)) return [];
+  const parsed: (z.output<S> | undefined)[] = [];
+  for (const [index, element] of list.entries()) {
+    if (problems.full) {
+      problems.stopped = true;
+      break;
+    }
+    const one = schema.safeParse(element);
+    parsed.push(one.success ? one.data : undefined);
+    if (!one.success) problems.addList(describeIssues(one.error.issues, element), [...at, index]);
+  }
+  return parsed;
+}
+
+/** Lists over their bound (SNAPSHOT_BOUNDS), each one problem; counted without parsing an element. */
+function boundProblems(input: unknown): ProblemList {
+  const problems = new ProblemList();
+  if (!isObject(input)) return problems;
+  const over = (list: unknown, max: number, path: Problem['path'], what: string) => {
+    if (Array.isArray(list) && list.length > max) problems.add({ path, message: `At most ${counted(max, what)} (got ${list.length}).` });
+  };
+  over(input.organizations, SNAPSHOT_BOUNDS.organizations, ['organizations'], 'organization');
+  over(input.telephony, SNAPSHOT_BOUNDS.telephony, ['telephony'], 'trunk configuration');
+  if (problems.count > 0 || !Array.isArray(input.organizations)) return problems;
+  for (const [index, organization] of input.organizations.entries()) {
+    if (problems.full) break;
+    if (!isObject(organization) || !isObject(organization.records)) continue;
+    const { records } = organization;
+    const kinds = Object.keys(records).length;
+    if (kinds > resourceKinds.length) {
+      problems.add({
+        path: ['organizations', index, 'records'],
+        message: `Holds one list per kind (${resourceKinds.join(', ')}); got ${kinds} keys.`,
+      });
+      continue;
+    }
+    for (const kind of resourceKinds) {
+      if (Object.hasOwn(records, kind)) {
+        over(records[kind], SNAPSHOT_BOUNDS.recordsPerKind, ['organizations', index, 'records', kind], 'record');
+      }
+    }
+  }
+  return problems;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The parsed record with its keys in the order the snapshot wrote them (zod
