@@ -38,7 +38,7 @@ export interface ServerOptions extends AppOptions {
    */
   requestTimeoutMs?: number;
   /**
-   * Bytes of request bodies over 64 KiB read and parsed at once (default 64 MiB); a large body past it waits
+   * Bytes of request bodies over 64 KiB read and parsed at once (default 32 MiB); a large body past it waits
    * for room, and answers 503 with Retry-After if none comes within 10 s (src/server/body-budget.ts).
    */
   bodyBudgetBytes?: number;

@@ -26,7 +26,7 @@ export function checkedPort(port: number): number {
   return port;
 }
 
-/** The budget of bodies in flight (src/server/body-budget.ts), by default 64 MiB. */
+/** The budget of bodies in flight (src/server/body-budget.ts), by default 32 MiB. */
 export function checkedBudget(bytes = DEFAULT_BODY_BUDGET_BYTES): number {
   if (!Number.isSafeInteger(bytes) || bytes < 1) throw new RangeError(`bodyBudgetBytes must be a whole number of 1 or more; got ${bytes}.`);
   return bytes;
