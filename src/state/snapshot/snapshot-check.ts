@@ -22,15 +22,20 @@ import { organizationEnvelope, SNAPSHOT_BOUNDS, type State, stateEnvelope } from
 export function checkState(input: unknown): { ok: true; value: State } | { ok: false; problems: ProblemList } {
   const problems = boundProblems(input);
   if (problems.count > 0) return { ok: false, problems };
-  const envelope = stateEnvelope.safeParse(input);
+  // The lists' elements are checked below, one at a time: the envelopes see them as empty lists.
+  const envelope = stateEnvelope.safeParse(withEmptyLists(input, ['format', 'version', 'savedAt'], ['organizations', 'telephony']));
   if (!envelope.success) problems.addList(describeIssues(envelope.error.issues, input));
   const raw = input as { organizations?: unknown; telephony?: unknown };
-  const organizations = checkEach(raw.organizations, organizationEnvelope, ['organizations'], problems);
+  const organizations = checkEach(raw.organizations, organizationEnvelope, ['organizations'], problems, organizationWithEmptyLists);
   const telephony = checkEach(raw.telephony, trunkConfigurationSchema, ['telephony'], problems);
   organizations.forEach((organization, index) => {
     if (organization === undefined) return;
+    const written = (raw.organizations as { records: Record<string, unknown[]> }[])[index]?.records ?? {};
     for (const def of resources) {
-      const records = organization.records[def.kind as ResourceKind] ?? [];
+      if (!Object.hasOwn(written, def.kind)) continue;
+      // A copy: the records are replaced by their parsed form, and the snapshot given stays as it was.
+      const records = (written[def.kind] as unknown[]).slice();
+      organization.records[def.kind as ResourceKind] = records as Record<string, unknown>[];
       for (const [position, record] of records.entries()) {
         // Each record costs a parse: once the list is full, the rest go unchecked (100,000 broken records took 10 s).
         if (problems.full) {
@@ -55,8 +60,37 @@ export function checkState(input: unknown): { ok: true; value: State } | { ok: f
   };
 }
 
+/**
+ * `value` with only the keys `kept` and `lists` (those it has), each list of `lists` as an empty list: what an
+ * envelope schema checks, without an element of the lists (zod would visit each, a million zeros included).
+ */
+function withEmptyLists(value: unknown, kept: readonly string[], lists: readonly string[]): unknown {
+  if (!isObject(value)) return value;
+  const fields: Record<string, unknown> = {};
+  for (const key of kept) if (Object.hasOwn(value, key)) fields[key] = value[key];
+  for (const key of lists) if (Object.hasOwn(value, key)) fields[key] = Array.isArray(value[key]) ? [] : value[key];
+  return fields;
+}
+
+/** An organization as its envelope checks it: its records' lists empty (boundProblems has counted its keys). */
+function organizationWithEmptyLists(value: unknown): unknown {
+  const organization = withEmptyLists(value, ['id', 'name', 'token', 'plan'], []);
+  if (!isObject(value) || !isObject(organization)) return organization;
+  if (Object.hasOwn(value, 'records')) {
+    const { records } = value;
+    organization.records = isObject(records) ? withEmptyLists(records, [], Object.keys(records)) : records;
+  }
+  return organization;
+}
+
 /** Each element of `list` (when it is a list) parsed on its own, until the problems are full; a failed one is undefined. */
-function checkEach<S extends z.ZodType>(list: unknown, schema: S, at: Problem['path'], problems: ProblemList): (z.output<S> | undefined)[] {
+function checkEach<S extends z.ZodType>(
+  list: unknown,
+  schema: S,
+  at: Problem['path'],
+  problems: ProblemList,
+  prepare: (element: unknown) => unknown = (element) => element,
+): (z.output<S> | undefined)[] {
   if (!Array.isArray(list)) return [];
   const parsed: (z.output<S> | undefined)[] = [];
   for (const [index, element] of list.entries()) {
@@ -64,7 +98,7 @@ function checkEach<S extends z.ZodType>(list: unknown, schema: S, at: Problem['p
       problems.stopped = true;
       break;
     }
-    const one = schema.safeParse(element);
+    const one = schema.safeParse(prepare(element));
     parsed.push(one.success ? one.data : undefined);
     if (!one.success) problems.addList(describeIssues(one.error.issues, element), [...at, index]);
   }
