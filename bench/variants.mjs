@@ -55,7 +55,7 @@ export const variants = {
     edits: { 'src/state/store.ts': [['if (kept?.show !== show) {', 'if (kept === kept) {']] },
   },
   'no-semi-space': {
-    what: 'node without --max-semi-space-size=2 (V8 sizes its young generation itself)',
+    what: 'node without --max-semi-space-size=4 (V8 sizes its young generation itself)',
     cases: ['list', 'patch', 'create'],
     nodeFlags: [],
   },

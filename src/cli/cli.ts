@@ -5,12 +5,15 @@
  * `src/cli/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { describeArgsError } from '../../contracts/conformance/args.js';
 import { scenarios } from '../../fixtures/index.js';
 import { ownEntry } from '../domain/own-entry.js';
+import { controlTokenRefusal } from '../http/app.js';
 import { publicBindRefusal } from '../server/public-bind.js';
-import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
+import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
+import { MAX_RECORDS_PER_KIND } from '../state/limits.js';
 import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
 
 const MIB = 1024 * 1024;
@@ -33,7 +36,10 @@ Options:
   --no-control      turn the control API off
   --max-records N   most records of each kind one organization may hold (default 10000)
   --journal-size N  API requests the journal keeps for the control API (default ${DEFAULT_JOURNAL_LIMIT}; 0 turns it off)
-  --journal-mib N   memory the journal's entries may take, in MiB (default ${DEFAULT_JOURNAL_BYTES / MIB}); past it the oldest go
+  --journal-mib N   memory the journal's entries may take, in MiB (default ${DEFAULT_JOURNAL_BYTES / MIB}); past it the oldest go;
+                    at most half of node's heap limit
+  --body-budget-mib N  request bodies over 64 KiB read and parsed at once, in MiB (default ${DEFAULT_BODY_BUDGET_BYTES / MIB});
+                    past it a large body waits, and answers 503 with Retry-After after 10 s
   -h, --help        show this help
 `;
 
@@ -41,6 +47,21 @@ Options:
 function fail(message: string, { usageError = true } = {}): never {
   process.stderr.write(`voice-config-mock: ${message}\n${usageError ? 'Run voice-config-mock --help for the options.\n' : ''}`);
   process.exit(2);
+}
+
+/** The most --journal-mib may be: half the heap this process may use (node's --max-old-space-size raises it). */
+function journalMibCeiling(): number {
+  return Math.floor(getHeapStatistics().heap_size_limit / MIB / 2);
+}
+
+function journalMib(text: string, ceiling: number): number {
+  const value = integer('--journal-mib', text, 1, 65_536);
+  if (value > ceiling) {
+    fail(
+      `--journal-mib must be at most ${ceiling} here: half of node's heap limit of ${ceiling * 2} MiB, which the journal would otherwise fill (got ${value}; raise the limit with NODE_OPTIONS=--max-old-space-size=N)`,
+    );
+  }
+  return value;
 }
 
 function integer(name: string, text: string, min: number, max: number): number {
@@ -88,6 +109,11 @@ export async function main(argv: string[]): Promise<void> {
   if (!ownEntry(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
   if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
+  // One that a header can never carry would answer 401 to every control request.
+  const tokenRefusal = values['control-token'] === undefined ? undefined : controlTokenRefusal(values['control-token']);
+  if (tokenRefusal) fail(`--control-token ${tokenRefusal}`);
+  // The journal's budget must leave the heap room for everything else: past it the mock ran out of memory.
+  const journalCeiling = journalMibCeiling();
   // Likewise an empty path (--state-file "$UNSET") would run without saving anything, and say nothing of it.
   if (values['state-file'] !== undefined && values['state-file'].trim() === '') fail('--state-file needs a path');
 
@@ -106,10 +132,13 @@ export async function main(argv: string[]): Promise<void> {
     scenario,
     control: !values['no-control'],
     ...(values['max-records'] !== undefined
-      ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, 10_000_000) } }
+      ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, MAX_RECORDS_PER_KIND) } }
       : {}),
     ...(values['journal-size'] !== undefined ? { journalLimit: integer('--journal-size', values['journal-size'], 0, 100_000) } : {}),
-    ...(values['journal-mib'] !== undefined ? { journalBytes: integer('--journal-mib', values['journal-mib'], 1, 65_536) * MIB } : {}),
+    ...(values['journal-mib'] !== undefined ? { journalBytes: journalMib(values['journal-mib'], journalCeiling) * MIB } : {}),
+    ...(values['body-budget-mib'] !== undefined
+      ? { bodyBudgetBytes: integer('--body-budget-mib', values['body-budget-mib'], 1, 65_536) * MIB }
+      : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
   }).catch((error: NodeJS.ErrnoException) =>
@@ -161,6 +190,7 @@ function parse(argv: string[]) {
       'max-records': { type: 'string' },
       'journal-size': { type: 'string' },
       'journal-mib': { type: 'string' },
+      'body-budget-mib': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

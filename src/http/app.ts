@@ -22,8 +22,12 @@ import { registerResourceRoutes } from './resource-routes.js';
 import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 
 export { DEFAULT_BODY_LIMIT } from './size-limit.js';
-/** Largest snapshot `PUT /__mock/state` takes: about 100,000 records. */
-export const STATE_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * Largest snapshot `PUT /__mock/state` takes: about 600,000 of the smallest records. Loading one costs about five
+ * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`: 128 MiB peaked at 683 MiB), so
+ * node's default heap on a machine of 4 GB takes it; 256 MiB (the limit before) needed most of a 2 GB heap.
+ */
+export const STATE_BODY_LIMIT = 128 * 1024 * 1024;
 
 /**
  * Where the app reads a body, and the most it takes there (`maxSize` is the
@@ -79,22 +83,27 @@ export interface AppOptions extends MockStateOptions {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Why a control token could never be matched, or undefined for one that can: a header value carries visible
+ * ASCII only (a client trims white space around it, and cannot send control characters or, portably, other
+ * bytes), so a token with any of those answered 401 to every control request.
+ */
+export function controlTokenRefusal(token: string): string | undefined {
+  if (token.trim() === '') return 'must not be empty (leave it out to run without one)';
+  const bad = [...token].find((char) => !/^[\x21-\x7e]$/.test(char));
+  if (bad === undefined) return undefined;
+  const point = bad.codePointAt(0) ?? 0;
+  const code = `U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what = /\s/.test(bad) ? 'white space' : point < 0x20 || point === 0x7f ? 'a control character' : 'a character outside ASCII';
+  return `may hold only visible ASCII characters (no white space, control characters or other characters), as an HTTP header carries them; it holds ${what} (${code})`;
+}
+
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
-  if (options.controlToken !== undefined && options.controlToken.trim() === '') {
-    throw new Error('createApp: controlToken must not be empty (leave it out to run without one).');
-  }
+  const tokenRefusal = options.controlToken === undefined ? undefined : controlTokenRefusal(options.controlToken);
+  if (tokenRefusal) throw new Error(`createApp: controlToken ${tokenRefusal}.`);
   const mockState = options.mockState ?? createMockState(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
-  const { afterWrite } = options;
-  if (afterWrite) {
-    // Saving a little too often is harmless; missing a change is not, so every successful write counts, control API included.
-    app.use('*', async function noteWrites(c, next) {
-      await next();
-      if (!READS.has(c.req.method) && c.res.status < 400) await afterWrite();
-    });
-  }
-
   const allowBrowsers = cors({
     origin: '*',
     exposeHeaders: ['WWW-Authenticate', 'Allow'],
@@ -110,8 +119,19 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     if (!controlOpenToPages && (c.req.path === '/__mock' || c.req.path.startsWith('/__mock/'))) return next();
     return allowBrowsers(c, next);
   });
+  const { afterWrite } = options;
   // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
+  // Outside the note of writes: the journal records the answer the client got, a 500 for a write that could not be saved included.
   if (mockState.journal.limit > 0) app.use('/api/v1/*', journalRecorder(mockState.journal, mockState.now));
+  if (afterWrite) {
+    // Saving a little too often is harmless; missing a change is not, so every successful write counts, control API included.
+    // Inside CORS, so that a 500 for a write that could not be saved carries CORS headers as any answer does.
+    app.use('*', async function noteWrites(c, next) {
+      await next();
+      if (!READS.has(c.req.method) && c.res.status < 400) await afterWrite();
+    });
+  }
+
   app.use('/api/v1/*', bearerAuth(mockState.tenants));
   app.use('/api/v1/*', faultInjection(mockState.faults));
   limitBodies(app, maxSize, false);

@@ -28,6 +28,8 @@ export const problemKinds = {
   'expectation-failed': { status: 417, title: 'Expectation Failed' },
   'headers-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   internal: { status: 500, title: 'Internal Server Error' },
+  // Too many large bodies at once (src/server/body-budget.ts): the request was not read; Retry-After says when to send it again.
+  unavailable: { status: 503, title: 'Service Unavailable' },
   // The fake telephony provider failed (an injected fault): the operation as a whole did not happen.
   'telephony-failed': { status: 502, title: 'Telephony Provider Error' },
 } as const;

@@ -4,6 +4,7 @@
  * snapshots and state files, where they are checked when they load.
  */
 import { z } from '@hono/zod-openapi';
+import { boundedList } from '../../domain/fields.js';
 import { schemas } from '../../domain/resources/index.js';
 
 /**
@@ -26,7 +27,7 @@ export const organizationPlanSchema = z
     /** Generated records per kind, besides the system trunks and locked schemas. */
     counts: z.strictObject({ sipTrunks: count, schemas: count, tools: count, assistants: count, webhooks: count }),
     systemTrunks: count,
-    lockedSchemas: z.array(lockedSchemaPlan).max(100),
+    lockedSchemas: boundedList(lockedSchemaPlan, 100),
   })
   .refine((plan) => plan.systemTrunks + plan.counts.sipTrunks <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
