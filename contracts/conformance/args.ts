@@ -1,7 +1,7 @@
 /** Reading the command line of `voice-config-mock verify`. */
 import { parseArgs } from 'node:util';
 import { parseHeader, parsePointer, parseReport, positiveInteger, readExamples, readOpenApi, UsageError } from './args-values.js';
-import type { GivenExamples, OpenApiSource } from './examples.js';
+import type { GivenExamples, OpenApiSource } from './target/examples.js';
 
 export { UsageError } from './args-values.js';
 

@@ -1,10 +1,10 @@
 /** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
 import { writeFile } from 'node:fs/promises';
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
-import { differences, runAgainstMock } from './compare.js';
-import { TargetProblem } from './preflight.js';
-import { closingText, progressLine } from './report/console.js';
-import { toJunit } from './report/junit.js';
+import { differences, runAgainstMock } from './verdict/compare.js';
+import { TargetProblem } from './target/preflight.js';
+import { closingText, progressLine } from './verdict/console.js';
+import { toJunit } from './verdict/junit.js';
 import { runSuite } from './suite.js';
 import type { SuiteReport, Target } from './types.js';
 

@@ -1,6 +1,6 @@
 /** The console report's closing words and exchange lines, in the cases a run can end in. */
 import { describe, expect, it } from 'vitest';
-import { closingText, exchangeLines } from './report/console.js';
+import { closingText, exchangeLines } from './verdict/console.js';
 import { reportOf } from './report-fixture.js';
 import type { CheckResult } from './types.js';
 

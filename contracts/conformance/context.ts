@@ -1,9 +1,9 @@
 /** What every probe of one run shares, and the run's memory of which ids were there before it. */
-import type { Examples } from './examples.js';
-import type { Ledger } from './ledger.js';
-import type { Notes } from './listing.js';
+import type { Examples } from './target/examples.js';
+import type { Ledger } from './target/ledger.js';
+import type { Notes } from './target/listing.js';
 import type { Exchange, Target } from './types.js';
-import { runUnique } from './unique-values.js';
+import { runUnique } from './target/unique-values.js';
 
 export interface SuiteContext {
   target: Target;

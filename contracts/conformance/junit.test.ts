@@ -1,7 +1,7 @@
 /** The JUnit report: well-formed XML, whatever the target answered, with counts that match its testcases. */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { escapeXml, toJunit } from './report/junit.js';
+import { escapeXml, toJunit } from './verdict/junit.js';
 import { reportOf } from './report-fixture.js';
 import { runSuite } from './suite.js';
 import type { CheckResult } from './types.js';

@@ -4,16 +4,16 @@
  * the end, and when the run is interrupted or a probe throws.
  */
 import type { SuiteContext } from './context.js';
-import { type GivenExamples, loadExamples, noExamples, type OpenApiSource } from './examples.js';
-import { send, type TransportError } from './http.js';
-import { seedOneOfEach, takeInventory } from './inventory.js';
-import { Ledger } from './ledger.js';
-import { preflight } from './preflight.js';
-import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './probe.js';
-import { allProbes } from './probes/index.js';
+import { type GivenExamples, loadExamples, noExamples, type OpenApiSource } from './target/examples.js';
+import { send, type TransportError } from './target/http.js';
+import { seedOneOfEach, takeInventory } from './target/inventory.js';
+import { Ledger } from './target/ledger.js';
+import { preflight } from './target/preflight.js';
+import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './checks/probe.js';
+import { allProbes } from './checks/index.js';
 import { SCHEMA_LIST_PATH } from './resources.js';
 import type { CheckResult, Exchange, SuiteReport, Summary, Target } from './types.js';
-import { suffixSource } from './unique-values.js';
+import { suffixSource } from './target/unique-values.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */

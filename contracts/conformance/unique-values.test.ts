@@ -1,8 +1,8 @@
 /** Run-unique values, JSON pointers and list envelopes: the small readings the kit makes of what the spec leaves open. */
 import { describe, expect, it } from 'vitest';
-import { listItems } from './listing.js';
-import { atPointer } from './pointer.js';
-import { fieldsNamedIn, runUnique, withSuffix } from './unique-values.js';
+import { listItems } from './target/listing.js';
+import { atPointer } from './target/pointer.js';
+import { fieldsNamedIn, runUnique, withSuffix } from './target/unique-values.js';
 
 describe('run-unique values', () => {
   it('varies the top-level fields that name a record, keeping each value to its characters', () => {

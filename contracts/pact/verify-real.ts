@@ -7,8 +7,8 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fetchFailureDetail } from '../conformance/http.js';
-import { preflight, TargetProblem } from '../conformance/preflight.js';
+import { fetchFailureDetail } from '../conformance/target/http.js';
+import { preflight, TargetProblem } from '../conformance/target/preflight.js';
 import { pactFiles, stateNames } from './pact-file.js';
 import { stateChangeUrlStates } from './provider-states-clients.js';
 import { type ProviderStates, verifyPacts } from './verify-pacts.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allProbes } from '../../contracts/conformance/probes/index.js';
+import { allProbes } from '../../contracts/conformance/checks/index.js';
 import { BREAKS, type Break, startAlpha } from './alpha.js';
 import { BETA_OPENAPI, BETA_VERSION, startBeta } from './beta.js';
 import { GAMMA_EXAMPLES, GAMMA_SYSTEM_TRUNK, startGamma } from './gamma.js';

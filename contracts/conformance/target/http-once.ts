@@ -1,5 +1,5 @@
 /** One request to the target, read and recorded for the report (its retries live in http.ts). */
-import type { Credentials, Exchange, SentRequest, Target } from './types.js';
+import type { Credentials, Exchange, SentRequest, Target } from '../types.js';
 
 /** A parsed answer. `body` is the JSON value when the body parses, else the text. */
 export interface Reply {

@@ -3,9 +3,9 @@
  * the mock come out differently. The only place the kit touches the mock's
  * code, and only to start it as a second target, never to judge one.
  */
-import type { GivenExamples } from './examples.js';
-import { runSuite } from './suite.js';
-import type { SuiteReport } from './types.js';
+import type { GivenExamples } from '../target/examples.js';
+import { runSuite } from '../suite.js';
+import type { SuiteReport } from '../types.js';
 
 export interface Difference {
   id: string;
@@ -26,7 +26,7 @@ export interface MockRunOptions {
 
 /** Starts the mock on a free port, runs the suite against it with its tokens, and stops it. */
 export async function runAgainstMock(options: MockRunOptions): Promise<SuiteReport> {
-  const { startServer } = await import('../../src/server/server.js');
+  const { startServer } = await import('../../../src/server/server.js');
   const server = await startServer({ port: 0 });
   const target = { baseUrl: server.url, token: 'demo-token', ...(options.withToken2 ? { token2: 'demo-token-2' } : {}) };
   try {

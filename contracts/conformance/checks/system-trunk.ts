@@ -3,10 +3,10 @@
  * delete, on a trunk it was given (--system-trunk-id) or found listed with
  * `isSystem: true`, and on nothing else.
  */
-import { isRefusal } from '../http.js';
+import { isRefusal } from '../target/http.js';
 import { answer, holdsId, isGone, isPlainObject, isRecord, sameId } from '../matchers.js';
-import type { Probe, ProbeRun } from '../probe.js';
-import { SPEC_QUOTES } from '../spec-basis.js';
+import type { Probe, ProbeRun } from './probe.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 
 const PATH = '/api/v1/sip-trunks';
 const REFUSED = 'sip-trunks.delete.system-refused';

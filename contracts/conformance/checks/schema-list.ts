@@ -1,9 +1,9 @@
 /** The schema list: the one list whose shape the spec gives, field by field (§2, §4). */
-import { isSuccess } from '../http.js';
+import { isSuccess } from '../target/http.js';
 import { answer, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
-import type { Probe, ProbeRun } from '../probe.js';
+import type { Probe, ProbeRun } from './probe.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
-import { SCHEMA_FIELD_ROWS, SPEC_QUOTES, schemaFieldQuote } from '../spec-basis.js';
+import { SCHEMA_FIELD_ROWS, SPEC_QUOTES, schemaFieldQuote } from './spec-basis.js';
 import type { CheckInfo } from '../types.js';
 import { judgeListField } from './list-fields.js';
 

@@ -4,7 +4,7 @@
  * failure, and ends it with a one-line message (exit code 2).
  */
 import { joinUrl, send, TOO_LARGE, TransportError } from './http.js';
-import type { Credentials, Target } from './types.js';
+import type { Credentials, Target } from '../types.js';
 
 /** The run cannot go on: unreachable target, refused token, HTML instead of JSON. */
 export class TargetProblem extends Error {}

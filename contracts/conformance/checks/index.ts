@@ -1,5 +1,5 @@
 /** Every probe of the suite, in the order they run: reads first, then the writes. */
-import type { Probe } from '../probe.js';
+import type { Probe } from './probe.js';
 import { resourceFacts } from '../resources.js';
 import { refusedTokenProbe, unknownTokenProbe } from './auth.js';
 import { listProbe } from './lists.js';

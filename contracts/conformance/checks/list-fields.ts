@@ -1,6 +1,6 @@
 /** One field judged across every item of a list, for the list probes. */
 import { isPlainObject, show } from '../matchers.js';
-import type { ProbeRun } from '../probe.js';
+import type { ProbeRun } from './probe.js';
 
 /**
  * Passes `checkId` when every item is an object whose `field` satisfies

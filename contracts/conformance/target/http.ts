@@ -4,7 +4,7 @@
  */
 import { type Reply, type RequestSpec, sendOnce, TransportError } from './http-once.js';
 import { pause } from './settle.js';
-import type { Exchange, Target } from './types.js';
+import type { Exchange, Target } from '../types.js';
 
 export * from './http-once.js';
 

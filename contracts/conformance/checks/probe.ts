@@ -3,16 +3,16 @@
  * that decides one or more checks. Its checks are declared up front, so a
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
-import type { SuiteContext } from './context.js';
-import { type Created, createRecord } from './creating.js';
-import { noExampleReason } from './examples.js';
-import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from './http.js';
-import { listItems } from './listing.js';
-import { show } from './matchers.js';
-import { shownInSpec } from './resources.js';
-import type { CheckInfo, CheckResult, Exchange, Target } from './types.js';
+import type { SuiteContext } from '../context.js';
+import { type Created, createRecord } from '../target/creating.js';
+import { noExampleReason } from '../target/examples.js';
+import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from '../target/http.js';
+import { listItems } from '../target/listing.js';
+import { show } from '../matchers.js';
+import { shownInSpec } from '../resources.js';
+import type { CheckInfo, CheckResult, Exchange, Target } from '../types.js';
 
-export type { SuiteContext } from './context.js';
+export type { SuiteContext } from '../context.js';
 
 /**
  * After this many requests in a row whose failures cost about their time

@@ -2,11 +2,11 @@
  * The other four lists: their path and shape are assumed; an id they show is a UUID by §2, and a trunk's isSystem,
  * where shown, a boolean. Their payload is not shown, so an item may leave either out.
  */
-import { isSuccess } from '../http.js';
+import { isSuccess } from '../target/http.js';
 import { answer, isUuid } from '../matchers.js';
-import type { Probe } from '../probe.js';
+import type { Probe } from './probe.js';
 import type { ResourceFacts } from '../resources.js';
-import { SPEC_QUOTES } from '../spec-basis.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 import { judgeListField } from './list-fields.js';
 
 /** A read-only probe of one list (`GET /api/v1/<resource>`). */

@@ -1,6 +1,6 @@
 /** Whether a record the kit created is still there, told as carefully as a real server allows. */
 import { holdsId, isGone, isRecord } from '../matchers.js';
-import type { ProbeRun } from '../probe.js';
+import type { ProbeRun } from './probe.js';
 
 /** Whether the collection's list holds `id`; undefined when the list cannot be read. */
 export async function listed(t: ProbeRun, collection: string, id: string): Promise<boolean | undefined> {

@@ -8,14 +8,14 @@
  */
 
 import { updateExample } from '../context.js';
-import { noExampleReason } from '../examples.js';
-import { isRefusal } from '../http.js';
+import { noExampleReason } from '../target/examples.js';
+import { isRefusal } from '../target/http.js';
 import { answer, holdsId, idsOf, isRecord } from '../matchers.js';
-import type { Probe, ProbeRun } from '../probe.js';
+import type { Probe, ProbeRun } from './probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
-import { SPEC_QUOTES } from '../spec-basis.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 import type { CheckInfo } from '../types.js';
-import { withArticle } from '../words.js';
+import { withArticle } from './words.js';
 import { listed, recordPresence } from './record-presence.js';
 import { unauthorizedUpdate } from './tokenless.js';
 

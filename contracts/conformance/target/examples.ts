@@ -5,9 +5,9 @@
  * document (`GET /openapi.json`), and skips the check when it has neither.
  */
 import { isJsonType, isSuccess, send } from './http.js';
-import { isPlainObject } from './matchers.js';
-import { resourceFacts } from './resources.js';
-import type { Target } from './types.js';
+import { isPlainObject } from '../matchers.js';
+import { resourceFacts } from '../resources.js';
+import type { Target } from '../types.js';
 
 /** Request examples by collection path. */
 export interface Examples {

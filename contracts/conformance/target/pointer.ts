@@ -1,5 +1,5 @@
 /** JSON Pointer (RFC 6901), for --list-pointer and --id-pointer. */
-import { isPlainObject } from './matchers.js';
+import { isPlainObject } from '../matchers.js';
 
 /** Whether `text` is a JSON pointer ("" or a string of "/"-led tokens). */
 export const isJsonPointer = (text: string): boolean => text === '' || text.startsWith('/');

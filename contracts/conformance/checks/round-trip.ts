@@ -1,11 +1,11 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { updateExample } from '../context.js';
-import { noExampleReason } from '../examples.js';
-import { isJsonType, isSuccess, type Reply } from '../http.js';
+import { noExampleReason } from '../target/examples.js';
+import { isJsonType, isSuccess, type Reply } from '../target/http.js';
 import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isRecord, isUuid } from '../matchers.js';
-import type { Probe, ProbeRun } from '../probe.js';
+import type { Probe, ProbeRun } from './probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
-import { settled } from '../settle.js';
+import { settled } from '../target/settle.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
 import { answerOf, createWithoutToken, deleteWithoutToken, unauthorizedUpdate } from './tokenless.js';
 

@@ -4,12 +4,12 @@
  * puts it, nothing that existed before the run taken for the kit's own, and
  * every accepted create written in the ledger, or reported as left behind.
  */
-import { existedBefore, type SuiteContext } from './context.js';
+import { existedBefore, type SuiteContext } from '../context.js';
 import type { Reply, RequestSpec } from './http.js';
 import { isSuccess } from './http.js';
 import type { Ledger } from './ledger.js';
 import { listItems } from './listing.js';
-import { idsOf, isPlainObject, isRecord } from './matchers.js';
+import { idsOf, isPlainObject, isRecord } from '../matchers.js';
 import { atPointer } from './pointer.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
 

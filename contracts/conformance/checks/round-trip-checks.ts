@@ -1,9 +1,9 @@
 /** The checks of one resource's create → get → update → delete round trip, with their sources. */
 
 import type { ResourceFacts } from '../resources.js';
-import { SPEC_QUOTES } from '../spec-basis.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 import type { CheckInfo } from '../types.js';
-import { withArticle } from '../words.js';
+import { withArticle } from './words.js';
 
 const ASSUMED_PATHS =
   'assumed: the REST shape POST <collection>, GET/PATCH/DELETE <collection>/{id}, with bodies from the target’s OpenAPI examples';

@@ -3,12 +3,12 @@
  * and one record of each kind created, so that the checks that read a list
  * find one there even on a target whose lists start empty.
  */
-import type { SuiteContext } from './context.js';
+import type { SuiteContext } from '../context.js';
 import { createRecord } from './creating.js';
 import { send } from './http.js';
 import { listItems } from './listing.js';
-import { idsOf } from './matchers.js';
-import { resourceFacts } from './resources.js';
+import { idsOf } from '../matchers.js';
+import { resourceFacts } from '../resources.js';
 
 /** Reads every list with each token; a list that cannot be read leaves its inventory unknown. */
 export async function takeInventory(ctx: SuiteContext): Promise<void> {

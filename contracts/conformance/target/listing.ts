@@ -4,10 +4,10 @@
  * at --list-pointer, else bare, else through the one array-valued member among
  * `data`, `items` and `results` of an envelope (which the report notes).
  */
-import { isPlainObject } from './matchers.js';
+import { isPlainObject } from '../matchers.js';
 import { atPointer } from './pointer.js';
-import { SCHEMA_LIST_PATH } from './resources.js';
-import type { Target } from './types.js';
+import { SCHEMA_LIST_PATH } from '../resources.js';
+import type { Target } from '../types.js';
 
 const ENVELOPE_MEMBERS = ['data', 'items', 'results'];
 

@@ -4,7 +4,7 @@
  * in --read-only runs, which send only GET, HEAD and OPTIONS.
  */
 import { answer } from '../matchers.js';
-import type { Probe } from '../probe.js';
+import type { Probe } from './probe.js';
 import { deleteBody, type ResourceFacts, unknownId } from '../resources.js';
 import type { CheckInfo } from '../types.js';
 

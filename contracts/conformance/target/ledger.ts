@@ -4,10 +4,10 @@
  * run ends, or when the run is interrupted. The kit deletes nothing else.
  */
 import { isSuccess, send } from './http.js';
-import { isGone, isRecord } from './matchers.js';
-import { deleteBody, resourceFacts } from './resources.js';
+import { isGone, isRecord } from '../matchers.js';
+import { deleteBody, resourceFacts } from '../resources.js';
 import { settled } from './settle.js';
-import type { LedgerEntry, Target } from './types.js';
+import type { LedgerEntry, Target } from '../types.js';
 
 export class Ledger {
   private entries: LedgerEntry[] = [];

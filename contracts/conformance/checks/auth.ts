@@ -1,9 +1,9 @@
 /** Authentication (§5): every operation takes a bearer token; without one, nothing is served. */
-import { isRefusal, isSuccess } from '../http.js';
+import { isRefusal, isSuccess } from '../target/http.js';
 import { answer, idsOf, sameId } from '../matchers.js';
-import type { Probe } from '../probe.js';
+import type { Probe } from './probe.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
-import { SPEC_QUOTES } from '../spec-basis.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 
 const WITHOUT = {
   missing: { phrase: 'without a token', request: 'without an Authorization header', credentials: () => 'none' as const },
