@@ -13,15 +13,16 @@ function check(outcome: CheckResult['outcome'], source: CheckResult['source']): 
     basis: 'b',
     outcome,
     counted: outcome === 'failed' && source === 'spec',
-    ...(outcome === 'skipped' ? { reason: 'r' } : { actual: 'a' }),
+    ...(outcome === 'not judged' ? { reason: 'r' } : { actual: 'a' }),
+    evidence: { requests: [] },
     exchanges: [],
   };
 }
 
 describe('console closing text', () => {
   it('ends, when spec checks were skipped, with how many, and never with a bare "conforms"', () => {
-    const conforming = closingText(reportOf([check('passed', 'spec'), check('skipped', 'spec')]));
-    const failed = closingText(reportOf([check('failed', 'spec'), check('skipped', 'spec')]));
+    const conforming = closingText(reportOf([check('passed', 'spec'), check('not judged', 'spec')]));
+    const failed = closingText(reportOf([check('failed', 'spec'), check('not judged', 'spec')]));
 
     expect(conforming).toContain('The target conforms in the checks that ran');
     expect(conforming.split('\n').at(-1)).toBe(
@@ -53,7 +54,7 @@ describe('console closing text', () => {
 
   it('after an interrupt, names the records left instead of saying all were deleted, and leaves out the skipped-spec line', () => {
     const leftover = { path: '/api/v1/tools', id: 'abc', credentials: 'token' as const };
-    const interrupted = closingText(reportOf([check('skipped', 'spec')], { interrupted: true, leftovers: [leftover] }));
+    const interrupted = closingText(reportOf([check('not judged', 'spec')], { interrupted: true, leftovers: [leftover] }));
 
     expect(interrupted).toContain('/api/v1/tools/abc');
     expect(interrupted).toContain('the records it had created were deleted, but for those listed above.');

@@ -40,25 +40,29 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       },
     ],
     async run(t) {
-      const withToken = await t.send({ method: 'GET', path: resource.path });
-      if (!isSuccess(withToken.status)) return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.status})`);
-      const withToken2 =
-        t.ctx.target.token2 === undefined ? undefined : await t.send({ method: 'GET', path: resource.path, credentials: 'token2' });
-      const theirs = [
-        ...idsOf(t.items(resource.path, withToken)),
-        ...(withToken2 && isSuccess(withToken2.status) ? idsOf(t.items(resource.path, withToken2)) : []),
-      ];
+      const withToken = await t.list(resource.path);
+      if (!isSuccess(withToken.first.status))
+        return t.skip(`GET ${resource.path} does not answer even with the token (${withToken.first.status})`);
+      const withToken2 = t.ctx.target.token2 === undefined ? undefined : await t.list(resource.path, 'token2');
+      const theirs = [...idsOf(withToken.items), ...(withToken2 ? idsOf(withToken2.items) : [])];
       // Records the tokens' lists hold are what must not be served without them: with none, nothing can be told.
       if (theirs.length === 0) {
-        const shown = `${withToken.status} ${withToken.contentType ?? '(no content type)'}`;
+        const shown = `${withToken.first.status} ${withToken.first.contentType ?? '(no content type)'}`;
         return t.skip(`the token's ${resource.noun} list holds no ids (${shown}), so there is nothing that could be served ${phrase}`);
       }
       const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: credentials() });
-      if (reply === undefined) return t.verdict(id, true, '');
-      const served = isSuccess(reply.status)
-        ? idsOf(t.items(resource.path, reply)).filter((recordId) => theirs.some((own) => sameId(recordId, own)))
-        : [];
-      t.verdict(id, served.length === 0, `${answer(reply)}; it holds ${served.length} of the tokens' records`);
+      if (reply === undefined || !isSuccess(reply.status)) return t.verdict(id, true, '');
+      // Served: the answer names one of the tokens' records, in whatever shape it has. Not served is known only once
+      // every page of it was read (a record of theirs may be on a later page).
+      const servedIn = (text: string) => theirs.filter((own) => text.toLowerCase().includes(own.toLowerCase()));
+      const served = servedIn(reply.text);
+      if (served.length > 0) return t.verdict(id, false, `${answer(reply)}; it holds ${served.length} of the tokens' records`, served);
+      const whole = await t.list(resource.path, credentials());
+      const later = idsOf(whole.items).filter((candidate) => theirs.some((own) => sameId(candidate, own)));
+      if (later.length > 0) return t.verdict(id, false, `${answer(reply)}; its later pages hold ${later.length} of the tokens' records`, later);
+      if (whole.items !== undefined && !whole.whole)
+        return t.skipCheck(id, `the answer ${phrase} is a list with more pages the kit could not read: ${whole.why}`);
+      t.verdict(id, true, '');
     },
   };
 }

@@ -7,6 +7,7 @@ import { roundTripProbe } from './round-trip.js';
 import { schemaListProbe } from './schema-list.js';
 import { systemTrunkProbe } from './system-trunk.js';
 import { tenancyProbe } from './tenancy.js';
+import { tokenlessGetProbe } from './tokenless-get.js';
 import { unknownIdProbe } from './unknown-ids.js';
 
 const others = resourceFacts.filter((resource) => resource.name !== 'schemas');
@@ -18,6 +19,7 @@ export const allProbes: Probe[] = [
   ...resourceFacts.map((resource) => refusedTokenProbe(resource, 'missing')),
   ...resourceFacts.map((resource) => refusedTokenProbe(resource, 'unknown')),
   unknownTokenProbe,
+  ...resourceFacts.map(tokenlessGetProbe),
   ...resourceFacts.map(unknownIdProbe),
   ...resourceFacts.map(tenancyProbe),
   systemTrunkProbe,

@@ -43,8 +43,10 @@ export function listProbe(resource: ResourceFacts): Probe {
       })),
     ],
     async run(t) {
-      const reply = await t.send({ method: 'GET', path: resource.path });
-      const records = isSuccess(reply.status) ? t.items(resource.path, reply) : undefined;
+      // Every page: a field is judged on every record the list holds.
+      const read = await t.list(resource.path);
+      const reply = read.first;
+      const records = isSuccess(reply.status) ? read.items : undefined;
       t.verdict(arrayId, records !== undefined, answer(reply));
       if (records === undefined) return t.skip(`GET ${resource.path} did not answer a JSON list, so its records cannot be read`);
       if (records.length === 0) return t.skip('the list is empty');

@@ -7,10 +7,11 @@ import type { SuiteContext } from '../context.js';
 import { type Created, createRecord } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
 import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from '../target/http.js';
-import { listItems } from '../target/listing.js';
+import type { ListRead } from '../target/paging.js';
 import { show } from '../matchers.js';
+import { evidenceOf } from '../verdict/evidence.js';
 import { shownInSpec } from '../resources.js';
-import type { CheckInfo, CheckResult, Exchange, Target } from '../types.js';
+import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
 
 export type { SuiteContext } from '../context.js';
 
@@ -96,26 +97,51 @@ export class ProbeRun {
     }
   }
 
-  /** The items of a list answer of `path` (see listing.ts); undefined when it holds no list. */
-  items(path: string, reply: Reply): unknown[] | undefined {
-    return listItems(this.ctx.target, path, reply.body, this.ctx.notes);
+  /** The whole list of `path`, every page, with `credentials` (see target/paging.ts); its requests are this probe's. */
+  list(path: string, credentials: Credentials = 'token'): Promise<ListRead> {
+    return this.ctx.adapter.list((spec) => this.send(spec), path, credentials);
   }
 
-  /** Decides a check: passed when `ok`, else failed with `actual` saying what came instead. */
-  verdict(id: string, ok: boolean, actual: string): void {
+  /** The record an answer holds, read as the target adapter reads records; undefined when none. */
+  record(reply: Reply | undefined): Record<string, unknown> | undefined {
+    return reply === undefined ? undefined : this.ctx.adapter.record(reply.body);
+  }
+
+  /** Whether `reply` answers the record `id` (2xx, the record read as the adapter reads it, with that id). */
+  isRecord(reply: Reply | undefined, id: string): boolean {
+    return this.ctx.adapter.isRecord(reply, id);
+  }
+
+  /**
+   * Decides a check: passed when `ok`, else failed with `actual` saying what came instead, and `failing` the part of
+   * an answer that failed (default: the last answer's body).
+   */
+  verdict(id: string, ok: boolean, actual: string, failing?: unknown): void {
     const info = this.info(id);
     const counted = !ok && (info.source === 'spec' || this.ctx.strict);
-    const result: CheckResult = { ...info, outcome: ok ? 'passed' : 'failed', counted, exchanges: [...this.exchanges] };
+    const exchanges = [...this.exchanges];
+    const result: CheckResult = {
+      ...info,
+      outcome: ok ? 'passed' : 'failed',
+      counted,
+      evidence: evidenceOf(this.ctx.target, exchanges, ok ? undefined : { failing }),
+      exchanges,
+    };
     if (!ok) result.actual = actual;
     this.decided.set(id, result);
   }
 
-  /** Skips one check, leaving the others to be decided. */
+  /** Leaves one check not judged (the evidence could not be gathered; `reason` says why), the others to be decided. */
   skipCheck(id: string, reason: string): void {
-    this.decided.set(id, { ...this.info(id), outcome: 'skipped', counted: false, reason, exchanges: [...this.exchanges] });
+    this.decided.set(id, this.notJudged(this.info(id), reason));
   }
 
-  /** Ends the probe: every check not decided yet is skipped with `reason`. */
+  private notJudged(info: CheckInfo, reason: string): CheckResult {
+    const exchanges = [...this.exchanges];
+    return { ...info, outcome: 'not judged', counted: false, reason, evidence: evidenceOf(this.ctx.target, exchanges), exchanges };
+  }
+
+  /** Ends the probe: every check not decided yet is not judged, with `reason`. */
   skip(reason: string): never {
     throw new Skip(reason);
   }
@@ -162,9 +188,10 @@ export class ProbeRun {
       const failed = error !== undefined && !(error instanceof Skip) && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
       if (failed) {
         const counted = info.source === 'spec' || this.ctx.strict;
-        return { ...info, outcome: 'failed', counted, actual: reason, exchanges: [...this.exchanges] };
+        const exchanges = [...this.exchanges];
+        return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(this.ctx.target, exchanges, {}), exchanges };
       }
-      return { ...info, outcome: 'skipped', counted: false, reason, exchanges: [...this.exchanges] };
+      return this.notJudged(info, reason);
     });
   }
 

@@ -13,7 +13,6 @@ export function roundTripIds(resource: ResourceFacts) {
   const n = resource.name;
   return {
     createNeedsToken: `${n}.create.needs-token`,
-    getNeedsToken: `${n}.get.needs-token`,
     updateNeedsToken: `${n}.update.needs-token`,
     create: `${n}.create`,
     getAfterCreate: `${n}.get-after-create`,
@@ -49,7 +48,6 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       'created',
       `POST ${path} with the example but without an Authorization header answers no created record`,
     ),
-    needsToken(ids.getNeedsToken, 'read', `GET ${path}/{id} without an Authorization header does not answer the record`),
     needsToken(
       ids.updateNeedsToken,
       'changed',

@@ -4,7 +4,7 @@
  * `isSystem: true`, and on nothing else.
  */
 import { isRefusal } from '../target/http.js';
-import { answer, holdsId, isGone, isPlainObject, isRecord, sameId } from '../matchers.js';
+import { answer, holdsId, isGone, isPlainObject, sameId } from '../matchers.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { SPEC_QUOTES } from './spec-basis.js';
 
@@ -49,15 +49,15 @@ export const systemTrunkProbe: Probe = {
     t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
     // The trunk's own read says it is there; the list is asked only when that read tells neither way.
     const read = await t.send({ method: 'GET', path: `${PATH}/${id}` });
-    if (isRecord(read, id)) return t.verdict(SURVIVES, true, '');
-    const items = t.items(PATH, await t.send({ method: 'GET', path: PATH }));
-    if (items === undefined && !isGone(read.status))
-      return t.skip(`neither GET ${PATH}/${id} nor GET ${PATH} shows whether the trunk is there`);
-    t.verdict(
-      SURVIVES,
-      items !== undefined && holdsId(items, id),
-      `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`,
-    );
+    if (t.isRecord(read, id)) return t.verdict(SURVIVES, true, '');
+    const list = await t.list(PATH);
+    if (list.items !== undefined && holdsId(list.items, id)) return t.verdict(SURVIVES, true, '');
+    // Gone: its read says so, or the whole list no longer holds it. A list not read whole proves nothing.
+    if (!isGone(read.status) && !(list.items !== undefined && list.whole)) {
+      const why = list.items === undefined ? `GET ${PATH} did not answer a list` : list.why;
+      return t.skip(`GET ${PATH}/${id} does not show the trunk (give --record-pointer if it is wrapped), and ${why}`);
+    }
+    t.verdict(SURVIVES, false, `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`);
   },
 };
 
@@ -70,20 +70,23 @@ async function findSystemTrunk(t: ProbeRun): Promise<string> {
   const given = t.target.systemTrunkId;
   if (given !== undefined) {
     const read = await t.send({ method: 'GET', path: `${PATH}/${given}` });
-    const flag = isRecord(read, given) ? (read.body as Record<string, unknown>).isSystem : undefined;
+    const flag = t.isRecord(read, given) ? t.record(read)?.isSystem : undefined;
     if (flag === false) return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
     if (flag === true) return given;
   }
-  const reply = await t.send({ method: 'GET', path: PATH });
-  const items = t.items(PATH, reply);
+  const list = await t.list(PATH);
+  const { items } = list;
   if (items === undefined) {
     const why = given === undefined ? 'no system trunk can be found or watched' : `nothing shows ${given} with isSystem: true`;
-    return t.skip(`GET ${PATH} did not answer a list (${reply.status}), so ${why}`);
+    return t.skip(`GET ${PATH} did not answer a list (${list.first.status}), so ${why}`);
   }
   const trunks = items.filter(isPlainObject);
   if (given === undefined) {
     const found = trunks.find((trunk) => trunk.isSystem === true && typeof trunk.id === 'string');
-    if (!found) return t.skip('no trunk with isSystem: true in the list, and no --system-trunk-id given');
+    if (!found) {
+      const pages = list.whole ? '' : ` (on the pages read: ${list.why})`;
+      return t.skip(`no trunk with isSystem: true in the list${pages}, and no --system-trunk-id given`);
+    }
     return found.id as string;
   }
   const listed = trunks.find((trunk) => sameId(trunk.id, given));

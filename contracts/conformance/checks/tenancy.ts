@@ -10,7 +10,8 @@
 import { updateExample } from '../context.js';
 import { noExampleReason } from '../target/examples.js';
 import { isRefusal } from '../target/http.js';
-import { answer, holdsId, idsOf, isRecord } from '../matchers.js';
+import { answer, holdsId, idsOf } from '../matchers.js';
+import type { ListRead } from '../target/paging.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { SPEC_QUOTES } from './spec-basis.js';
@@ -24,6 +25,14 @@ const BASIS = '§5: the token identifies the organization whose resources are li
 function checksFor(resource: ResourceFacts): CheckInfo[] {
   const { name, path } = resource;
   const checks: CheckInfo[] = [
+    {
+      id: `tenancy.${name}.apart`,
+      source: 'spec',
+      title: `the two organizations' ${resource.noun} lists share no record, and neither reads the other's`,
+      expected: `GET ${path} with token and with token2 hold no id in common (every page read), and GET ${path}/{id} of one organization's record with the other's token does not answer it`,
+      basis: `${BASIS}; creates nothing, so it is judged in --read-only runs too (a record both lists hold is taken as one organization's shown to the other)`,
+      quote: SPEC_QUOTES.tokenNamesOrganization,
+    },
     {
       id: `tenancy.${name}.list`,
       source: 'spec',
@@ -89,29 +98,36 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
     needsToken2: true,
     checks: checksFor(resource),
     async run(t) {
+      const list2 = await judgeApart(t, resource);
       const created = await createOwn(t, resource);
-      const list2 = await t.send({ method: 'GET', path: resource.path, credentials: 'token2' });
-      const items2 = t.items(resource.path, list2);
       if (created === undefined) {
         t.skipCheck(
           `tenancy.${n}.list`,
           t.ctx.readOnly ? 'the kit looks for a record it created, and --read-only creates none' : 'no record could be created to look for',
         );
-      } else if (items2 !== undefined) {
-        t.verdict(`tenancy.${n}.list`, !holdsId(items2, created), `token2's list holds ${created}`);
-      } else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 did not answer a list (${list2.status})`);
-      const list1 = created === undefined ? await t.send({ method: 'GET', path: resource.path }) : undefined;
-      // Without a record of its own, one the first organization lists and the second does not (not a shared built-in).
-      const id = created ?? idsOf(list1 && t.items(resource.path, list1)).find((candidate) => !holdsId(items2, candidate));
-      if (id === undefined) return t.skip(`the first organization lists no ${resource.noun} that the second does not`);
+      } else {
+        // Read again: the record was created after the first read. Held on any page fails; absent counts only from the whole list.
+        const after = await t.list(resource.path, 'token2');
+        if (after.items !== undefined && holdsId(after.items, created)) t.verdict(`tenancy.${n}.list`, false, `token2's list holds ${created}`, created);
+        else if (after.items !== undefined && after.whole) t.verdict(`tenancy.${n}.list`, true, '');
+        else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 was not read whole: ${after.why}`);
+      }
+      // Without a record of its own, one the first organization lists and the second's whole list does not (not a shared built-in).
+      const list1 = created === undefined ? await t.list(resource.path) : undefined;
+      const apart = list2.items !== undefined && list2.whole ? list2.items : undefined;
+      const id = created ?? (apart && idsOf(list1?.items).find((candidate) => !holdsId(apart, candidate)));
+      if (id === undefined) {
+        const why = apart === undefined ? `the second organization's list was not read whole (${list2.why})` : `the first organization lists no ${resource.noun} that the second does not`;
+        return t.skip(why);
+      }
       const url = `${resource.path}/${id}`;
       const own = await t.send({ method: 'GET', path: url });
-      if (!isRecord(own, id)) {
-        return t.skip(`GET ${resource.path}/{id} does not answer the record even to its own organization (${own.status})`);
+      if (!t.isRecord(own, id)) {
+        return t.skip(`GET ${resource.path}/{id} does not answer the record even to its own organization (${own.status}; give --record-pointer if it is wrapped)`);
       }
       const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });
       // Served only if the answer is the record: a 200 that is not it serves nothing of the first organization.
-      t.verdict(`tenancy.${n}.get`, !isRecord(other, id), answer(other));
+      t.verdict(`tenancy.${n}.get`, !t.isRecord(other, id), answer(other));
       if (created === undefined) {
         return t.skip(
           t.ctx.readOnly
@@ -129,7 +145,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
             : noExampleReason(t.ctx.examples, `PATCH ${resource.path}/{id}`),
         );
       } else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
-      const listedBefore = await listed(t, resource.path, id);
+      const listedBefore = (await listed(t, resource.path, id)).holds;
       const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
       const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
@@ -138,6 +154,48 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       else t.verdict(`tenancy.${n}.delete-status`, resource.deleteErrors.includes(refused.status), answer(refused));
     },
   };
+}
+
+/**
+ * The read-only isolation check: the two organizations' lists share no record, and a record of each, read with
+ * the other's token, is not served. Passed on evidence only: both lists read whole, or else the records fetched
+ * with the other token and refused. Answers token2's list for the checks that follow.
+ */
+async function judgeApart(t: ProbeRun, resource: ResourceFacts): Promise<ListRead> {
+  const check = `tenancy.${resource.name}.apart`;
+  const mine = await t.list(resource.path);
+  const theirs = await t.list(resource.path, 'token2');
+  if (mine.items === undefined || theirs.items === undefined) {
+    t.skipCheck(check, `GET ${resource.path} did not answer a list to ${mine.items === undefined ? 'token' : 'token2'}`);
+    return theirs;
+  }
+  const shared = idsOf(mine.items).filter((id) => holdsId(theirs.items, id));
+  if (shared.length > 0) {
+    t.verdict(check, false, `both organizations' lists hold ${shared.length} record(s), such as ${shared[0]}`, shared);
+    return theirs;
+  }
+  // A few records of each organization, read with the other's token: served is a failure whatever the lists showed.
+  let refused = 0;
+  const sides = [
+    { ids: idsOf(mine.items), own: 'token' as const, other: 'token2' as const },
+    { ids: idsOf(theirs.items), own: 'token2' as const, other: 'token' as const },
+  ];
+  for (const { ids, own, other } of sides) {
+    for (const id of ids.slice(-2)) {
+      const url = `${resource.path}/${id}`;
+      if (!t.isRecord(await t.send({ method: 'GET', path: url, credentials: own }), id)) continue;
+      const reply = await t.send({ method: 'GET', path: url, credentials: other });
+      if (t.isRecord(reply, id)) {
+        t.verdict(check, false, `GET ${url} with ${other} answers the record of the other organization (${reply.status})`, t.record(reply));
+        return theirs;
+      }
+      refused += 1;
+    }
+  }
+  if (mine.whole && theirs.whole) t.verdict(check, true, '');
+  else if (refused > 0) t.verdict(check, true, '');
+  else t.skipCheck(check, `the lists were not read whole (${mine.whole ? theirs.why : mine.why}), and no record could be read with its own token to try with the other's`);
+  return theirs;
 }
 
 async function createOwn(t: ProbeRun, resource: ResourceFacts): Promise<string | undefined> {

@@ -8,8 +8,7 @@ import { existedBefore, type SuiteContext } from '../context.js';
 import type { Reply, RequestSpec } from './http.js';
 import { isSuccess } from './http.js';
 import type { Ledger } from './ledger.js';
-import { listItems } from './listing.js';
-import { idsOf, isPlainObject, isRecord } from '../matchers.js';
+import { idsOf, isPlainObject } from '../matchers.js';
 import { atPointer } from './pointer.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
 
@@ -85,13 +84,13 @@ async function createdId(
 ): Promise<string | undefined> {
   const answered = idInAnswer(ctx, path, reply);
   if (answered !== undefined) return answered;
-  const list = await send({ method: 'GET', path });
-  const known = new Set([...(ctx.inventory.get(path) ?? []), ...(ctx.madeByKit.get(path) ?? [])]);
   // Without an inventory, no id can be told new.
   if (!ctx.inventory.get(path)) return undefined;
-  // A fresh id is the kit's only when its record shows the run-unique name just sent: another client may have
+  const list = await ctx.adapter.list(send, path);
+  const known = new Set([...(ctx.inventory.get(path) ?? []), ...(ctx.madeByKit.get(path) ?? [])]);
+  // A fresh id is the kit's only when its record shows a run-unique value just sent: another client may have
   // created one meanwhile on a shared environment.
-  const items = listItems(ctx.target, path, list.body, ctx.notes) ?? [];
+  const items = list.items ?? [];
   const fresh = idsOf(items.filter((item) => showsSent(item, varied, 0))).filter((candidate) => !known.has(candidate.toLowerCase()));
   if (fresh.length !== 1) return undefined;
   ctx.notes.add(`the id of a record created by POST ${path} was found by comparing the list before and after the create`);
@@ -106,11 +105,14 @@ export function variedFields(example: Record<string, unknown>, sent: Record<stri
   >;
 }
 
-/** Whether `value`, or an object inside it (an envelope such as `{data: {...}}`), holds every varied field as sent. */
+/**
+ * Whether `value`, or an object inside it (an envelope such as `{data: {...}}`), holds a varied field as sent: the
+ * values are unique to the run, so one is enough (a target may write another back in its own form, a phone number).
+ */
 export function showsSent(value: unknown, varied: Record<string, string>, depth: number): boolean {
   const entries = Object.entries(varied);
   if (!isPlainObject(value) || entries.length === 0 || depth > 3) return false;
-  if (entries.every(([key, sent]) => value[key] === sent)) return true;
+  if (entries.some(([key, sent]) => value[key] === sent)) return true;
   return Object.values(value).some((inner) => showsSent(inner, varied, depth + 1));
 }
 
@@ -131,7 +133,7 @@ export async function isOwnRecord(
   if (ctx.inventory.get(path) !== undefined) return true;
   if (showsSent(reply.body, varied, 0)) return true;
   const read = await send({ method: 'GET', path: `${path}/${id}` });
-  return isRecord(read, id) && showsSent(read.body, varied, 0);
+  return ctx.adapter.isRecord(read, id) && showsSent(read.body, varied, 0);
 }
 
 /** Why an answered id the kit cannot show to be its own is left alone and listed. */
@@ -144,7 +146,8 @@ export function idInAnswer(ctx: SuiteContext, path: string, reply: Reply): strin
   const { idPointer } = ctx.target;
   const pointed = idPointer === undefined ? undefined : atPointer(reply.body, idPointer);
   if (typeof pointed === 'string') return pointed;
-  if (isPlainObject(reply.body) && typeof reply.body.id === 'string') return reply.body.id;
+  const record = ctx.adapter.record(reply.body);
+  if (typeof record?.id === 'string') return record.id;
   const fromLocation = idOfLocation(reply.headers.get('location'), path);
   if (fromLocation !== undefined) ctx.notes.add(`the id of a record created by POST ${path} was read from the Location header`);
   return fromLocation;

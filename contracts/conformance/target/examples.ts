@@ -15,6 +15,14 @@ export interface Examples {
   readonly problem?: string;
   create(path: string): Record<string, unknown> | undefined;
   update(path: string): Record<string, unknown> | undefined;
+  /** The query parameters the document declares for the list `GET path` (for paging); empty without a document. */
+  listParams(path: string): QueryParam[];
+}
+
+/** A query parameter a list declares: its name, and the lowest value its schema allows (a page number's start). */
+export interface QueryParam {
+  name: string;
+  minimum?: number;
 }
 
 /** Examples given by hand: `{ "/api/v1/tools": { "create": {…}, "update": {…} } }`, either one optional. */
@@ -57,6 +65,7 @@ export async function loadExamples(
     ...(published.problem !== undefined ? { problem: published.problem } : {}),
     create: (path) => given[path]?.create ?? published.create(path),
     update: (path) => given[path]?.update ?? published.update(path),
+    listParams: (path) => published.listParams(path),
   };
 }
 
@@ -139,6 +148,20 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
         keyOf(path, (key, candidate) => key.startsWith(`${candidate}/{`) && /^\{[^/}]+\}$/.test(key.slice(candidate.length + 1))),
         'patch',
       ),
+    listParams: (path) => {
+      const key = keyOf(path, (candidate, wanted) => candidate === wanted);
+      if (key === undefined) return [];
+      const item = resolved(document, paths[key]);
+      const declared = [dig(item, ['parameters']), dig(resolved(document, dig(item, ['get'])), ['parameters'])];
+      return declared.flatMap((list) =>
+        (Array.isArray(list) ? list : []).flatMap((entry) => {
+          const parameter = resolved(document, entry);
+          if (!isPlainObject(parameter) || parameter.in !== 'query' || typeof parameter.name !== 'string') return [];
+          const minimum = dig(resolved(document, parameter.schema), ['minimum']);
+          return [{ name: parameter.name, ...(typeof minimum === 'number' ? { minimum } : {}) }];
+        }),
+      );
+    },
   };
 }
 
@@ -187,7 +210,7 @@ export function noExampleReason(examples: Examples, operation: string): string {
 }
 
 export function noExamples(problem: string): Examples {
-  return { problem, create: () => undefined, update: () => undefined };
+  return { problem, create: () => undefined, update: () => undefined, listParams: () => [] };
 }
 
 function dig(value: unknown, keys: string[]): unknown {

@@ -6,7 +6,6 @@
 import type { SuiteContext } from '../context.js';
 import { createRecord } from './creating.js';
 import { send } from './http.js';
-import { listItems } from './listing.js';
 import { idsOf } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 
@@ -17,10 +16,11 @@ export async function takeInventory(ctx: SuiteContext): Promise<void> {
     let ids: Set<string> | undefined = new Set<string>();
     for (const credentials of tokens) {
       try {
-        const { reply } = await send(ctx.target, { method: 'GET', path, credentials }, ctx.signal);
-        const items = listItems(ctx.target, path, reply.body, ctx.notes);
-        if (items === undefined) ids = undefined;
-        for (const id of idsOf(items)) ids?.add(id.toLowerCase());
+        const quiet = async (spec: Parameters<typeof send>[1]) => (await send(ctx.target, spec, ctx.signal)).reply;
+        // The whole list, every page: an id on a page not read would be taken for new, and deleted.
+        const read = await ctx.adapter.list(quiet, path, credentials);
+        if (read.items === undefined || !read.whole) ids = undefined;
+        for (const id of idsOf(read.items)) ids?.add(id.toLowerCase());
       } catch {
         // No answer: the target may hang, so the lists left stay unknown (nothing is told new, or deleted, in them).
         return;

@@ -64,7 +64,7 @@ export class Ledger {
     const read = async () => (await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply;
     if (entry.notFoundMeansGone === false) {
       const found = await read();
-      if (!isRecord(found, entry.id)) return false;
+      if (!isRecord(found, entry.id, target.recordPointer)) return false;
     }
     const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
     if (reply.status === 404) return entry.notFoundMeansGone !== false;

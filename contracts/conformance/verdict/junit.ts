@@ -10,7 +10,7 @@ import { failureDetail } from './console.js';
 export function toJunit(report: SuiteReport): string {
   const { summary } = report;
   const uncounted = report.results.filter((result) => result.outcome === 'failed' && !result.counted).length;
-  const skipped = summary.skipped + uncounted;
+  const skipped = summary.notJudged + uncounted;
   const seconds = ((Date.parse(report.finishedAt) - Date.parse(report.startedAt)) / 1000).toFixed(3);
   // Records left behind are the run's error, not a check's failure: one testcase with <error>, counted in errors.
   const errors = report.leftovers.length > 0 ? 1 : 0;
@@ -31,7 +31,7 @@ function testcase(result: CheckResult): string {
   const group = result.id.split('.')[0] ?? 'conformance';
   const open = `    <testcase classname="conformance.${escapeXml(group)}" name="${escapeXml(`${result.id} [${result.source}] ${result.title}`)}"`;
   if (result.outcome === 'passed') return `${open}/>`;
-  if (result.outcome === 'skipped') return `${open}>\n      <skipped message="${escapeXml(result.reason ?? 'skipped')}"/>\n    </testcase>`;
+  if (result.outcome === 'not judged') return `${open}>\n      <skipped message="${escapeXml(`not judged: ${result.reason ?? ''}`)}"/>\n    </testcase>`;
   const detail = escapeXml(failureDetail(result).join('\n'));
   const message = escapeXml(`expected ${result.expected}; got ${result.actual ?? 'see details'}`);
   if (!result.counted) {
