@@ -28,7 +28,7 @@ export const DELTA_BREAKS: Record<string, readonly string[]> = {
   /** The trunk's get answers 404 after its delete, but the list still shows it, past page 1. */
   'trunk-delete-still-listed': ['sip-trunks.list-after-delete'],
   /** The second token's lists show the first organization's records from page 2 on. */
-  'other-org-on-page-2': COLLECTIONS.map((name) => `tenancy.${name}.list`),
+  'other-org-on-page-2': COLLECTIONS.flatMap((name) => [`tenancy.${name}.list`, `tenancy.${name}.apart`]),
   'webhook-delete-array': ['webhooks.delete.empty-object'],
   'assistant-delete-204': ['assistants.delete.empty-object'],
   'trunk-delete-answers-record': ['sip-trunks.delete.empty-object'],

@@ -20,7 +20,7 @@ const DOCUMENT_PATH = '/.well-known/openapi.json';
 /** Each way to break a spec rule where only a later page shows it, with the spec checks that must then fail. */
 export const EPSILON_BREAKS: Record<string, readonly string[]> = {
   /** The second token's lists end with the first organization's records: on the last page only. */
-  'other-org-on-last-page': COLLECTIONS.map((name) => `tenancy.${name}.list`),
+  'other-org-on-last-page': COLLECTIONS.flatMap((name) => [`tenancy.${name}.list`, `tenancy.${name}.apart`]),
   /** A deleted trunk's get answers 404, but the list still shows it, last. */
   'trunk-delete-still-listed-last': ['sip-trunks.list-after-delete'],
   /** The oldest schema (on the last page) has a local time as its createdAt. */

@@ -36,6 +36,7 @@ const SPEC_CHECKS = [
     `auth.missing-token.${kind}`,
     `auth.unknown-token.${kind}`,
     `tenancy.${kind}.list`,
+    `tenancy.${kind}.apart`,
     ...['create', 'get', 'update', 'delete'].map((op) => `${kind}.${op}.needs-token`),
   ]),
   ...['sip-trunks', 'assistants', 'tools', 'webhooks'].flatMap((kind) => [`${kind}.delete.accepts-example`]),
@@ -96,12 +97,17 @@ async function reported(...argv: string[]): Promise<ReportedRun> {
   return { ...run, json, result, status: (id) => result(id)?.status ?? result(id)?.outcome };
 }
 
-/** The spec checks a run did not pass, each with its status and why (empty when the whole spec was judged and held). */
+/**
+ * The spec checks a run did not pass (those named above, and any other the report shows as spec), each with its
+ * status and why: empty when the whole spec was judged and held.
+ */
 const unjudged = (run: ReportedRun) =>
-  SPEC_CHECKS.filter((id) => run.status(id) !== 'passed').map((id) => {
-    const result = run.result(id) as (Result & { actual?: string }) | undefined;
-    return `${id}: ${run.status(id)} ${result?.reason ?? result?.actual ?? ''}`;
-  });
+  [...new Set([...SPEC_CHECKS, ...run.json.results.filter((result) => result.source === 'spec').map((result) => result.id)])]
+    .filter((id) => run.status(id) !== 'passed')
+    .map((id) => {
+      const result = run.result(id) as (Result & { actual?: string }) | undefined;
+      return `${id}: ${run.status(id)} ${result?.reason ?? result?.actual ?? ''}`;
+    });
 
 type Json = any;
 async function get(server: Running, path: string, token?: string): Promise<{ status: number; body: Json; link: string | null }> {
@@ -363,10 +369,58 @@ describe('no verdict without evidence', () => {
     expect((await reported(...flags, '--allow-unjudged')).code).toBe(0);
   });
 
+  it('--max-pages below the pages a list has leaves the whole-list checks not judged, naming --max-pages; exit 3', async () => {
+    const { run } = await hidden({}, '--max-pages', '2');
+
+    for (const id of wholeListChecks) expect({ id, status: run.status(id) }).toEqual({ id, status: 'not judged' });
+    expect(JSON.stringify(run.result('sip-trunks.list-after-delete'))).toContain('--max-pages');
+    expect(run.code).toBe(3);
+  });
+
+  it('--paging none leaves a list that shows more pages unread: its whole-list checks are not passed, nor the run', async () => {
+    const { run, unchanged } = await hidden({}, '--paging', 'none');
+
+    for (const id of wholeListChecks) expect({ id, status: run.status(id) }).toEqual({ id, status: 'not judged' });
+    // The schema list shows no sign of its pages in the answer (only the document declares ?page=): told not to
+    // page, the kit may fail the created schema's absence or leave it unjudged, but never pass it.
+    expect(run.status('schemas.list-after-create')).not.toBe('passed');
+    expect(run.code).not.toBe(0);
+    expect(unchanged).toBe(true);
+  });
+
   it('a trunk delete that leaves its provider configuration is seen by no answer, only by the server’s own state', async () => {
     const { run, unchanged } = await hidden({ keepsProviderConfig: true });
 
     expect(run.code).toBe(0);
     expect(unchanged).toBe(false);
+  });
+});
+
+describe('--read-only on a paged server', () => {
+  it('sends only GETs, judges the tokenless gets and the organizations apart, and exits 0', async () => {
+    const delta = await start(startDelta());
+    const before = delta.state();
+
+    const run = await reported(...deltaFlags(delta.url), '--read-only');
+
+    expect(new Set(delta.received.map((line) => line.split(' ')[0]))).toEqual(new Set(['GET']));
+    for (const kind of KINDS) {
+      expect(run.status(`${kind}.get.needs-token`)).toBe('passed');
+      expect(run.status(`tenancy.${kind}.apart`)).toBe('passed');
+    }
+    expect(run.code).toBe(0);
+    expect(delta.state()).toBe(before);
+  });
+
+  it.each([
+    ['other-org-on-page-2', KINDS.map((kind) => `tenancy.${kind}.apart`)],
+    ['get-without-token', KINDS.map((kind) => `${kind}.get.needs-token`)],
+  ])('fails %s there too: %j', async (broken, checks) => {
+    const delta = await start(startDelta({ breaks: new Set([broken]) }));
+
+    const run = await reported(...deltaFlags(delta.url), '--read-only');
+
+    for (const id of checks) expect({ id, status: run.status(id) }).toEqual({ id, status: 'failed' });
+    expect(run.code).toBe(1);
   });
 });
