@@ -111,6 +111,10 @@ const decodeCursor = (cursor: string) => {
 
 type Problem = { status?: 409; field: string; message: string };
 
+/** A create's or update's fields, less those the server keeps (a client's values for them are ignored). */
+const writable = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([key]) => !['id', 'createdAt', 'updatedAt', 'isSystem'].includes(key)));
+
 /** What a create or update may hold, per kind; the first problem, if any. */
 function problemOf(name: Collection, record: Record<string, unknown>): Problem | undefined {
   const nonEmpty = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -122,8 +126,12 @@ function problemOf(name: Collection, record: Record<string, unknown>): Problem |
     if (!url || !/^https?:$/.test(url.protocol) || /\s/.test(record.url as string))
       return { field: 'url', message: '"url" must be an http(s) URL' };
   }
-  if (name === 'schemas' && (!isObject(record.properties) || !Object.values(record.properties).every((v) => typeof v === 'string')))
+  if (name !== 'schemas') return undefined;
+  if (!isObject(record.properties) || !Object.values(record.properties).every((v) => typeof v === 'string'))
     return { field: 'properties', message: '"properties" must map each property name to a type name' };
+  const wrong = (['type', 'description'] as const).find((field) => typeof record[field] !== 'string');
+  if (wrong) return { field: wrong, message: `"${wrong}" must be a string` };
+  if (typeof record.isLocked !== 'boolean') return { field: 'isLocked', message: '"isLocked" must be true or false' };
   return undefined;
 }
 
@@ -160,7 +168,7 @@ export async function startDelta(options: DeltaOptions = {}): Promise<Delta> {
     if (at === -1) return fail(res, 404, 'not_found', `no ${name} record ${id} in this organization`);
     if (op === 'get') return answer(res, 200, wrap(records[at]));
     if (!isObject(body)) return fail(res, 422, 'invalid', 'send the fields to change as a JSON object');
-    const changed = { ...records[at], ...body, id, updatedAt: new Date().toISOString() };
+    const changed = { ...records[at], ...writable(body), updatedAt: new Date().toISOString() };
     const problem = problemOf(name, changed) ?? clash(name, records, changed);
     if (problem) return fail(res, problem.status ?? 422, problem.status ? 'conflict' : 'invalid', problem.message, problem.field);
     records[at] = changed;
@@ -211,7 +219,7 @@ export async function startDelta(options: DeltaOptions = {}): Promise<Delta> {
     if (!isObject(body)) return fail(res, 422, 'invalid', 'send the new record as a JSON object');
     const id = randomUUID();
     const now = new Date().toISOString();
-    const { id: _ignored, ...fields } = body;
+    const fields = writable(body);
     const record =
       name === 'schemas'
         ? schemaRecord(id, fields, now)

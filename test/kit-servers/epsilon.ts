@@ -66,6 +66,10 @@ export interface Epsilon extends Running {
   state(): string;
 }
 
+/** A create's or update's fields, less those the server keeps (a client's values for them are ignored). */
+const writable = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([key]) => !['id', 'createdAt', 'updatedAt', 'isSystem', 'version'].includes(key)));
+
 type Org = { records: Record<Collection, Record<string, unknown>[]>; ghosts: Record<string, unknown>[] };
 
 function initialOrg(): Org {
@@ -111,7 +115,7 @@ export async function startEpsilon(options: EpsilonOptions = {}): Promise<Epsilo
       if (name === 'tools' && records.some((record) => record.name === body.name))
         return answer(res, 409, { errors: [{ field: 'name', message: 'a tool of this organization has this name' }] });
       const fresh = randomUUID();
-      const { id: _ignored, ...fields } = body;
+      const fields = writable(body);
       const made =
         name === 'schemas'
           ? schemaRecord(fresh, { ...fields, version: 1 })
@@ -135,10 +139,9 @@ export async function startEpsilon(options: EpsilonOptions = {}): Promise<Epsilo
     if (!isObject(body)) return invalid(res, '', 'send the fields to change as a JSON object');
     if (name === 'tools' && records.some((other) => other !== record && body.name !== undefined && other.name === body.name))
       return answer(res, 409, { errors: [{ field: 'name', message: 'a tool of this organization has this name' }] });
-    const { id: _kept, ...fields } = body;
     Object.assign(
       record,
-      fields,
+      writable(body),
       { version: Number(record.version) + 1 },
       name === 'schemas' ? { updatedAt: new Date().toISOString() } : {},
     );

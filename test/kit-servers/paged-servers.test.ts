@@ -199,6 +199,27 @@ describe('the servers have the properties the tests rely on', () => {
     expect(JSON.parse(delta.state())[0][2]).not.toHaveProperty(id);
   });
 
+  it('delta’s hidden shapes: a cursor at /paging/after only, a record at /result/record only', async () => {
+    const delta = await start(startDelta({ hiddenCursor: true, deepRecords: true }));
+    const first = (await get(delta, '/api/v1/assistants', DELTA_TOKENS[0])).body;
+    expect(Object.keys(first).sort()).toEqual(['data', 'hasMore', 'paging']);
+    const second = (await get(delta, `/api/v1/assistants?cursor=${first.paging.after}`, DELTA_TOKENS[0])).body;
+    expect(second.data.map((item: Json) => item.id)).not.toContain(first.data[0].id);
+    const id = first.data[0].id;
+    expect((await get(delta, `/api/v1/assistants/${id}`, DELTA_TOKENS[0])).body).toEqual({ result: { record: first.data[0] } });
+  });
+
+  it('epsilon answers a create 201 with the bare record and Location, and keeps tool names unique', async () => {
+    const epsilon = await start(startEpsilon());
+    const made = await send(epsilon, 'POST', '/api/v1/tools', EPSILON_TOKENS[0], { name: 'fresh_tool' });
+    expect(made).toMatchObject({ status: 201, body: { name: 'fresh_tool', version: 1 }, location: `/api/v1/tools/${made.body.id}` });
+    expect((await send(epsilon, 'POST', '/api/v1/tools', EPSILON_TOKENS[0], { name: 'fresh_tool' })).status).toBe(409);
+    expect((await send(epsilon, 'POST', '/api/v1/tools', EPSILON_TOKENS[0], {})).status).toBe(400);
+    expect((await get(epsilon, '/api/v1/tools')).status).toBe(401);
+    expect((await get(epsilon, '/api/v1/tools', 'not-a-token')).status).toBe(403);
+    expect((await get(epsilon, '/openapi.json')).status).toBe(404);
+  });
+
   it('epsilon pages every list with a Link header, three bare records a page, newest first', async () => {
     const epsilon = await start(startEpsilon());
     for (const kind of KINDS) {
