@@ -257,6 +257,9 @@ describe('with only the tokens and --openapi, the kit judges the whole spec of a
     expect(unjudged(run)).toEqual([]);
     expect(run.code).toBe(0);
     expect(server.state()).toBe(before);
+    // Each pass rests on requests the report shows.
+    const bare = run.json.results.filter((result) => result.source === 'spec' && !(result.evidence as Json)?.requests?.length);
+    expect(bare.map((result) => result.id)).toEqual([]);
   });
 
   it.each(servers)('$name: nothing fails under --strict either', async ({ start: startServer, flags }) => {
