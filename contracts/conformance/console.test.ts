@@ -20,16 +20,16 @@ function check(outcome: CheckResult['outcome'], source: CheckResult['source']): 
 }
 
 describe('console closing text', () => {
-  it('ends, when spec checks were skipped, with how many, and never with a bare "conforms"', () => {
+  it('ends, when spec checks were not judged, with how many and the exit status, and never with a bare "conforms"', () => {
     const conforming = closingText(reportOf([check('passed', 'spec'), check('not judged', 'spec')]));
     const failed = closingText(reportOf([check('failed', 'spec'), check('not judged', 'spec')]));
 
-    expect(conforming).toContain('The target conforms in the checks that ran');
+    expect(conforming).toContain('The target conforms in the checks judged');
     expect(conforming.split('\n').at(-1)).toBe(
-      '1 check the spec states was skipped, so the spec was judged only in part; the – lines say why.',
+      '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why: exit status 3 (give --allow-unjudged to accept a partial verdict).',
     );
     expect(failed).toMatch(/does not conform/);
-    expect(failed.split('\n').at(-1)).toMatch(/^1 check the spec states was skipped/);
+    expect(failed.split('\n').at(-1)).toBe('1 check the spec states was not judged, so the spec was judged only in part; the – lines say why.');
   });
 
   it('lists the counted failures, one line each, after the details and the summary', () => {
@@ -42,6 +42,21 @@ describe('console closing text', () => {
       lines.findIndex((line) => line.startsWith('The target does not conform')),
     );
     expect(lines.slice(lines.indexOf('Counted failures (1):')).join('\n')).not.toContain('x.uncounted');
+  });
+
+  it('writes the counted failures as plain text, not escaped JSON', () => {
+    const quoted = { ...check('failed', 'spec'), actual: '200 application/json {"id":"x"}\nand more' };
+    const text = closingText(reportOf([quoted]));
+
+    expect(text.split('\n').at(-1)).toBe('  ✗ x.failed.spec: 200 application/json {"id":"x"} and more');
+  });
+
+  it('says when --read-only accepted the spec checks it left not judged', () => {
+    const text = closingText(reportOf([check('passed', 'spec'), check('not judged', 'spec')], { readOnly: true, allowUnjudged: true }));
+
+    expect(text.split('\n').at(-1)).toBe(
+      '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why. Accepted by --read-only, which implies --allow-unjudged: exit status 0.',
+    );
   });
 
   it('lists records left behind, with why, and the notes on how lists and ids were read', () => {

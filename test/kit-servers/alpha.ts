@@ -30,7 +30,7 @@ export const BREAKS = {
   'system-trunk-deletable': 'sip-trunks.delete.system-refused',
   'system-trunk-removed-anyway': 'sip-trunks.delete.system-survives',
   'lists-all-organizations': 'tenancy.schemas.list',
-  'get-any-organization': 'tenancy.tools.apart',
+  'tool-lists-all-organizations': 'tenancy.tools.apart',
   'schema-created-at-local': 'schemas.list.field.createdAt',
   'schema-field-id': 'schemas.list.field.id',
   'schema-field-name': 'schemas.list.field.name',
@@ -125,11 +125,7 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set(), shape: 
     const records = org[collection];
     if (!match[2]) return method === 'GET' ? list(res, collection, records, url) : create(res, collection, records, body);
     const key = decodeURIComponent(match[2]).toLowerCase();
-    const record =
-      records.get(key) ??
-      (method === 'GET' && broken('get-any-organization')
-        ? [...store.values()].map((other) => other[collection].get(key)).find(Boolean)
-        : undefined);
+    const record = records.get(key);
     if (method === 'DELETE') return remove(res, collection, records, key, body);
     if (!record) return answer(res, 404, { message: 'no such record' });
     if (method === 'GET') return answer(res, 200, shape.wrapGets ? { payload: record } : record);
@@ -143,7 +139,7 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set(), shape: 
 
   function list(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, url: URL) {
     let items = [...records.values()];
-    if (broken('lists-all-organizations')) items = [...store.values()].flatMap((org) => [...org[collection].values()]);
+    if (broken('lists-all-organizations') || (collection === 'tools' && broken('tool-lists-all-organizations'))) items = [...store.values()].flatMap((org) => [...org[collection].values()]);
     if (collection === 'schemas' && broken('schema-not-listed'))
       items = items.filter((item) => item.description === 'Held before any run.');
     if (collection === 'schemas' && broken('schema-created-at-local'))

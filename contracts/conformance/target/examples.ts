@@ -76,10 +76,11 @@ async function publishedExamples(target: Target, signal?: AbortSignal, openapi?:
     const reply = openapi
       ? await fetchDocument(openapi.url, target.timeoutMs, signal)
       : (await send(target, { method: 'GET', path: '/openapi.json' }, signal)).reply;
-    if (!isSuccess(reply.status)) return noExamples(`${where} answered ${reply.status} without an OpenAPI document`);
+    if (!isSuccess(reply.status))
+      return noExamples(`${where} answered ${reply.status} without an OpenAPI document${openapi ? '' : ' (give --openapi FILE|URL, or --examples)'}`);
     return documentExamples(reply.body, where, target.baseUrl);
   } catch (error) {
-    return noExamples(`${where} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return noExamples(`${where} failed: ${error instanceof Error ? error.message : String(error)}${openapi ? '' : ' (give --openapi FILE|URL, or --examples)'}`);
   }
 }
 

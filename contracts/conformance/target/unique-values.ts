@@ -20,7 +20,8 @@ export interface Suffix {
 }
 
 const EMAIL = /^([^@\s]+)@([^@\s]+\.[^@\s]+)$/;
-const PHONE = /^\+?[\d\s().-]+$/;
+// No dots: "203.0.113.5" is an address, not a number to vary.
+const PHONE = /^\+?[\d\s()-]+$/;
 
 /** What kind of value `value` is, for varying it without breaking its format. */
 export function formatOf(value: string): 'url' | 'email' | 'phone' | 'text' {
@@ -99,10 +100,16 @@ export function runUnique(
 function formatsVaried(value: unknown, suffix: Suffix, depth: number): unknown {
   if (typeof value === 'string') return formatOf(value) === 'text' ? value : vary(value, suffix);
   if (depth > 4) return value;
-  if (Array.isArray(value)) return value.map((inner) => formatsVaried(inner, suffix, depth + 1));
+  // Each item its own value: a list of phone numbers or URLs that must not repeat one stays so.
+  if (Array.isArray(value)) return value.map((inner, index) => formatsVaried(inner, itemSuffix(suffix, index), depth + 1));
   if (typeof value === 'object' && value !== null)
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, formatsVaried(inner, suffix, depth + 1)]));
   return value;
+}
+
+/** The mark of a list's item `index`: distinct from every other item's and every other create's (up to 16 items). */
+function itemSuffix(suffix: Suffix, index: number): Suffix {
+  return { text: index === 0 ? suffix.text : `${suffix.text}i${index}`, number: suffix.number * 16 + (index % 16) };
 }
 
 /** The top-level string fields of `body` that a conflict answer's text names (e.g. `"email" is taken`). */
