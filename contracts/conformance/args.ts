@@ -119,7 +119,8 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   if (values['record-pointer'] !== undefined) args.recordPointer = parsePointer('--record-pointer', values['record-pointer']);
   if (values['next-pointer'] !== undefined) args.nextPointer = parsePointer('--next-pointer', values['next-pointer']);
   if (values['page-param'] !== undefined) {
-    if (!/^[A-Za-z0-9_.[\]-]+$/.test(values['page-param'])) throw new UsageError(`--page-param takes a query parameter's name such as cursor (got "${values['page-param']}")`);
+    if (!/^[A-Za-z0-9_.[\]-]+$/.test(values['page-param']))
+      throw new UsageError(`--page-param takes a query parameter's name such as cursor (got "${values['page-param']}")`);
     args.pageParam = values['page-param'];
   }
   if (values['max-pages'] !== undefined) args.maxPages = positiveInteger('--max-pages', values['max-pages']);

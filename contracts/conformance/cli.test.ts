@@ -244,7 +244,9 @@ describe('verify command', () => {
       // The webhook round trip has no example: its spec checks are not judged (3), and the reason names --openapi.
       expect(run.code).toBe(3);
       expect(run.out).toMatch(/✓ \[assumed\] +tools\.create: /);
-      expect(run.out).toMatch(/– \[assumed\] +webhooks\.create: .*none given by --examples, and GET \/openapi\.json answered 404.*give --openapi/);
+      expect(run.out).toMatch(
+        /– \[assumed\] +webhooks\.create: .*none given by --examples, and GET \/openapi\.json answered 404.*give --openapi/,
+      );
       expect([refused.code, refused.err]).toEqual([
         2,
         expect.stringContaining('"/api/v1/tool" is not a collection path the kit uses; those are /api/v1/sip-trunks, /api/v1/assistants'),

@@ -1,12 +1,12 @@
 /** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
 import { writeFile } from 'node:fs/promises';
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
-import { differences, runAgainstMock } from './verdict/compare.js';
+import { runSuite } from './suite.js';
 import { TargetProblem } from './target/preflight.js';
+import type { SuiteReport, Target } from './types.js';
+import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
 import { toJunit } from './verdict/junit.js';
-import { runSuite } from './suite.js';
-import type { SuiteReport, Target } from './types.js';
 
 /** Where the command writes; tests pass their own. */
 export interface VerifyIo {

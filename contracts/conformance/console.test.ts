@@ -1,8 +1,8 @@
 /** The console report's closing words and exchange lines, in the cases a run can end in. */
 import { describe, expect, it } from 'vitest';
-import { closingText, exchangeLines } from './verdict/console.js';
 import { reportOf } from './report-fixture.js';
 import type { CheckResult } from './types.js';
+import { closingText, exchangeLines } from './verdict/console.js';
 
 function check(outcome: CheckResult['outcome'], source: CheckResult['source']): CheckResult {
   return {
@@ -29,7 +29,9 @@ describe('console closing text', () => {
       '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why: exit status 3 (give --allow-unjudged to accept a partial verdict).',
     );
     expect(failed).toMatch(/does not conform/);
-    expect(failed.split('\n').at(-1)).toBe('1 check the spec states was not judged, so the spec was judged only in part; the – lines say why.');
+    expect(failed.split('\n').at(-1)).toBe(
+      '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why.',
+    );
   });
 
   it('lists the counted failures, one line each, after the details and the summary', () => {

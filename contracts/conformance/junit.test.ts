@@ -1,10 +1,10 @@
 /** The JUnit report: well-formed XML, whatever the target answered, with counts that match its testcases. */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { escapeXml, toJunit } from './verdict/junit.js';
 import { reportOf } from './report-fixture.js';
 import { runSuite } from './suite.js';
 import type { CheckResult } from './types.js';
+import { escapeXml, toJunit } from './verdict/junit.js';
 
 const ENTITY = /&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi;
 const TOKEN = /<\?xml[^?]*\?>|<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|[^<]+/gy;

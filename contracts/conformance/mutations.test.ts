@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp } from '../../src/http/app.js';
 import { createMockState, type MockState } from '../../src/state/mock-state.js';
-import { MAX_ANSWER_BYTES } from './target/http.js';
 import { runSuite } from './suite.js';
+import { MAX_ANSWER_BYTES } from './target/http.js';
 import type { Target } from './types.js';
 
 interface Breakage {

@@ -8,8 +8,9 @@ import type { Target } from './types.js';
 const PATH = '/api/v1/tools';
 const records = Array.from({ length: 5 }, (_, index) => ({ id: `00000000-0000-4000-8000-00000000000${index}` }));
 
-function reply(body: unknown, headers: Record<string, string> = {}, status = 200): Reply {
-  return { status, contentType: 'application/json', headers: new Headers(headers), body, text: JSON.stringify(body), json: true };
+function reply(body: unknown, headers: { link?: string } = {}, status = 200): Reply {
+  const shown: Record<string, string> = headers.link === undefined ? {} : { link: headers.link };
+  return { status, contentType: 'application/json', headers: new Headers(shown), body, text: JSON.stringify(body), json: true };
 }
 
 /** A sender over `answer(query)`, keeping the paths it was asked. */
@@ -29,7 +30,8 @@ describe('reading a list whole', () => {
   it('follows a Link header rel="next", relative or absolute under the base URL', async () => {
     const { asked, send } = server((query) => {
       const page = Number(query.get('p') ?? 0);
-      const next = page < 2 ? { link: `<${page === 0 ? '/prefix' : 'http://x.test/prefix'}${PATH}?p=${page + 1}>; rel="next", </x>; rel="last"` } : {};
+      const next =
+        page < 2 ? { link: `<${page === 0 ? '/prefix' : 'http://x.test/prefix'}${PATH}?p=${page + 1}>; rel="next", </x>; rel="last"` } : {};
       return reply(records.slice(page * 2, page * 2 + 2), next);
     });
 

@@ -3,19 +3,20 @@
  * turn, and the teardown of whatever the kit created — after each probe, at
  * the end, and when the run is interrupted or a probe throws.
  */
+
+import { allProbes } from './checks/index.js';
+import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './checks/probe.js';
 import type { SuiteContext } from './context.js';
+import { SCHEMA_LIST_PATH } from './resources.js';
 import { TargetAdapter } from './target/adapter.js';
 import { type GivenExamples, loadExamples, type OpenApiSource } from './target/examples.js';
 import { send, type TransportError } from './target/http.js';
 import { seedOneOfEach, takeInventory } from './target/inventory.js';
 import { Ledger } from './target/ledger.js';
-import { preflight } from './target/preflight.js';
-import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './checks/probe.js';
-import { allProbes } from './checks/index.js';
-import { SCHEMA_LIST_PATH } from './resources.js';
 import type { Notes } from './target/listing.js';
-import type { CheckResult, Exchange, SuiteReport, Summary, Target, TargetDescription } from './types.js';
+import { preflight } from './target/preflight.js';
 import { suffixSource } from './target/unique-values.js';
+import type { CheckResult, Exchange, SuiteReport, Summary, Target, TargetDescription } from './types.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */

@@ -1,8 +1,9 @@
 /** Authentication (§5): every operation takes a bearer token; without one, nothing is served. */
-import { isRefusal, isSuccess } from '../target/http.js';
+
 import { answer, idsOf, sameId } from '../matchers.js';
-import type { Probe } from './probe.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
+import { isRefusal, isSuccess } from '../target/http.js';
+import type { Probe } from './probe.js';
 import { SPEC_QUOTES } from './spec-basis.js';
 
 const WITHOUT = {
@@ -59,7 +60,8 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       if (served.length > 0) return t.verdict(id, false, `${answer(reply)}; it holds ${served.length} of the tokens' records`, served);
       const whole = await t.list(resource.path, credentials());
       const later = idsOf(whole.items).filter((candidate) => theirs.some((own) => sameId(candidate, own)));
-      if (later.length > 0) return t.verdict(id, false, `${answer(reply)}; its later pages hold ${later.length} of the tokens' records`, later);
+      if (later.length > 0)
+        return t.verdict(id, false, `${answer(reply)}; its later pages hold ${later.length} of the tokens' records`, later);
       if (whole.items !== undefined && !whole.whole)
         return t.skipCheck(id, `the answer ${phrase} is a list with more pages the kit could not read: ${whole.why}`);
       t.verdict(id, true, '');

@@ -1,8 +1,9 @@
 /** Every probe of the suite, in the order they run: reads first, then the writes. */
-import type { Probe } from './probe.js';
+
 import { resourceFacts } from '../resources.js';
 import { refusedTokenProbe, unknownTokenProbe } from './auth.js';
 import { listProbe } from './lists.js';
+import type { Probe } from './probe.js';
 import { roundTripProbe } from './round-trip.js';
 import { schemaListProbe } from './schema-list.js';
 import { systemTrunkProbe } from './system-trunk.js';

@@ -2,12 +2,13 @@
  * The other four lists: their path and shape are assumed; an id they show is a UUID by §2, and a trunk's isSystem,
  * where shown, a boolean. Their payload is not shown, so an item may leave either out.
  */
-import { isSuccess } from '../target/http.js';
+
 import { answer, isUuid } from '../matchers.js';
-import type { Probe } from './probe.js';
 import type { ResourceFacts } from '../resources.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { isSuccess } from '../target/http.js';
 import { judgeListField } from './list-fields.js';
+import type { Probe } from './probe.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 
 /** A read-only probe of one list (`GET /api/v1/<resource>`). */
 export function listProbe(resource: ResourceFacts): Probe {
@@ -50,8 +51,9 @@ export function listProbe(resource: ResourceFacts): Probe {
       t.verdict(arrayId, records !== undefined, answer(reply));
       if (records === undefined) return t.skip(`GET ${resource.path} did not answer a JSON list, so its records cannot be read`);
       if (records.length === 0) return t.skip('the list is empty');
-      judgeListField(t, idsId, records, 'id', isUuid, 'passes');
-      for (const flag of resource.flags) judgeListField(t, flagId(flag), records, flag, (value) => typeof value === 'boolean', 'passes');
+      const list = { items: records, whole: read.whole, ...(read.why !== undefined ? { why: read.why } : {}) };
+      judgeListField(t, idsId, list, 'id', isUuid, 'passes');
+      for (const flag of resource.flags) judgeListField(t, flagId(flag), list, flag, (value) => typeof value === 'boolean', 'passes');
     },
   };
 }

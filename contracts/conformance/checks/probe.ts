@@ -4,14 +4,14 @@
  * probe that cannot start still reports each of them, as skipped with a reason.
  */
 import type { SuiteContext } from '../context.js';
+import { show } from '../matchers.js';
+import { shownInSpec } from '../resources.js';
 import { type Created, createRecord } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
 import { DEFAULT_TIMEOUT_MS, type Reply, type RequestSpec, send, TIMEOUT, TOO_LARGE, TransportError } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
-import { show } from '../matchers.js';
-import { evidenceOf } from '../verdict/evidence.js';
-import { shownInSpec } from '../resources.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
+import { evidenceOf } from '../verdict/evidence.js';
 
 export type { SuiteContext } from '../context.js';
 

@@ -1,8 +1,8 @@
 /** The checks of one resource's create → get → update → delete round trip, with their sources. */
 
 import type { ResourceFacts } from '../resources.js';
-import { SPEC_QUOTES } from './spec-basis.js';
 import type { CheckInfo } from '../types.js';
+import { SPEC_QUOTES } from './spec-basis.js';
 import { withArticle } from './words.js';
 
 const ASSUMED_PATHS =

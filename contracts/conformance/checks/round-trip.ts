@@ -1,12 +1,12 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { updateExample } from '../context.js';
+import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
+import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isJsonType, isSuccess } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
-import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
-import type { Probe, ProbeRun } from './probe.js';
-import { deleteBody, type ResourceFacts } from '../resources.js';
 import { settled } from '../target/settle.js';
+import type { Probe, ProbeRun } from './probe.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
 import { answerOf, createWithoutToken, deleteWithoutToken, unauthorizedUpdate } from './tokenless.js';
 
@@ -89,7 +89,12 @@ async function judgeListed(t: ProbeRun, checkId: string, path: string, id: strin
   const listed = holds(read);
   if (!listed && !read.whole) return t.skipCheck(checkId, `${id} is not on the pages read, but the list was not read whole: ${read.why}`);
   const pages = read.pages === 1 ? '' : ` (${read.pages} pages)`;
-  t.verdict(checkId, listed === present, `${id} is ${listed ? 'still' : 'not'} in the list of ${read.items.length} records${pages}`, listed ? id : undefined);
+  t.verdict(
+    checkId,
+    listed === present,
+    `${id} is ${listed ? 'still' : 'not'} in the list of ${read.items.length} records${pages}`,
+    listed ? id : undefined,
+  );
 }
 
 async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, created: Record<string, unknown>): Promise<void> {

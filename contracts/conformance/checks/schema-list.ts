@@ -1,11 +1,12 @@
 /** The schema list: the one list whose shape the spec gives, field by field (§2, §4). */
-import { isSuccess } from '../target/http.js';
+
 import { answer, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
-import type { Probe, ProbeRun } from './probe.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
-import { SCHEMA_FIELD_ROWS, SPEC_QUOTES, schemaFieldQuote } from './spec-basis.js';
+import { isSuccess } from '../target/http.js';
 import type { CheckInfo } from '../types.js';
 import { judgeListField } from './list-fields.js';
+import type { Probe, ProbeRun } from './probe.js';
+import { SCHEMA_FIELD_ROWS, SPEC_QUOTES, schemaFieldQuote } from './spec-basis.js';
 
 const PATH = SCHEMA_LIST_PATH;
 
@@ -55,16 +56,18 @@ export const schemaListProbe: Probe = {
   readOnly: true,
   checks: [arrayCheck, ...fieldChecks],
   async run(t: ProbeRun) {
-    let reply = await t.send({ method: 'GET', path: PATH });
-    const isArray = isSuccess(reply.status) && Array.isArray(reply.body);
-    t.verdict(arrayCheck.id, isArray, answer(reply));
+    // Every page: each record's fields are judged.
+    let read = await t.list(PATH);
+    const isArray = isSuccess(read.first.status) && Array.isArray(read.first.body);
+    t.verdict(arrayCheck.id, isArray, answer(read.first));
     if (!isArray) return t.skip('the schema list did not answer a JSON array');
-    if ((reply.body as unknown[]).length === 0 && !t.ctx.readOnly) {
+    if ((read.items ?? []).length === 0 && !t.ctx.readOnly) {
       await t.create(PATH);
-      reply = await t.send({ method: 'GET', path: PATH });
+      read = await t.list(PATH);
     }
-    const records = Array.isArray(reply.body) ? reply.body : [];
+    const records = read.items ?? [];
     if (records.length === 0) return t.skip('the organization has no schemas to look at');
-    for (const rule of fields) judgeListField(t, `schemas.list.field.${rule.field}`, records, rule.field, rule.test);
+    const list = { items: records, whole: read.whole, ...(read.why !== undefined ? { why: read.why } : {}) };
+    for (const rule of fields) judgeListField(t, `schemas.list.field.${rule.field}`, list, rule.field, rule.test);
   },
 };

@@ -3,8 +3,9 @@
  * delete, on a trunk it was given (--system-trunk-id) or found listed with
  * `isSystem: true`, and on nothing else.
  */
-import { isRefusal } from '../target/http.js';
+
 import { answer, holdsId, isGone, isPlainObject, sameId } from '../matchers.js';
+import { isRefusal } from '../target/http.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { SPEC_QUOTES } from './spec-basis.js';
 

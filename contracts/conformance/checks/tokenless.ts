@@ -3,12 +3,12 @@
  * delete that must change nothing, each judged by what the record, read with its own token, shows afterwards.
  */
 import { existedBefore } from '../context.js';
+import { answer, canonical, isGone, isPlainObject } from '../matchers.js';
+import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { idInAnswer, isOwnRecord, unconfirmedNote, variedFields } from '../target/creating.js';
 import { isSuccess, type Reply } from '../target/http.js';
-import { answer, canonical, isGone, isPlainObject } from '../matchers.js';
-import type { ProbeRun } from './probe.js';
-import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { runUnique } from '../target/unique-values.js';
+import type { ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
 import type { roundTripIds } from './round-trip-checks.js';
 

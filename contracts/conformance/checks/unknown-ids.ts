@@ -4,9 +4,9 @@
  * in --read-only runs, which send only GET, HEAD and OPTIONS.
  */
 import { answer } from '../matchers.js';
-import type { Probe } from './probe.js';
 import { deleteBody, type ResourceFacts, unknownId } from '../resources.js';
 import type { CheckInfo } from '../types.js';
+import type { Probe } from './probe.js';
 
 function checkFor(resource: ResourceFacts): CheckInfo & { statuses: number[] } {
   const how = resource.deleteSendsEmptyObject ? 'with the example body {}' : 'with no body';

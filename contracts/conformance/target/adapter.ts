@@ -8,7 +8,7 @@ import { isRecord } from '../matchers.js';
 import type { Credentials, Target, TargetDescription } from '../types.js';
 import type { QueryParam } from './examples.js';
 import type { Notes } from './listing.js';
-import { pagingOf, readList, type ListRead, type Sender } from './paging.js';
+import { type ListRead, pagingOf, readList, type Sender } from './paging.js';
 import { recordOf } from './records.js';
 
 export class TargetAdapter {
@@ -30,7 +30,8 @@ export class TargetAdapter {
       this.ways.set(path, read.way);
       this.notes.add(`GET ${path} pages: the kit read its pages by ${read.way}`);
     }
-    if (!read.whole && read.items !== undefined && read.why !== undefined) this.notes.add(`GET ${path} could not be read whole: ${read.why}`);
+    if (!read.whole && read.items !== undefined && read.why !== undefined)
+      this.notes.add(`GET ${path} could not be read whole: ${read.why}`);
     return read;
   }
 

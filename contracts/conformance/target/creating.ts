@@ -5,10 +5,10 @@
  * every accepted create written in the ledger, or reported as left behind.
  */
 import { existedBefore, type SuiteContext } from '../context.js';
+import { idsOf, isPlainObject } from '../matchers.js';
 import type { Reply, RequestSpec } from './http.js';
 import { isSuccess } from './http.js';
 import type { Ledger } from './ledger.js';
-import { idsOf, isPlainObject } from '../matchers.js';
 import { atPointer } from './pointer.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
 

@@ -4,10 +4,11 @@
  * (`--examples FILE`), else what the target publishes in its OpenAPI
  * document (`GET /openapi.json`), and skips the check when it has neither.
  */
-import { isJsonType, isSuccess, send } from './http.js';
+
 import { isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 import type { Target } from '../types.js';
+import { isJsonType, isSuccess, send } from './http.js';
 
 /** Request examples by collection path. */
 export interface Examples {
@@ -77,10 +78,14 @@ async function publishedExamples(target: Target, signal?: AbortSignal, openapi?:
       ? await fetchDocument(openapi.url, target.timeoutMs, signal)
       : (await send(target, { method: 'GET', path: '/openapi.json' }, signal)).reply;
     if (!isSuccess(reply.status))
-      return noExamples(`${where} answered ${reply.status} without an OpenAPI document${openapi ? '' : ' (give --openapi FILE|URL, or --examples)'}`);
+      return noExamples(
+        `${where} answered ${reply.status} without an OpenAPI document${openapi ? '' : ' (give --openapi FILE|URL, or --examples)'}`,
+      );
     return documentExamples(reply.body, where, target.baseUrl);
   } catch (error) {
-    return noExamples(`${where} failed: ${error instanceof Error ? error.message : String(error)}${openapi ? '' : ' (give --openapi FILE|URL, or --examples)'}`);
+    return noExamples(
+      `${where} failed: ${error instanceof Error ? error.message : String(error)}${openapi ? '' : ' (give --openapi FILE|URL, or --examples)'}`,
+    );
   }
 }
 

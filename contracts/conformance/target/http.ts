@@ -2,9 +2,10 @@
  * Sending one request to the target: a throttled request is sent again after the wait the target asks for,
  * and a GET whose kept-alive connection was reset is sent once more (http-once.ts sends and reads each attempt).
  */
+
+import type { Exchange, Target } from '../types.js';
 import { type Reply, type RequestSpec, sendOnce, TransportError } from './http-once.js';
 import { pause } from './settle.js';
-import type { Exchange, Target } from '../types.js';
 
 export * from './http-once.js';
 

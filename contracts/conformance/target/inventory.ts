@@ -4,10 +4,10 @@
  * find one there even on a target whose lists start empty.
  */
 import type { SuiteContext } from '../context.js';
-import { createRecord } from './creating.js';
-import { send } from './http.js';
 import { idsOf } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
+import { createRecord } from './creating.js';
+import { send } from './http.js';
 
 /** Reads every list with each token; a list that cannot be read leaves its inventory unknown. */
 export async function takeInventory(ctx: SuiteContext): Promise<void> {

@@ -3,11 +3,12 @@
  * moment its id is known, and deleted again when its check ends, when the
  * run ends, or when the run is interrupted. The kit deletes nothing else.
  */
-import { isSuccess, send } from './http.js';
+
 import { isGone, isRecord } from '../matchers.js';
 import { deleteBody, resourceFacts } from '../resources.js';
-import { settled } from './settle.js';
 import type { LedgerEntry, Target } from '../types.js';
+import { isSuccess, send } from './http.js';
+import { settled } from './settle.js';
 
 export class Ledger {
   private entries: LedgerEntry[] = [];

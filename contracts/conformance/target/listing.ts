@@ -5,9 +5,9 @@
  * `data`, `items` and `results` of an envelope (which the report notes).
  */
 import { isPlainObject } from '../matchers.js';
-import { atPointer } from './pointer.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
 import type { Target } from '../types.js';
+import { atPointer } from './pointer.js';
 
 const ENVELOPE_MEMBERS = ['data', 'items', 'results'];
 

@@ -13,12 +13,13 @@
  * flag that would help: a check that rests on a record's absence from the list
  * is then not judged.
  */
-import { isSuccess, type Reply, type RequestSpec } from './http.js';
+
 import { idsOf, isPlainObject } from '../matchers.js';
+import type { Credentials, Target } from '../types.js';
 import type { QueryParam } from './examples.js';
+import { isSuccess, type Reply, type RequestSpec } from './http.js';
 import { listItems, type Notes } from './listing.js';
 import { atPointer } from './pointer.js';
-import type { Credentials, Target } from '../types.js';
 
 export type PagingMode = 'auto' | 'link' | 'cursor' | 'page' | 'none';
 export const PAGING_MODES: PagingMode[] = ['auto', 'link', 'cursor', 'page', 'none'];
@@ -128,7 +129,14 @@ export async function readList(
   const first = await send({ method: 'GET', path, credentials });
   const firstItems = isSuccess(first.status) ? listItems(target, path, first.body, notes) : undefined;
   if (firstItems === undefined) {
-    return { first, items: undefined, whole: false, pages: 1, way: 'one page', why: `GET ${path} answered ${first.status} without a list the kit can read` };
+    return {
+      first,
+      items: undefined,
+      whole: false,
+      pages: 1,
+      way: 'one page',
+      why: `GET ${path} answered ${first.status} without a list the kit can read`,
+    };
   }
   const items = [...firstItems];
   const seen = new Set(idsOf(firstItems).map((id) => id.toLowerCase()));
@@ -153,12 +161,12 @@ export async function readList(
     reply = await send({ method: 'GET', path: next.path, credentials });
     const more = isSuccess(reply.status) ? listItems(target, path, reply.body) : undefined;
     if (more === undefined) {
-      const why = `GET ${next.path} (page ${page.number + 1}, reached by ${way}) answered ${reply.status} without a list`;
+      const why = `GET ${next.path} (page ${page.number + 1}, reached by ${way}) answered ${reply.status} without a list: say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging`;
       return { first, items, whole: false, pages: page.number + 1, way, why };
     }
     const fresh = more.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
     if (more.length > 0 && fresh.length === 0) {
-      const why = `GET ${next.path} (page ${page.number + 1}, reached by ${way}) answered only records already read: the target does not take the page that way; give --page-param (and --next-pointer) or --paging`;
+      const why = `GET ${next.path} (page ${page.number + 1}, reached by ${way}) answered only records already read: the target does not take the page that way; say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging`;
       return { first, items, whole: false, pages: page.number + 1, way, why };
     }
     for (const id of idsOf(fresh)) seen.add(id.toLowerCase());
@@ -207,7 +215,10 @@ function nextPage(
       if (/^(https?:\/\/|\/|\?)/i.test(text)) {
         const path = pathOfUrl(target, page.path, text);
         return path === undefined
-          ? { way: `the next URL at ${pointer}`, why: `the next page at ${pointer} (${text}) is not under --base-url, so the kit does not follow it` }
+          ? {
+              way: `the next URL at ${pointer}`,
+              why: `the next page at ${pointer} (${text}) is not under --base-url, so the kit does not follow it`,
+            }
           : { path, way: `the next URL at ${pointer}` };
       }
       const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS) ?? guessedParam(pointer);
@@ -217,16 +228,21 @@ function nextPage(
       if (!follows('cursor')) return cantFollow(`"hasMore": true`);
       // No cursor shown: the usual reading is "after the last record" (Stripe's starting_after, an id as cursor).
       const last = idsOf(page.items).at(-1);
-      const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS);
-      if (last !== undefined && param !== undefined)
+      // Under the name given or declared, else `cursor`: a target that ignores it answers page 1 again, which readList sees.
+      const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS) ?? 'cursor';
+      if (last !== undefined)
         return { path: withQuery(page.path, param, last), way: `"hasMore" with the last record's id sent as ?${param}=` };
-      if (last !== undefined) return { path: withQuery(page.path, 'cursor', last), way: `"hasMore" with the last record's id sent as ?cursor=` };
       return { way: '"hasMore": true', why: 'the list says it has more pages but shows no cursor; give --next-pointer (and --page-param)' };
     }
     const numbered = pageNumbers(body, page.path, settings, follows('page'));
     if (numbered !== null) return numbered;
     const total = firstFound(body, TOTAL_POINTERS);
-    if (typeof total === 'number' && total > readSoFar && settings.mode !== 'page' && declaredOf(declared, [...PAGE_PARAMS, ...OFFSET_PARAMS]) === undefined) {
+    if (
+      typeof total === 'number' &&
+      total > readSoFar &&
+      settings.mode !== 'page' &&
+      declaredOf(declared, [...PAGE_PARAMS, ...OFFSET_PARAMS]) === undefined
+    ) {
       return {
         way: `a total of ${total}`,
         why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page --page-param NAME, or --next-pointer`,
@@ -249,7 +265,8 @@ function nextPage(
     const start = declared.find((param) => param.name === pageParam)?.minimum ?? 1;
     return { path: withQuery(page.path, pageParam, String(start + page.number)), way: `page numbers sent as ?${pageParam}=` };
   }
-  if (offsetParam !== undefined) return { path: withQuery(page.path, offsetParam, String(readSoFar)), way: `offsets sent as ?${offsetParam}=` };
+  if (offsetParam !== undefined)
+    return { path: withQuery(page.path, offsetParam, String(readSoFar)), way: `offsets sent as ?${offsetParam}=` };
   if (settings.mode === 'page') return { path: withQuery(page.path, 'page', String(1 + page.number)), way: 'page numbers sent as ?page=' };
   return undefined;
 }
@@ -257,15 +274,27 @@ function nextPage(
 /** A body that numbers its pages (`page` and `totalPages`, or `meta.current_page` and `meta.last_page`); null when it does not. */
 function pageNumbers(body: Record<string, unknown>, path: string, settings: PagingSettings, follows: boolean): Next | undefined | null {
   const current = firstFound(body, ['/page', '/meta/current_page', '/meta/page', '/pagination/page']);
-  const last = firstFound(body, ['/totalPages', '/total_pages', '/pageCount', '/meta/last_page', '/meta/totalPages', '/pagination/totalPages']);
+  const last = firstFound(body, [
+    '/totalPages',
+    '/total_pages',
+    '/pageCount',
+    '/meta/last_page',
+    '/meta/totalPages',
+    '/pagination/totalPages',
+  ]);
   if (typeof current !== 'number' || typeof last !== 'number') return null;
   if (current >= last) return undefined;
-  if (!follows) return { way: `page ${current} of ${last}`, why: `the list shows page ${current} of ${last}, which --paging ${settings.mode} does not follow` };
+  if (!follows)
+    return {
+      way: `page ${current} of ${last}`,
+      why: `the list shows page ${current} of ${last}, which --paging ${settings.mode} does not follow`,
+    };
   const param = settings.pageParam ?? 'page';
   return { path: withQuery(path, param, String(current + 1)), way: `page numbers sent as ?${param}=` };
 }
 
-const isNextValue = (value: unknown): boolean => (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
+const isNextValue = (value: unknown): boolean =>
+  (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
 
 function firstFound(body: unknown, pointers: string[]): unknown {
   for (const pointer of pointers) {

@@ -3,8 +3,9 @@
  * the tokens? A "no" here is a problem with the run, not a conformance
  * failure, and ends it with a one-line message (exit code 2).
  */
-import { joinUrl, send, TOO_LARGE, TransportError } from './http.js';
+
 import type { Credentials, Target } from '../types.js';
+import { joinUrl, send, TOO_LARGE, TransportError } from './http.js';
 
 /** The run cannot go on: unreachable target, refused token, HTML instead of JSON. */
 export class TargetProblem extends Error {}

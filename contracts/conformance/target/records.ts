@@ -25,7 +25,9 @@ export function recordOf(body: unknown, recordPointer?: string): RecordRead {
   }
   if (!isPlainObject(body)) return {};
   if (typeof body.id === 'string') return { record: body };
-  const members = ENVELOPE_MEMBERS.filter((key) => isPlainObject(body[key]) && typeof (body[key] as Record<string, unknown>).id === 'string');
+  const members = ENVELOPE_MEMBERS.filter(
+    (key) => isPlainObject(body[key]) && typeof (body[key] as Record<string, unknown>).id === 'string',
+  );
   if (members.length !== 1) return {};
   const member = members[0] as string;
   return { record: body[member] as Record<string, unknown>, via: `"${member}" member` };

@@ -3,8 +3,9 @@
  * the mock come out differently. The only place the kit touches the mock's
  * code, and only to start it as a second target, never to judge one.
  */
-import type { GivenExamples } from '../target/examples.js';
+
 import { runSuite } from '../suite.js';
+import type { GivenExamples } from '../target/examples.js';
 import type { SuiteReport } from '../types.js';
 
 export interface Difference {

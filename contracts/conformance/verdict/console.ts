@@ -8,7 +8,10 @@ const MARK = { passed: '✓', failed: '✗', 'not judged': '–' } as const;
 export function targetLines(target: TargetDescription): string {
   const lists = Object.entries(target.lists);
   const paging = lists.length === 0 ? 'no list had more than one page' : lists.map(([path, way]) => `${path} by ${way}`).join('; ');
-  const flags = [target.nextPointer && `--next-pointer ${target.nextPointer}`, target.pageParam && `--page-param ${target.pageParam}`].filter(Boolean);
+  const flags = [
+    target.nextPointer && `--next-pointer ${target.nextPointer}`,
+    target.pageParam && `--page-param ${target.pageParam}`,
+  ].filter(Boolean);
   return [
     `Paging (--paging ${target.paging}${flags.length > 0 ? `, ${flags.join(', ')}` : ''}, at most ${target.maxPages} pages): ${paging}`,
     `Records read from: ${target.records}`,

@@ -31,7 +31,8 @@ function testcase(result: CheckResult): string {
   const group = result.id.split('.')[0] ?? 'conformance';
   const open = `    <testcase classname="conformance.${escapeXml(group)}" name="${escapeXml(`${result.id} [${result.source}] ${result.title}`)}"`;
   if (result.outcome === 'passed') return `${open}/>`;
-  if (result.outcome === 'not judged') return `${open}>\n      <skipped message="${escapeXml(`not judged: ${result.reason ?? ''}`)}"/>\n    </testcase>`;
+  if (result.outcome === 'not judged')
+    return `${open}>\n      <skipped message="${escapeXml(`not judged: ${result.reason ?? ''}`)}"/>\n    </testcase>`;
   const detail = escapeXml(failureDetail(result).join('\n'));
   const message = escapeXml(`expected ${result.expected}; got ${result.actual ?? 'see details'}`);
   if (!result.counted) {
