@@ -2,10 +2,9 @@
  * The round trip's requests without a token (or with the other organization's): a create, an update and a
  * delete that must change nothing, each judged by what the record, read with its own token, shows afterwards.
  */
-import { existedBefore } from '../context.js';
 import { answer, canonical, isGone, isPlainObject } from '../matchers.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
-import { idInAnswer, isOwnRecord, unconfirmedNote, variedFields } from '../target/creating.js';
+import { claimCreated, variedFields } from '../target/creating.js';
 import { isSuccess, type Reply } from '../target/http.js';
 import { runUnique } from '../target/unique-values.js';
 import type { ProbeRun } from './probe.js';
@@ -33,21 +32,13 @@ export async function createWithoutToken(
   // Any 2xx accepted it, whatever the answer holds: the caller fails the check on that alone.
   const accepted = reply !== undefined && isSuccess(reply.status);
   if (!accepted) return { reply, accepted, created: undefined };
-  const { path } = resource;
-  const id = idInAnswer(t.ctx, path, reply);
-  if (id === undefined) {
-    const note = `POST ${path} without a token answered ${reply.status}, but no id of a record it may have made was in the answer${t.ctx.target.idPointer ? ` at ${t.ctx.target.idPointer}` : ''} or a Location header`;
-    t.ctx.ledger.lost({ path, id: '(unknown)', credentials: 'none', note });
-    return { reply, accepted, created: undefined };
-  }
-  if (existedBefore(t.ctx, path, id)) return { reply, accepted, created: undefined };
-  // Without the list read before the run, an answered id may be a record from before it: listed, never deleted.
-  if (!(await isOwnRecord(t.ctx, (spec) => t.send(spec), path, reply, id, variedFields(example, body)))) {
-    t.ctx.ledger.lost({ path, id, credentials: 'none', note: unconfirmedNote(path, reply.status) });
-    return { reply, accepted, created: undefined };
-  }
-  const created = id;
-  t.ctx.ledger.add({ path: resource.path, id: created, credentials: 'token', notFoundMeansGone: false });
+  const claimed = await claimCreated(t.ctx, (spec) => t.send(spec), resource.path, reply, variedFields(example, body), {
+    credentials: 'none',
+    ledger: t.ctx.ledger,
+  });
+  // A record from before the run is not the request's doing, and is left alone; one not the kit's is listed.
+  const created = claimed.id;
+  if (created === undefined) return { reply, accepted, created: undefined };
   const url = `${resource.path}/${created}`;
   // Forgotten only on proof: the token read it, deleted it, and then reads it gone. Otherwise it stays a leftover.
   if (t.isRecord(await t.send({ method: 'GET', path: url }), created)) {

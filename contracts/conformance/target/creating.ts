@@ -51,27 +51,46 @@ export async function createRecord(
     reply = await send({ method: 'POST', path, credentials, body: sent });
   }
   if (!isSuccess(reply.status)) return { reply };
-  const varied = variedFields(example, sent);
-  const id = await createdId(ctx, send, path, reply, varied);
+  return { reply, ...(await claimCreated(ctx, send, path, reply, variedFields(example, sent), { credentials, ledger })) };
+}
+
+/**
+ * What an accepted create made, as the kit may treat it: its id (written in the ledger, to be deleted), or the id
+ * of a record from before the run (`preexisting`, never touched), or an id the kit cannot show to be its own
+ * (`unconfirmed`, listed as left behind), or nothing when no id can be found (listed as left behind).
+ * `credentials` are the create's: one sent without a token made a record the kit may not reach, so its ledger
+ * entry is deleted with the token but a 404 there does not count as gone, and its id is not looked for in the list.
+ */
+export async function claimCreated(
+  ctx: SuiteContext,
+  send: Sender,
+  path: string,
+  reply: Reply,
+  varied: Record<string, string>,
+  how: { credentials: 'token' | 'none'; ledger: Ledger },
+): Promise<Omit<Created, 'reply'>> {
+  const { credentials, ledger } = how;
+  const id = credentials === 'token' ? await createdId(ctx, send, path, reply, varied) : idInAnswer(ctx, path, reply);
   if (id === undefined) {
-    ledger.lost({
-      path,
-      id: '(unknown)',
-      credentials,
-      note: `POST ${path} answered ${reply.status}, but the new record's id was not in the answer${ctx.target.idPointer ? ` at ${ctx.target.idPointer}` : ''}, in a Location header, or new in the list`,
-    });
-    return { reply };
+    const pointer = ctx.target.idPointer ? ` at ${ctx.target.idPointer}` : '';
+    const note =
+      credentials === 'token'
+        ? `POST ${path} answered ${reply.status}, but the new record's id was not in the answer${pointer}, in a Location header, or new in the list`
+        : `POST ${path} without a token answered ${reply.status}, but no id of a record it may have made was in the answer${pointer} or a Location header`;
+    ledger.lost({ path, id: '(unknown)', credentials, note });
+    return {};
   }
-  if (existedBefore(ctx, path, id)) return { reply, preexisting: id };
+  if (existedBefore(ctx, path, id)) return { preexisting: id };
+  // Without the list read before the run, an answered id may be a record from before it: listed, never deleted.
   if (!(await isOwnRecord(ctx, send, path, reply, id, varied))) {
     ledger.lost({ path, id, credentials, note: unconfirmedNote(path, reply.status) });
-    return { reply, unconfirmed: id };
+    return { unconfirmed: id };
   }
-  ledger.add({ path, id, credentials });
+  ledger.add({ path, id, credentials: 'token', ...(credentials === 'none' ? { notFoundMeansGone: false } : {}) });
   const made = ctx.madeByKit.get(path) ?? new Set<string>();
   made.add(id.toLowerCase());
   ctx.madeByKit.set(path, made);
-  return { reply, id };
+  return { id };
 }
 
 /** The id of the record an accepted create made: --id-pointer, else top-level `id`, else Location, else the list compared. */
@@ -122,7 +141,7 @@ export function showsSent(value: unknown, varied: Record<string, string>, depth:
  * the id, shows the run-unique name just sent: an idempotent or broken create may answer a record from before the
  * run, and the kit would then delete it.
  */
-export async function isOwnRecord(
+async function isOwnRecord(
   ctx: SuiteContext,
   send: Sender,
   path: string,
@@ -137,7 +156,7 @@ export async function isOwnRecord(
 }
 
 /** Why an answered id the kit cannot show to be its own is left alone and listed. */
-export function unconfirmedNote(path: string, status: number): string {
+function unconfirmedNote(path: string, status: number): string {
   return `POST ${path} answered ${status} with this id, but the list of ${path} could not be read before the run (give --list-pointer) and neither the answer nor GET of the id shows the run-unique name sent, so it may be a record from before the run: not deleted, check it by hand`;
 }
 
