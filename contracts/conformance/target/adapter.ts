@@ -26,7 +26,8 @@ export class TargetAdapter {
   /** Reads the whole list of `path` (every page); see paging.ts. */
   async list(send: Sender, path: string, credentials: Credentials = 'token'): Promise<ListRead> {
     const read = await readList(this.target, send, path, credentials, this.declared(path.split('?')[0] ?? path), this.notes);
-    if (read.pages > 1 && !this.ways.has(path)) {
+    // The way that read a list whole is the target's; one that failed is said in the note below instead.
+    if (read.pages > 1 && read.whole && !this.ways.has(path)) {
       this.ways.set(path, read.way);
       this.notes.add(`GET ${path} pages: the kit read its pages by ${read.way}`);
     }

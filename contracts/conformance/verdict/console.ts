@@ -7,7 +7,8 @@ const MARK = { passed: '✓', failed: '✗', 'not judged': '–' } as const;
 /** How the kit reads the target, printed once the lists were first read (the target adapter's findings). */
 export function targetLines(target: TargetDescription): string {
   const lists = Object.entries(target.lists);
-  const paging = lists.length === 0 ? 'no list had more than one page' : lists.map(([path, way]) => `${path} by ${way}`).join('; ');
+  const paging =
+    lists.length === 0 ? 'every list read at the start fit in one page' : lists.map(([path, way]) => `${path} by ${way}`).join('; ');
   const flags = [
     target.nextPointer && `--next-pointer ${target.nextPointer}`,
     target.pageParam && `--page-param ${target.pageParam}`,
