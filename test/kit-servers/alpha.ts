@@ -139,7 +139,8 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set(), shape: 
 
   function list(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, url: URL) {
     let items = [...records.values()];
-    if (broken('lists-all-organizations') || (collection === 'tools' && broken('tool-lists-all-organizations'))) items = [...store.values()].flatMap((org) => [...org[collection].values()]);
+    if (broken('lists-all-organizations') || (collection === 'tools' && broken('tool-lists-all-organizations')))
+      items = [...store.values()].flatMap((org) => [...org[collection].values()]);
     if (collection === 'schemas' && broken('schema-not-listed'))
       items = items.filter((item) => item.description === 'Held before any run.');
     if (collection === 'schemas' && broken('schema-created-at-local'))

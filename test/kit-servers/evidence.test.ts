@@ -41,7 +41,10 @@ describe('a list whose later pages the kit cannot read', { timeout: 60_000 }, ()
   it('leaves list-after-delete not judged, naming --page-param, when a deleted trunk may be on a page it cannot reach', async () => {
     const run = await kitOn(['trunk-delete-keeps'], { paging: 'after' });
 
-    expect(run.result('sip-trunks.list-after-delete')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('--page-param') });
+    expect(run.result('sip-trunks.list-after-delete')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('--page-param'),
+    });
     expect(run.code).toBe(3);
     expect(run.out.trimEnd().split('\n').at(-1)).toMatch(/not judged.*exit status 3/);
   });
@@ -96,8 +99,14 @@ describe('a record the kit cannot read', () => {
     const hidden = await kitOn(['get-without-token'], { wrapGets: true });
     const given = await kitOn(['get-without-token'], { wrapGets: true }, '--record-pointer', '/payload');
 
-    expect(hidden.result('tools.get-after-create')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('--record-pointer') });
-    expect(hidden.result('tools.get.needs-token')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('--record-pointer') });
+    expect(hidden.result('tools.get-after-create')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('--record-pointer'),
+    });
+    expect(hidden.result('tools.get.needs-token')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('--record-pointer'),
+    });
     expect(given.result('tools.get.needs-token').outcome).toBe('failed');
     expect(given.result('tools.get-after-create').outcome).toBe('passed');
   });
