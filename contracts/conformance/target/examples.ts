@@ -9,6 +9,7 @@ import { isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 import type { Target } from '../types.js';
 import { isJsonType, isSuccess, send } from './http.js';
+import { dig, exampleOf, resolved, serverPrefix } from './openapi-document.js';
 
 /** Request examples by collection path. */
 export interface Examples {
@@ -102,26 +103,6 @@ async function fetchDocument(url: string, timeoutMs = 15_000, signal?: AbortSign
   return { status: res.status, body: JSON.parse(text) as unknown };
 }
 
-/**
- * Where the document's paths start, relative to the base URL: a document
- * whose server is `/api/v1` (or `https://host/api/v1`, or
- * `{scheme}://{host}/api/v1` with defaults) writes `/tools` for
- * `/api/v1/tools`. The first server counts; none, or one outside the base URL, adds nothing.
- */
-function serverPrefix(document: Record<string, unknown>, baseUrl: string): string {
-  const server = Array.isArray(document.servers) && isPlainObject(document.servers[0]) ? document.servers[0] : undefined;
-  if (typeof server?.url !== 'string') return '';
-  const variables = isPlainObject(server.variables) ? server.variables : {};
-  const url = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const fallback = dig(variables, [name, 'default']);
-    return typeof fallback === 'string' ? fallback : whole;
-  });
-  const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
-  if (!URL.canParse(url, base.href)) return '';
-  const serverPath = new URL(url, base).pathname;
-  return serverPath.startsWith(base.pathname) ? serverPath.slice(base.pathname.length - 1).replace(/\/$/, '') : '';
-}
-
 function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examples {
   const paths = document.paths as Record<string, unknown>;
   const prefix = serverPrefix(document, baseUrl);
@@ -171,45 +152,6 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
   };
 }
 
-/**
- * A media type's example, wherever OpenAPI lets it be written: `example`,
- * the first of `examples` (a map of Example objects), or on the schema
- * (`example`, or the first of a 3.1 schema's `examples` list).
- */
-function exampleOf(document: Record<string, unknown>, media: unknown): Record<string, unknown> | undefined {
-  if (!isPlainObject(media)) return undefined;
-  const named = isPlainObject(media.examples)
-    ? Object.values(media.examples)
-        .map((entry) => resolved(document, entry))
-        .find((entry) => isPlainObject(entry) && isPlainObject(entry.value))
-    : undefined;
-  // In 3.1 a schema may carry an example beside its $ref: the schema as written is read before the one it points at.
-  const schemas = [media.schema, resolved(document, media.schema)];
-  const onSchemas = schemas.flatMap((schema) => {
-    const listed = dig(schema, ['examples']);
-    return [dig(schema, ['example']), Array.isArray(listed) ? listed[0] : undefined];
-  });
-  return [media.example, dig(named, ['value']), ...onSchemas].find(isPlainObject);
-}
-
-/** The value a local `$ref` (`#/components/…`) points at, followed a few times; anything else as it is. */
-function resolved(document: Record<string, unknown>, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; hops < 8 && isPlainObject(current) && typeof current.$ref === 'string'; hops++) {
-    const ref = current.$ref;
-    if (!ref.startsWith('#/')) return undefined;
-    // JSON Pointer: "~1" stands for "/" and "~0" for "~" inside a key.
-    current = dig(
-      document,
-      ref
-        .slice(2)
-        .split('/')
-        .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~')),
-    );
-  }
-  return current;
-}
-
 /** Why a check that needs an example for `operation` (e.g. "POST /api/v1/tools") cannot run. */
 export function noExampleReason(examples: Examples, operation: string): string {
   return `no request example for ${operation}: none given by --examples, and ${examples.problem ?? "the target's OpenAPI document shows none"}`;
@@ -217,10 +159,4 @@ export function noExampleReason(examples: Examples, operation: string): string {
 
 export function noExamples(problem: string): Examples {
   return { problem, create: () => undefined, update: () => undefined, listParams: () => [] };
-}
-
-function dig(value: unknown, keys: string[]): unknown {
-  let current = value;
-  for (const key of keys) current = isPlainObject(current) ? current[key] : undefined;
-  return current;
 }

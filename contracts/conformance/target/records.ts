@@ -5,10 +5,13 @@
  * `data`, `item`, `result` and `record` that holds an object with an `id`
  * (an envelope such as `{"data": {...}}`), which the report notes.
  */
-import { isPlainObject } from '../matchers.js';
 import { atPointer } from './pointer.js';
 
 const ENVELOPE_MEMBERS = ['data', 'item', 'result', 'record'];
+
+// Written here, not taken from matchers.ts, which reads records through this module.
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface RecordRead {
   /** The record; undefined when none is where the kit looks. */
