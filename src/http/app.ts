@@ -97,17 +97,16 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
 
   const allowBrowsers = cors({
     origin: '*',
-    exposeHeaders: ['WWW-Authenticate', 'Allow'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token'],
+    exposeHeaders: ['WWW-Authenticate', 'Allow', 'Preference-Applied'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token', 'Prefer'],
   });
   // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
   // which touches response headers and so costs most of the throughput of a list.
-  // The control API takes browsers only when a control token guards it: otherwise any web page
-  // the developer visits could reset or read the mock (its JSON bodies need a CORS preflight).
-  const controlOpenToPages = options.controlToken !== undefined;
+  // The control API gets the same headers, token or not: without a control token its guard
+  // (control/web-pages.ts) refuses every page of another origin, preflighted request or not,
+  // so the headers only let the page read why it was refused.
   app.use('*', function corsForBrowsers(c, next) {
     if (c.req.header('origin') === undefined) return next();
-    if (!controlOpenToPages && (c.req.path === '/__mock' || c.req.path.startsWith('/__mock/'))) return next();
     return allowBrowsers(c, next);
   });
   // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
