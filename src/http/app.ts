@@ -17,6 +17,7 @@ import { type AssetReader, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
+import { preferredAnswers } from './prefer.js';
 import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
@@ -112,6 +113,12 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
   if (mockState.journal.limit > 0) app.use('/api/v1/*', journalRecorder(mockState.journal, mockState.now));
   app.use('/api/v1/*', bearerAuth(mockState.tenants));
+  // Prefer: code=<status> answers from the document registered below, read on the first request that asks.
+  let document: (() => object) | undefined;
+  app.use(
+    '/api/v1/*',
+    preferredAnswers(() => document?.() ?? {}),
+  );
   app.use('/api/v1/*', faultInjection(mockState.faults));
   limitBodies(app, maxSize, false);
 
@@ -127,7 +134,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     limitBodies(app, maxSize, true);
     app.route('/', controlApi(mockState, options.controlToken, options.inPage));
   }
-  registerOpenApi(app);
+  document = registerOpenApi(app);
   registerDocsPage(app, options.docsAssets);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 

@@ -10,18 +10,21 @@ import { finishDocument } from './openapi-finish.js';
 export const API_TITLE = 'Voice assistant configuration API (voice-config-mock)';
 export const API_VERSION = '1.0.0';
 
-export function registerOpenApi(app: OpenAPIHono<AppEnv>): void {
+/** Serves the document; returns it (made on first use, once), for what else reads it (src/http/prefer.ts). */
+export function registerOpenApi(app: OpenAPIHono<AppEnv>): () => object {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
     description:
       'The API token; it identifies your organization. The seeded demo organization takes `demo-token` (send `Authorization: Bearer demo-token`).',
   });
-  let document: unknown;
-  app.get('/openapi.json', (c) => {
+  let document: object | undefined;
+  const made = () => {
     document ??= openApiDocument(app);
-    return c.json(document);
-  });
+    return document;
+  };
+  app.get('/openapi.json', (c) => c.json(made()));
+  return made;
 }
 
 export function openApiDocument(app: OpenAPIHono<AppEnv>) {

@@ -133,7 +133,11 @@ describe('the control API index', () => {
       // The preflight is answered, so the browser sends the request and shows the refusal, not "Failed to fetch".
       const preflight = await app.request(`http://localhost${path}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://page.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://page.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(preflight.status, path).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');

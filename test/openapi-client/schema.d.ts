@@ -2032,7 +2032,10 @@ export interface operations {
     listSipTrunks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2061,7 +2064,10 @@ export interface operations {
     createSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2160,7 +2166,10 @@ export interface operations {
     getSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2201,7 +2210,10 @@ export interface operations {
     deleteSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2266,7 +2278,10 @@ export interface operations {
     updateSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2357,7 +2372,10 @@ export interface operations {
     listSchemas: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2386,7 +2404,10 @@ export interface operations {
     createSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2468,7 +2489,10 @@ export interface operations {
     getSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2509,7 +2533,10 @@ export interface operations {
     deleteSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2565,7 +2592,10 @@ export interface operations {
     updateSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=403`, `code=404`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2656,7 +2686,10 @@ export interface operations {
     listTools: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2685,7 +2718,10 @@ export interface operations {
     createTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2781,7 +2817,10 @@ export interface operations {
     getTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2822,7 +2861,10 @@ export interface operations {
     deleteTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2869,7 +2911,10 @@ export interface operations {
     updateTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=409`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2957,7 +3002,10 @@ export interface operations {
     listAssistants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2986,7 +3034,10 @@ export interface operations {
     createAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3081,7 +3132,10 @@ export interface operations {
     getAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3122,7 +3176,10 @@ export interface operations {
     deleteAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3169,7 +3226,10 @@ export interface operations {
     updateAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3248,7 +3308,10 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3277,7 +3340,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3361,7 +3427,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3402,7 +3471,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3449,7 +3521,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
