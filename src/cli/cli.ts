@@ -4,6 +4,7 @@
  * before the server starts, so a typo ends with a message, not a stack trace.
  * `src/cli/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { describeArgsError } from '../../contracts/conformance/args.js';
 import { scenarios } from '../../fixtures/index.js';
@@ -20,9 +21,10 @@ const usage = `voice-config-mock: a stateful mock of the voice assistant configu
 Usage:
   voice-config-mock [serve] [options]
   voice-config-mock verify --base-url URL --token T [...]   (voice-config-mock verify --help)
+  voice-config-mock help | --version
 
 Options:
-  --port N          port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
+  -p, --port N      port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
   --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network, and then
                     needs --control-token or --no-control)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
@@ -33,7 +35,10 @@ Options:
   --max-records N   most records of each kind one organization may hold (default 10000)
   --journal-size N  API requests the journal keeps for the control API (default ${DEFAULT_JOURNAL_LIMIT}; 0 turns it off)
   --journal-mib N   memory the journal's entries may take, in MiB (default ${DEFAULT_JOURNAL_BYTES / MIB}); past it the oldest go
+  --quiet           print no line per request (the request log is on by default)
+  --log-control     log the control API's requests (/__mock/) too
   -h, --help        show this help
+  --version         print the version
 `;
 
 /** Ends with exit code 2. A usage error points to --help; one the flags did not cause (a port in use) does not. */
@@ -60,18 +65,24 @@ export async function main(argv: string[]): Promise<void> {
   try {
     parsed = parse(argv);
   } catch (error) {
-    fail(describeArgsError(error));
+    // Node names an option that has a short form as '-p, --port <value>': the message names the long form alone.
+    const { code, message } = error as { code?: string; message?: string };
+    fail(describeArgsError({ code, message: message?.replace(/'-\w, (--[\w-]+)/, "'$1") }));
   }
   const { values, positionals } = parsed;
-  if (values.help) {
+  if (values.help || positionals[0] === 'help') {
     process.stdout.write(usage);
+    return;
+  }
+  if (values.version) {
+    process.stdout.write(`${ownVersion()}\n`);
     return;
   }
   const command = positionals[0] ?? 'serve';
   // `npm start 5113` and `npm start --port 5113` (npm keeps --port for itself) both arrive as a bare number.
   if (/^\d+$/.test(command))
     fail(`unknown command "${command}"; did you mean \`npm start -- --port ${command}\`? (npm passes flags on only after --)`);
-  if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default) and verify`);
+  if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default), verify and help`);
   if (positionals.length > 1) fail(`unexpected argument "${positionals[1]}"`);
   // An empty PORT is an unset one (as shells and CI templates leave it).
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
@@ -105,8 +116,22 @@ export async function main(argv: string[]): Promise<void> {
     ...(values['journal-mib'] !== undefined ? { journalBytes: integer('--journal-mib', values['journal-mib'], 1, 65_536) * MIB } : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
+    ...(values.quiet
+      ? {}
+      : {
+          requestLog: {
+            write: (lines: string) => process.stdout.write(lines),
+            control: values['log-control'] === true,
+            color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+          },
+        }),
   }).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message, { usageError: false }),
+    fail(
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is in use (is another mock running?); pick another: \`npm start -- --port ${port === 65535 ? 4011 : port + 1}\` (or --port 0 for any free one)`
+        : error.message,
+      { usageError: false },
+    ),
   );
   const tokens = server.mockState.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
@@ -125,7 +150,7 @@ export async function main(argv: string[]): Promise<void> {
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
       `Try: curl -H 'Authorization: Bearer ${server.mockState.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
-      'Press Ctrl+C to stop.',
+      `Press Ctrl+C to stop.${values.quiet ? '' : ` Requests are logged below${values['log-control'] ? '' : ' (--log-control adds the control API)'}; --quiet turns that off.`}`,
       '',
     ].join('\n'),
   );
@@ -144,7 +169,7 @@ function parse(argv: string[]) {
     args: argv,
     allowPositionals: true,
     options: {
-      port: { type: 'string' },
+      port: { type: 'string', short: 'p' },
       host: { type: 'string' },
       seed: { type: 'string' },
       scenario: { type: 'string' },
@@ -154,7 +179,25 @@ function parse(argv: string[]) {
       'max-records': { type: 'string' },
       'journal-size': { type: 'string' },
       'journal-mib': { type: 'string' },
+      quiet: { type: 'boolean' },
+      'log-control': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
+}
+
+/** The version in the package's package.json, found upwards from this file (the bundle in dist/, or tsc's output in dist/src/cli/). */
+function ownVersion(): string {
+  let dir = new URL('.', import.meta.url);
+  for (let depth = 0; depth < 5; depth++) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'voice-config-mock' && manifest.version) return manifest.version;
+    } catch {
+      // No package.json here: look one folder up.
+    }
+    dir = new URL('..', dir);
+  }
+  return 'unknown';
 }

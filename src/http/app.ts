@@ -19,6 +19,7 @@ import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { preferredAnswers } from './prefer.js';
 import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
+import { type RequestLogOptions, requestLog } from './request-log.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 
@@ -76,6 +77,8 @@ export interface AppOptions extends MockStateOptions {
    * before its answer leaves: the answer waits for a promise it returns (the state file puts the change on disk first).
    */
   afterWrite?: () => unknown;
+  /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
+  requestLog?: RequestLogOptions;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -88,6 +91,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
   const { afterWrite } = options;
+  // Outermost: its milliseconds cover every layer, and it sees the final answer.
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
   if (afterWrite) {
     // Saving a little too often is harmless; missing a change is not, so every successful write counts, control API included.
     app.use('*', async function noteWrites(c, next) {
