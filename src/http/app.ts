@@ -13,7 +13,7 @@ import { TelephonyFailure } from '../domain/telephony.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
 import { type AppEnv, bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
-import { type AssetReader, registerDocsPage } from './docs-page.js';
+import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
@@ -72,6 +72,8 @@ export interface AppOptions extends MockStateOptions {
   inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/server/docs-assets-node.ts). */
   docsAssets?: AssetReader;
+  /** Compresses /openapi.json like those assets (brotli, gzip); the server passes Node's. Without it the document is sent as it is. */
+  compress?: Compressor;
   /**
    * Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400),
    * before its answer leaves: the answer waits for a promise it returns (the state file puts the change on disk first).
@@ -139,7 +141,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     limitBodies(app, maxSize, true);
     app.route('/', controlApi(mockState, options.controlToken, options.inPage));
   }
-  document = registerOpenApi(app);
+  document = registerOpenApi(app, options.compress);
   registerDocsPage(app, options.docsAssets);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 

@@ -43,6 +43,9 @@ export interface DocsAsset {
 /** Reads one asset of swagger-ui-dist by file name (src/server/docs-assets-node.ts on Node). */
 export type AssetReader = (file: string) => Promise<DocsAsset>;
 
+/** Compresses bytes the app makes (the OpenAPI document) as the assets are (src/server/docs-assets-node.ts on Node). */
+export type Compressor = (body: Uint8Array) => Promise<DocsAsset>;
+
 /** The content codings an Accept-Encoding header takes (those it gives q=0 left out). */
 function acceptedCodings(header: string): Set<string> {
   const codings = new Set<string>();
@@ -62,9 +65,9 @@ function pickEncoding(asset: DocsAsset, acceptEncoding: string): { encoding?: 'b
   return { bytes: asset.body };
 }
 
-function serveAsset<E extends Env>(c: Context<E>, type: string, asset: DocsAsset): Response {
-  // The assets change only with the installed swagger-ui-dist, so browsers may keep them a day.
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'public, max-age=86400', vary: 'accept-encoding' };
+/** An asset in the encoding the client takes best; by default kept a day (the assets change only with the installed swagger-ui-dist). */
+export function serveAsset<E extends Env>(c: Context<E>, type: string, asset: DocsAsset, cacheControl = 'public, max-age=86400'): Response {
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl, vary: 'accept-encoding' };
   if (asset.etag) headers.etag = asset.etag;
   if (asset.etag && c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
   const { encoding, bytes } = pickEncoding(asset, c.req.header('accept-encoding') ?? '');

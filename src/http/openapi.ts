@@ -5,13 +5,14 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { resources } from '../domain/resources/index.js';
 import type { AppEnv } from './auth.js';
+import { type Compressor, type DocsAsset, serveAsset } from './docs-page.js';
 import { finishDocument } from './openapi-finish.js';
 
 export const API_TITLE = 'Voice assistant configuration API (voice-config-mock)';
 export const API_VERSION = '1.0.0';
 
 /** Serves the document; returns it (made on first use, once), for what else reads it (src/http/prefer.ts). */
-export function registerOpenApi(app: OpenAPIHono<AppEnv>): () => object {
+export function registerOpenApi(app: OpenAPIHono<AppEnv>, compress?: Compressor): () => object {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -23,7 +24,14 @@ export function registerOpenApi(app: OpenAPIHono<AppEnv>): () => object {
     document ??= openApiDocument(app);
     return document;
   };
-  app.get('/openapi.json', (c) => c.json(made()));
+  // Compressed, where a compressor is given (the server's), like the reference page's assets: it is a large document.
+  let compressed: Promise<DocsAsset> | undefined;
+  app.get('/openapi.json', async (c) => {
+    if (!compress) return c.json(made());
+    compressed ??= compress(new TextEncoder().encode(JSON.stringify(made())));
+    // Asked again whenever the page loads (an upgraded mock has another document); the ETag makes that a 304.
+    return serveAsset(c, 'application/json', await compressed, 'no-cache');
+  });
   return made;
 }
 

@@ -12,7 +12,7 @@ import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '..
 import { problemBody } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
-import { readSwaggerAsset } from './docs-assets-node.js';
+import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
 import { checkedPort, requestTimeouts } from './start-options.js';
@@ -93,7 +93,13 @@ async function listenWith(
         await stateFile.committed().catch(answerUnsaved);
       }
     : own;
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, mockState, ...(afterWrite ? { afterWrite } : {}) });
+  const app = createApp({
+    docsAssets: readSwaggerAsset,
+    compress: compressAsset,
+    ...options,
+    mockState,
+    ...(afterWrite ? { afterWrite } : {}),
+  });
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
