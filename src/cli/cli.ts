@@ -120,7 +120,7 @@ export async function main(argv: string[]): Promise<void> {
       ? {}
       : {
           requestLog: {
-            write: (lines: string) => process.stdout.write(lines),
+            write: batchedWriter(process.stdout),
             control: values['log-control'] === true,
             color: process.stdout.isTTY === true && !process.env.NO_COLOR,
           },
@@ -200,4 +200,25 @@ function ownVersion(): string {
     dir = new URL('..', dir);
   }
   return 'unknown';
+}
+
+/**
+ * The request log's lines, gathered and written every 20 ms (under load one write carries many requests, not a system
+ * call each) and when the process exits (writes to a terminal, file or pipe are synchronous on Linux and macOS).
+ */
+function batchedWriter(stream: NodeJS.WriteStream): (line: string) => void {
+  let pending = '';
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (pending === '') return;
+    const lines = pending;
+    pending = '';
+    stream.write(lines);
+  };
+  process.once('exit', flush);
+  return (line) => {
+    pending += line;
+    timer ??= setTimeout(flush, 20);
+  };
 }

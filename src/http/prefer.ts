@@ -93,6 +93,8 @@ export function preferredAnswers(document: () => Json): MiddlewareHandler<AppEnv
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const example = code === undefined ? undefined : operation.errors.get(code);
       if (example !== undefined) {
+        const { title } = example as { title?: unknown };
+        if (typeof title === 'string') c.set('problemTitle', title);
         return c.body(JSON.stringify(example), Number(code) as 400, {
           'content-type': 'application/problem+json',
           'preference-applied': applied.join(', '),

@@ -7,16 +7,14 @@
  *
  * time, method, path and query (as sent, so still percent-encoded), status,
  * milliseconds in the app, the caller's organization (`-` when none was
- * known) and, for a 4xx in the problem shape, the problem's title. Lines are
- * gathered and written once per turn of the event loop: under load that is
- * one write for many requests, not a system call each.
+ * known) and, for a 4xx in the problem shape, the problem's title.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './auth.js';
 
 export interface RequestLogOptions {
-  /** Takes one or more whole lines, each ending in a newline. */
-  write(lines: string): void;
+  /** Takes one line, ending in a newline (the CLI gathers them into fewer writes). */
+  write(line: string): void;
   /** Log the control API (/__mock/) too (default: only the rest). */
   control?: boolean;
   /** ANSI colours for a terminal (default off: plain text for a pipe or a file). */
@@ -25,7 +23,6 @@ export interface RequestLogOptions {
 
 const MAX_PATH_CHARS = 200;
 const MAX_NAME_CHARS = 60;
-const PROBLEM_TYPE = 'application/problem+json';
 
 const paint = (color: boolean, code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 const statusColor = (status: number) => (status >= 500 ? '31' : status >= 400 ? '33' : status >= 300 ? '36' : '32');
@@ -44,48 +41,34 @@ function clockTime(date: Date): string {
 function sentPath(c: Context): string {
   const { url } = c.req;
   const start = url.indexOf('/', url.indexOf('//') + 2);
-  return printable(start === -1 ? '/' : url.slice(start), MAX_PATH_CHARS);
-}
-
-/** The title of a 4xx problem answer, read from a copy of its body (only 4xx answers are read). */
-async function problemTitle(res: Response): Promise<string | undefined> {
-  if (res.status < 400 || res.status >= 500 || !res.headers.get('content-type')?.startsWith(PROBLEM_TYPE)) return undefined;
-  try {
-    const title = ((await res.clone().json()) as { title?: unknown }).title;
-    return typeof title === 'string' ? printable(title, MAX_NAME_CHARS) : undefined;
-  } catch {
-    return undefined;
-  }
+  // A URL holds no control characters (Node's parser refuses them, the URL class encodes them): only the length is cut.
+  const path = start === -1 ? '/' : url.slice(start);
+  return path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS - 1)}…` : path;
 }
 
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
-  const color = options.color === true;
-  let pending: string[] = [];
-  const flush = () => {
-    const lines = pending.join('');
-    pending = [];
-    options.write(lines);
-  };
-  const print = (line: string) => {
-    if (pending.push(line) === 1) setImmediate(flush);
-  };
+  const { write, control = false, color = false } = options;
+  // One clock text per millisecond: under load many lines share it.
+  let lastMs = 0;
+  let lastTime = '';
   return async function logRequest(c, next) {
-    if (!options.control && c.req.path.startsWith('/__mock')) return next();
+    if (!control && c.req.path.startsWith('/__mock')) return next();
     const started = performance.now();
     await next();
     const ms = performance.now() - started;
+    const now = Date.now();
+    if (now !== lastMs) {
+      lastMs = now;
+      lastTime = clockTime(new Date(now));
+    }
     const { status } = c.res;
     const org = c.get('org')?.name;
-    const title = await problemTitle(c.res);
-    const parts = [
-      paint(color, '2', clockTime(new Date())),
-      c.req.method,
-      sentPath(c),
-      paint(color, statusColor(status), String(status)),
-      paint(color, '2', `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`),
-      ` ${org === undefined ? '-' : printable(org, MAX_NAME_CHARS)}`,
-      ...(title ? [` ${paint(color, statusColor(status), title)}`] : []),
-    ];
-    print(`${parts.join(' ')}\n`);
+    const title = status >= 400 && status < 500 ? c.get('problemTitle') : undefined;
+    const took = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+    const who = org === undefined ? '-' : printable(org, MAX_NAME_CHARS);
+    const line = color
+      ? `${paint(true, '2', lastTime)} ${c.req.method} ${sentPath(c)} ${paint(true, statusColor(status), String(status))} ${paint(true, '2', took)}  ${who}${title ? `  ${paint(true, statusColor(status), title)}` : ''}\n`
+      : `${lastTime} ${c.req.method} ${sentPath(c)} ${status} ${took}  ${who}${title ? `  ${title}` : ''}\n`;
+    write(line);
   };
 }
