@@ -7,6 +7,7 @@ import { resources } from '../domain/resources/index.js';
 import type { AppEnv } from './auth.js';
 import { type Compressor, type DocsAsset, serveAsset } from './docs-page.js';
 import { finishDocument } from './openapi-finish.js';
+import { resourceTag } from './resource-openapi.js';
 
 export const API_TITLE = 'Voice assistant configuration API (voice-config-mock)';
 export const API_VERSION = '1.0.0';
@@ -47,7 +48,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     servers: [{ url: '/', description: 'This server' }],
     security: [{ bearerAuth: [] }],
     tags: [
-      ...resources.map((def) => ({ name: def.names.types, description: `Operations on ${def.names.plural}.` })),
+      ...resources.map((def) => ({ name: resourceTag(def), description: `Operations on ${def.names.plural}.` })),
       {
         name: 'Control',
         description:
