@@ -208,9 +208,9 @@ function ownVersion(): string {
  */
 function batchedWriter(stream: NodeJS.WriteStream): (line: string) => void {
   let pending = '';
-  let timer: NodeJS.Timeout | undefined;
+  let scheduled = false;
   const flush = () => {
-    timer = undefined;
+    scheduled = false;
     if (pending === '') return;
     const lines = pending;
     pending = '';
@@ -219,6 +219,8 @@ function batchedWriter(stream: NodeJS.WriteStream): (line: string) => void {
   process.once('exit', flush);
   return (line) => {
     pending += line;
-    timer ??= setTimeout(flush, 20);
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(flush, 20);
   };
 }
