@@ -4,7 +4,6 @@
  * before the server starts, so a typo ends with a message, not a stack trace.
  * `src/cli/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { describeArgsError } from '../../contracts/conformance/args.js';
 import { scenarios } from '../../fixtures/index.js';
@@ -13,6 +12,7 @@ import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
 import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
+import { batchedWriter, ownVersion } from './terminal.js';
 
 const MIB = 1024 * 1024;
 
@@ -185,42 +185,4 @@ function parse(argv: string[]) {
       version: { type: 'boolean' },
     },
   });
-}
-
-/** The version in the package's package.json, found upwards from this file (the bundle in dist/, or tsc's output in dist/src/cli/). */
-function ownVersion(): string {
-  let dir = new URL('.', import.meta.url);
-  for (let depth = 0; depth < 5; depth++) {
-    try {
-      const manifest = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === 'voice-config-mock' && manifest.version) return manifest.version;
-    } catch {
-      // No package.json here: look one folder up.
-    }
-    dir = new URL('..', dir);
-  }
-  return 'unknown';
-}
-
-/**
- * The request log's lines, gathered and written every 20 ms (under load one write carries many requests, not a system
- * call each) and when the process exits (writes to a terminal, file or pipe are synchronous on Linux and macOS).
- */
-function batchedWriter(stream: NodeJS.WriteStream): (line: string) => void {
-  let pending = '';
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (pending === '') return;
-    const lines = pending;
-    pending = '';
-    stream.write(lines);
-  };
-  process.once('exit', flush);
-  return (line) => {
-    pending += line;
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(flush, 20);
-  };
 }
