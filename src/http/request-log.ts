@@ -48,9 +48,11 @@ function sentPath(c: Context): string {
 
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
   const { write, control = false, color = false } = options;
-  // One clock text per millisecond: under load many lines share it.
+  // One clock text per millisecond, and one name text per organization in a row: under load many lines share them.
   let lastMs = 0;
   let lastTime = '';
+  let lastOrg: object | undefined;
+  let lastWho = '-';
   return async function logRequest(c, next) {
     if (!control && c.req.path.startsWith('/__mock')) return next();
     const started = performance.now();
@@ -62,13 +64,16 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
       lastTime = clockTime(new Date(now));
     }
     const { status } = c.res;
-    const org = c.get('org')?.name;
+    const org = c.get('org');
+    if (org !== lastOrg) {
+      lastOrg = org;
+      lastWho = org === undefined ? '-' : printable(org.name, MAX_NAME_CHARS);
+    }
     const title = status >= 400 && status < 500 ? c.get('problemTitle') : undefined;
     const took = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
-    const who = org === undefined ? '-' : printable(org, MAX_NAME_CHARS);
     const line = color
-      ? `${paint(true, '2', lastTime)} ${c.req.method} ${sentPath(c)} ${paint(true, statusColor(status), String(status))} ${paint(true, '2', took)}  ${who}${title ? `  ${paint(true, statusColor(status), title)}` : ''}\n`
-      : `${lastTime} ${c.req.method} ${sentPath(c)} ${status} ${took}  ${who}${title ? `  ${title}` : ''}\n`;
+      ? `${paint(true, '2', lastTime)} ${c.req.method} ${sentPath(c)} ${paint(true, statusColor(status), String(status))} ${paint(true, '2', took)}  ${lastWho}${title ? `  ${paint(true, statusColor(status), title)}` : ''}\n`
+      : `${lastTime} ${c.req.method} ${sentPath(c)} ${status} ${took}  ${lastWho}${title ? `  ${title}` : ''}\n`;
     write(line);
   };
 }
