@@ -16,35 +16,23 @@ export function ownVersion(): string {
   return 'unknown';
 }
 
-const LOG_BUFFER_BYTES = 64 * 1024;
-
 /**
- * The request log's lines, gathered and written every 20 ms (under load one write carries many requests, not a system
- * call each) and when the process exits (writes to a terminal, file or pipe are synchronous on Linux and macOS).
- * They wait as bytes in a buffer outside the JavaScript heap: strings kept for 20 ms would outlive several young-
- * generation collections (npm start runs with a small one) and be copied into the old generation, which costs more
- * than making the line.
+ * The request log's lines, gathered and written once per turn of the event loop (under load one write carries the
+ * lines of every request answered in that turn, not a system call each) and when the process exits (writes to a
+ * terminal, file or pipe are synchronous on Linux and macOS). Not kept longer: strings that outlive a few young-
+ * generation collections (npm start runs with a small one) are copied into the old generation, and measured, lines
+ * kept for 20 ms cost the mock three times what lines written each turn do (docs/BENCHMARKS.md).
  */
 export function batchedWriter(stream: NodeJS.WriteStream): (line: string) => void {
-  let buffer = Buffer.allocUnsafeSlow(LOG_BUFFER_BYTES);
-  let used = 0;
-  let scheduled = false;
+  let lines: string[] = [];
   const flush = () => {
-    scheduled = false;
-    if (used === 0) return;
-    const lines = buffer.subarray(0, used);
-    // A new buffer each time: a write the stream could not finish at once keeps the one it was given.
-    buffer = Buffer.allocUnsafeSlow(LOG_BUFFER_BYTES);
-    used = 0;
-    stream.write(lines);
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    stream.write(text);
   };
   process.once('exit', flush);
   return (line) => {
-    // Three bytes per UTF-16 unit at most; a line is a few hundred characters (the request log cuts paths and names).
-    if (used + line.length * 3 > LOG_BUFFER_BYTES) flush();
-    used += buffer.write(line, used);
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(flush, 20);
+    if (lines.push(line) === 1) setImmediate(flush);
   };
 }
