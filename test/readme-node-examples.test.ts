@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Bundles the TypeScript source for node, runs it, and answers its standard output. */
-async function runExample(name: string, source: string): Promise<string> {
+async function runExample(name: string, source: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const bundled = await build({
     stdin: { contents: source, loader: 'ts', resolveDir: process.cwd(), sourcefile: `${name}.ts` },
     bundle: true,
@@ -42,7 +42,7 @@ async function runExample(name: string, source: string): Promise<string> {
   });
   const script = join(dir, `${name}.mjs`);
   await writeFile(script, bundled.outputFiles[0]?.text ?? '');
-  const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30_000, env });
   return stdout;
 }
 
@@ -109,6 +109,22 @@ describe('docs/frontend.md: the set-up of UI tests', () => {
     // The reset took away what the earlier test left, and the worker's organization is gone again.
     expect(server.mockState.store.count(org, 'tools')).toBe(seeded);
     expect(server.mockState.tenants.byToken(token)).toBeUndefined();
+    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+  }, 60_000);
+});
+
+describe('docs/frontend.md: the set-up of UI tests, with a control token', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, controlToken: 'dev-secret' });
+  });
+  afterAll(() => server.close());
+
+  it('passes the token the guide sets (MOCK_CONTROL_TOKEN), and the mock, which refuses requests without it, takes them', async () => {
+    const source = (uiTestSetup ?? '').replaceAll('http://127.0.0.1:4010', server.url);
+    await expect(runExample('ui-test-setup-no-token', source, { ...process.env, MOCK_CONTROL_TOKEN: '' })).rejects.toThrow(/401/);
+    const stdout = await runExample('ui-test-setup-token', source, { ...process.env, MOCK_CONTROL_TOKEN: 'dev-secret' });
+    expect(stdout).toMatch(/token for the app under test: \S+/);
     expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 60_000);
 });

@@ -31,7 +31,9 @@ async function serveWith(
     let body = '';
     for await (const chunk of req) body += chunk;
     const reply = await answer(req.method ?? 'GET', req.url ?? '/', body, req.headers as Record<string, string>);
-    res.writeHead(reply.status, Object.fromEntries(reply.headers));
+    // A reply passed on from fetch has its body decoded already: its coding and length headers would no longer be true.
+    const passed = [...reply.headers].filter(([name]) => name !== 'content-encoding' && name !== 'content-length');
+    res.writeHead(reply.status, Object.fromEntries(passed));
     res.end(Buffer.from(await reply.arrayBuffer()));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

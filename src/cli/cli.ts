@@ -15,6 +15,7 @@ import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } fr
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
 import { MAX_RECORDS_PER_KIND } from '../state/limits.js';
 import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
+import { batchedWriter, ownVersion } from './terminal.js';
 
 const MIB = 1024 * 1024;
 
@@ -24,9 +25,10 @@ Usage:
   voice-config-mock [serve] [options]
   voice-config-mock verify --base-url URL --token T [...]   (voice-config-mock verify --help)
   voice-config-mock pact-verify --provider-base-url URL [...]   (voice-config-mock pact-verify --help)
+  voice-config-mock help | --version
 
 Options:
-  --port N          port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
+  -p, --port N      port to listen on (default ${DEFAULT_PORT}, or the PORT environment variable; 0 picks a free one)
   --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network, and then
                     needs --control-token or --no-control)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
@@ -40,7 +42,10 @@ Options:
                     at most half of node's heap limit
   --body-budget-mib N  request bodies over 64 KiB read and parsed at once, in MiB (default ${DEFAULT_BODY_BUDGET_BYTES / MIB});
                     past it a large body waits, and answers 503 with Retry-After after 10 s
+  --quiet           print no line per request (the request log is on by default)
+  --log-control     log the control API's requests (/__mock/) too
   -h, --help        show this help
+  --version         print the version
 `;
 
 /** Ends with exit code 2. A usage error points to --help; one the flags did not cause (a port in use) does not. */
@@ -88,18 +93,24 @@ export async function main(argv: string[]): Promise<void> {
   try {
     parsed = parse(argv);
   } catch (error) {
-    fail(describeArgsError(error));
+    // Node names an option that has a short form as '-p, --port <value>': the message names the long form alone.
+    const { code, message } = error as { code?: string; message?: string };
+    fail(describeArgsError({ code, message: message?.replace(/'-\w, (--[\w-]+)/, "'$1") }));
   }
   const { values, positionals } = parsed;
-  if (values.help) {
+  if (values.help || positionals[0] === 'help') {
     process.stdout.write(usage);
+    return;
+  }
+  if (values.version) {
+    process.stdout.write(`${ownVersion()}\n`);
     return;
   }
   const command = positionals[0] ?? 'serve';
   // `npm start 5113` and `npm start --port 5113` (npm keeps --port for itself) both arrive as a bare number.
   if (/^\d+$/.test(command))
     fail(`unknown command "${command}"; did you mean \`npm start -- --port ${command}\`? (npm passes flags on only after --)`);
-  if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default), verify and pact-verify`);
+  if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default), verify, pact-verify and help`);
   if (positionals.length > 1) fail(`unexpected argument "${positionals[1]}"`);
   // An empty PORT is an unset one (as shells and CI templates leave it).
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
@@ -141,8 +152,22 @@ export async function main(argv: string[]): Promise<void> {
       : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
+    ...(values.quiet
+      ? {}
+      : {
+          requestLog: {
+            write: batchedWriter(process.stdout),
+            control: values['log-control'] === true,
+            color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+          },
+        }),
   }).catch((error: NodeJS.ErrnoException) =>
-    fail(error.code === 'EADDRINUSE' ? `port ${port} is in use; pick another with --port` : error.message, { usageError: false }),
+    fail(
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is in use (is another mock running?); pick another: \`npm start -- --port ${port === 65535 ? 4011 : port + 1}\` (or --port 0 for any free one)`
+        : error.message,
+      { usageError: false },
+    ),
   );
   const tokens = server.mockState.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
@@ -161,7 +186,7 @@ export async function main(argv: string[]): Promise<void> {
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
       `Try: curl -H 'Authorization: Bearer ${server.mockState.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
-      'Press Ctrl+C to stop.',
+      `Press Ctrl+C to stop.${values.quiet ? '' : ` Requests are logged below${values['log-control'] ? '' : ' (--log-control adds the control API)'}; --quiet turns that off.`}`,
       '',
     ].join('\n'),
   );
@@ -180,7 +205,7 @@ function parse(argv: string[]) {
     args: argv,
     allowPositionals: true,
     options: {
-      port: { type: 'string' },
+      port: { type: 'string', short: 'p' },
       host: { type: 'string' },
       seed: { type: 'string' },
       scenario: { type: 'string' },
@@ -191,7 +216,10 @@ function parse(argv: string[]) {
       'journal-size': { type: 'string' },
       'journal-mib': { type: 'string' },
       'body-budget-mib': { type: 'string' },
+      quiet: { type: 'boolean' },
+      'log-control': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
 }

@@ -13,11 +13,13 @@ import { TelephonyFailure } from '../domain/telephony.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
 import { type AppEnv, bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
-import { type AssetReader, registerDocsPage } from './docs-page.js';
+import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
+import { preferredAnswers } from './prefer.js';
 import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
+import { type RequestLogOptions, requestLog } from './request-log.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 
@@ -74,11 +76,15 @@ export interface AppOptions extends MockStateOptions {
   inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/server/docs-assets-node.ts). */
   docsAssets?: AssetReader;
+  /** Compresses /openapi.json like those assets (brotli, gzip); the server passes Node's. Without it the document is sent as it is. */
+  compress?: Compressor;
   /**
    * Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400),
    * before its answer leaves: the answer waits for a promise it returns (the state file puts the change on disk first).
    */
   afterWrite?: () => unknown;
+  /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
+  requestLog?: RequestLogOptions;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -104,19 +110,20 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const mockState = options.mockState ?? createMockState(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
+  // Outermost: its milliseconds cover every layer, and it sees the final answer.
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
   const allowBrowsers = cors({
     origin: '*',
-    exposeHeaders: ['WWW-Authenticate', 'Allow'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token'],
+    exposeHeaders: ['WWW-Authenticate', 'Allow', 'Preference-Applied'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token', 'Prefer'],
   });
   // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
   // which touches response headers and so costs most of the throughput of a list.
-  // The control API takes browsers only when a control token guards it: otherwise any web page
-  // the developer visits could reset or read the mock (its JSON bodies need a CORS preflight).
-  const controlOpenToPages = options.controlToken !== undefined;
+  // The control API gets the same headers, token or not: without a control token its guard
+  // (control/web-pages.ts) refuses every page of another origin, preflighted request or not,
+  // so the headers only let the page read why it was refused.
   app.use('*', function corsForBrowsers(c, next) {
     if (c.req.header('origin') === undefined) return next();
-    if (!controlOpenToPages && (c.req.path === '/__mock' || c.req.path.startsWith('/__mock/'))) return next();
     return allowBrowsers(c, next);
   });
   const { afterWrite } = options;
@@ -133,6 +140,12 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   }
 
   app.use('/api/v1/*', bearerAuth(mockState.tenants));
+  // Prefer: code=<status> answers from the document registered below, read on the first request that asks.
+  let document: (() => object) | undefined;
+  app.use(
+    '/api/v1/*',
+    preferredAnswers(() => document?.() ?? {}),
+  );
   app.use('/api/v1/*', faultInjection(mockState.faults));
   limitBodies(app, maxSize, false);
 
@@ -148,7 +161,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     limitBodies(app, maxSize, true);
     app.route('/', controlApi(mockState, options.controlToken, options.inPage));
   }
-  registerOpenApi(app);
+  document = registerOpenApi(app, options.compress);
   registerDocsPage(app, options.docsAssets);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 

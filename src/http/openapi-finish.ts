@@ -10,6 +10,7 @@ import type { Resource } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
 import { type ExampleScope, type Examples, genericExamples, ruleExamples, rulesBeyondSchema } from './openapi-examples.js';
 import { problemBody, unsavedDetail } from './problem.js';
+import { preferDescription } from './prefer.js';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -63,6 +64,7 @@ export function finishDocument<D extends object>(document: D): D {
     }
     if (WRITES.has(method)) operation.responses[500] = unsaved();
     describeRules(operation);
+    if (path.startsWith('/api/v1/')) addPreferParameter(operation);
   }
   dropDiscriminators(doc.components?.schemas);
   for (const [name, schema] of Object.entries<Json>(doc.components?.schemas ?? {})) {
@@ -72,6 +74,22 @@ export function finishDocument<D extends object>(document: D): D {
   // Swagger's Authorize dialog lists schemes in this order: the API's first.
   if (bearerAuth) doc.components.securitySchemes = { bearerAuth, ...others };
   return document;
+}
+
+/** The Prefer header the API takes (src/http/prefer.ts), with the error statuses this operation documents. */
+function addPreferParameter(operation: Json): void {
+  const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
+  if (errors.length === 0) return;
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: 'Prefer',
+      in: 'header',
+      required: false,
+      description: preferDescription(errors),
+      schema: { type: 'string', examples: [`code=${errors[0]}`] },
+    },
+  ];
 }
 
 /** The operation's own examples first, then the generic ones of kinds they do not show (each of this status). */

@@ -46,6 +46,7 @@ export function injectedProblem(c: Context, status: number, faultId: string): Re
     status,
     detail: `Fault ${faultId}, set through the control API (/__mock/faults), answers ${status} here; DELETE /__mock/faults/${faultId} removes it.`,
   };
+  c.set('problemTitle', body.title);
   return c.body(JSON.stringify(body), status as 400, { 'content-type': 'application/problem+json' });
 }
 
@@ -128,6 +129,7 @@ export function problemResponse(
   headers?: Record<string, string>,
 ): Response {
   const body = problemBody(kind, detail, problems);
+  c.set('problemTitle', body.title);
   return c.body(JSON.stringify(body), body.status as 400, { 'content-type': 'application/problem+json', ...headers });
 }
 

@@ -13,7 +13,7 @@ import { problemBody, unsavedDetail } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetedBodies } from './body-budget.js';
-import { readSwaggerAsset } from './docs-assets-node.js';
+import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
 import { checkedBudget, checkedPort, requestTimeouts } from './start-options.js';
@@ -101,7 +101,13 @@ async function listenWith(
         await stateFile.committed().catch(answerUnsaved);
       }
     : own;
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, mockState, ...(afterWrite ? { afterWrite } : {}) });
+  const app = createApp({
+    docsAssets: readSwaggerAsset,
+    compress: compressAsset,
+    ...options,
+    mockState,
+    ...(afterWrite ? { afterWrite } : {}),
+  });
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,

@@ -2008,7 +2008,10 @@ export interface operations {
     listSipTrunks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2037,7 +2040,10 @@ export interface operations {
     createSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2145,7 +2151,10 @@ export interface operations {
     getSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2186,7 +2195,10 @@ export interface operations {
     deleteSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2260,7 +2272,10 @@ export interface operations {
     updateSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2360,7 +2375,10 @@ export interface operations {
     listSchemas: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2389,7 +2407,10 @@ export interface operations {
     createSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2480,7 +2501,10 @@ export interface operations {
     getSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2521,7 +2545,10 @@ export interface operations {
     deleteSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2586,7 +2613,10 @@ export interface operations {
     updateSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=403`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2686,7 +2716,10 @@ export interface operations {
     listTools: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2715,7 +2748,10 @@ export interface operations {
     createTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2820,7 +2856,10 @@ export interface operations {
     getTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2861,7 +2900,10 @@ export interface operations {
     deleteTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2917,7 +2959,10 @@ export interface operations {
     updateTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3014,7 +3059,10 @@ export interface operations {
     listAssistants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3043,7 +3091,10 @@ export interface operations {
     createAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3147,7 +3198,10 @@ export interface operations {
     getAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3188,7 +3242,10 @@ export interface operations {
     deleteAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3244,7 +3301,10 @@ export interface operations {
     updateAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3332,7 +3392,10 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3361,7 +3424,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3454,7 +3520,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3495,7 +3564,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3551,7 +3623,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
