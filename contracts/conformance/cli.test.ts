@@ -72,6 +72,12 @@ describe('verify command', () => {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report.summary).toMatchObject({ conforms: true, failed: 0 });
     expect(report.results[0]).toMatchObject({ id: 'schemas.list.json-array', source: 'spec', outcome: 'passed' });
+    // Reports keep no secret: the tokens nowhere, and the trunk passwords and webhook secrets the kit sent and
+    // read back (in the exchanges as in the evidence) masked.
+    const text = readFileSync(json, 'utf8') + readFileSync(junit, 'utf8');
+    expect(text).not.toContain('demo-token');
+    expect(text).toMatch(/"password": "<masked>"/);
+    expect(text).not.toMatch(/"(?:password|secret)": "(?!<masked>)/);
     expect(readFileSync(junit, 'utf8')).toMatch(
       new RegExp(`^<\\?xml[^>]*>\\n<testsuites name="voice-config conformance" tests="${report.results.length}" failures="0"`),
     );

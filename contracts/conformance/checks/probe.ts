@@ -11,7 +11,7 @@ import { noExampleReason } from '../target/examples.js';
 import { type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
-import { evidenceOf } from '../verdict/evidence.js';
+import { evidenceOf, masked } from '../verdict/evidence.js';
 import { costlyFailure, StoppedAnswering } from './unanswered.js';
 
 export type { SuiteContext } from '../context.js';
@@ -97,7 +97,7 @@ export class ProbeRun {
   verdict(id: string, ok: boolean, actual: string, failing?: unknown): void {
     const info = this.info(id);
     const counted = !ok && (info.source === 'spec' || this.ctx.strict);
-    const exchanges = [...this.exchanges];
+    const exchanges = this.shownExchanges();
     const result: CheckResult = {
       ...info,
       outcome: ok ? 'passed' : 'failed',
@@ -109,13 +109,18 @@ export class ProbeRun {
     this.decided.set(id, result);
   }
 
+  /** The exchanges so far, as reports show them: tokens, --header values and secret-named members masked. */
+  private shownExchanges(): Exchange[] {
+    return masked(this.ctx.target, this.exchanges) as Exchange[];
+  }
+
   /** Leaves one check not judged (the evidence could not be gathered; `reason` says why), the others to be decided. */
   skipCheck(id: string, reason: string): void {
     this.decided.set(id, this.notJudged(this.info(id), reason));
   }
 
   private notJudged(info: CheckInfo, reason: string): CheckResult {
-    const exchanges = [...this.exchanges];
+    const exchanges = this.shownExchanges();
     return { ...info, outcome: 'not judged', counted: false, reason, evidence: evidenceOf(this.ctx.target, exchanges), exchanges };
   }
 
@@ -166,7 +171,7 @@ export class ProbeRun {
       const failed = error !== undefined && !(error instanceof Skip) && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
       if (failed) {
         const counted = info.source === 'spec' || this.ctx.strict;
-        const exchanges = [...this.exchanges];
+        const exchanges = this.shownExchanges();
         return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(this.ctx.target, exchanges, {}), exchanges };
       }
       return this.notJudged(info, reason);
