@@ -7,7 +7,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Resource, StoredRecord } from '../domain/resource.js';
 import type { MockState } from '../state/mock-state.js';
-import { createRecord, deleteRecord, getRecord, updateRecord } from '../state/operations.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../state/operations.js';
 import type { Organization } from '../state/tenants.js';
 import type { AppEnv } from './auth.js';
 import { jsonBody } from './json-body.js';
@@ -23,12 +23,9 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   const guards = [sameOrganization(mockState.tenants)];
   const body = jsonBody(def);
   const scope = (org: Organization) => mockState.context(org.id);
-  // One function for the resource: the store keeps a list's text for as long as its records and this function stay.
   const asResponse = (record: StoredRecord) => def.toResponse(record, { fresh: false });
 
-  mount(app, { route: routes.list, guards }, (c) =>
-    c.body(mockState.store.listJson(c.get('org').id, def.kind, asResponse), 200, JSON_TYPE),
-  );
+  mount(app, { route: routes.list, guards }, (c) => c.body(listRecords(scope(c.get('org')), def), 200, JSON_TYPE));
   mount(app, { route: routes.create, body, guards }, (c) =>
     c.json(def.toResponse(createRecord(scope(c.get('org')), def, c.req.valid('json')), { fresh: true }), 201),
   );

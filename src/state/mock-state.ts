@@ -7,8 +7,8 @@
 import { scenarios } from '../../fixtures/index.js';
 import { indexKeys } from '../domain/index-keys.js';
 import { ownEntry } from '../domain/own-entry.js';
-import type { ResourceKind } from '../domain/resource.js';
 import type { TelephonyProvider } from '../domain/telephony.js';
+import { Changes, CollectionCache } from './changes.js';
 import { Clock } from './clock.js';
 import { Faults } from './faults.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal.js';
@@ -57,6 +57,8 @@ export interface MockStateOptions {
 export interface MockState {
   readonly seed: number;
   readonly scenario: Scenario;
+  /** Every change the store, the organizations and the provider make, as it happens: subscribe to follow the state. */
+  readonly changes: Changes;
   readonly store: Store;
   readonly tenants: Tenants;
   readonly telephony: TelephonyProvider;
@@ -81,21 +83,25 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const seed = checkedSeed(options.seed ?? DEFAULT_SEED);
   const clock = new Clock();
   const now = () => clock.now();
-  const store = new MemoryStore(indexKeys);
-  const tenants = new Tenants();
+  const changes = new Changes();
+  const store = new MemoryStore(indexKeys, changes);
+  const tenants = new Tenants(changes);
   const faults = new Faults(seed);
-  const telephony = new FakeTelephonyProvider(now, (operation, trunkId, orgId) => {
-    const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
-    return effect && `injected fault ${effect.fault.id}`;
-  });
-  // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look.
-  const cancelDeliveriesOfChangedWebhooks = (kind: ResourceKind) => {
-    if (kind === 'webhooks') mockState.outbox.cancelStale();
-  };
+  const telephony = new FakeTelephonyProvider(
+    now,
+    (operation, trunkId, orgId) => {
+      const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
+      return effect && `injected fault ${effect.fault.id}`;
+    },
+    changes,
+  );
+  // Lists are read far more often than written: each one's JSON text is kept until its collection changes.
+  const lists = new CollectionCache<string>(changes);
   const listeners = new OwnListeners();
   const mockState: MockState = {
     seed,
     scenario: resolveScenario(options.scenario ?? 'default'),
+    changes,
     store,
     tenants,
     telephony,
@@ -120,7 +126,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       telephony,
       now,
       newId,
-      changed: cancelDeliveriesOfChangedWebhooks,
+      lists,
       ownControlRefusal: (url) => listeners.refusal(url),
       ...(options.limits ? { limits: options.limits } : {}),
     }),
@@ -139,6 +145,17 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
     },
   };
+  // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look: once the
+  // change that did it is complete (a failed reset puts the organization back before the sweep could see it gone).
+  let sweepQueued = false;
+  changes.subscribe((change) => {
+    if ((change.op !== 'put' && change.op !== 'remove') || change.kind !== 'webhooks' || sweepQueued) return;
+    sweepQueued = true;
+    queueMicrotask(() => {
+      sweepQueued = false;
+      mockState.outbox.cancelStale();
+    });
+  });
   seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
   return mockState;
 }

@@ -1,10 +1,25 @@
 /** The organization registry: one organization per token and per id, whatever a caller forgets to check. */
 import { describe, expect, it } from 'vitest';
+import { type Change, Changes } from '../../src/state/changes.js';
 import { type Organization, Tenants } from '../../src/state/tenants.js';
 
 const org = (id: string, token: string): Organization => ({ id, name: `Org ${id}`, token });
 
 describe('Tenants', () => {
+  it('tells its change stream about each change that succeeded, adds included', () => {
+    const changes = new Changes();
+    const heard: Change[] = [];
+    changes.subscribe((change) => heard.push(change));
+    const tenants = new Tenants(changes);
+    const a = org('a', 'token-a');
+    tenants.add(a);
+    expect(() => tenants.add(org('b', 'token-a'))).toThrow();
+    expect(tenants.remove('nobody')).toBe(false);
+    expect(tenants.remove('a')).toBe(true);
+    tenants.clear();
+    expect(heard).toEqual([{ op: 'tenant', organization: a }, { op: 'untenant', id: 'a' }, { op: 'tenants-clear' }]);
+  });
+
   it('refuses a second organization with a token already held, and keeps the first', () => {
     const tenants = new Tenants();
     tenants.add(org('a', 'token-a'));
