@@ -109,6 +109,12 @@ export interface ResourceSpec<
   deleteOfUnknown?: 'not-found' | 'forbidden';
   /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */
   fake(faker: Faker, refs: RefPool, index: number): z.input<OneOrVariants<W, K, VF>>;
+  /**
+   * For a field added after states were saved without it, that a record must
+   * hold and has no default: the value a record of such a state takes when it
+   * loads (src/state/snapshot/upgrade.ts).
+   */
+  olderStates?: Readonly<Record<string, unknown>>;
   /** Writable keys the documented PATCH example changes. */
   exampleUpdateKeys: readonly (keyof W & string)[];
 }

@@ -24,7 +24,7 @@ export interface TenantOptions {
 
 const EMPTY_PLAN: OrganizationPlan = {
   token: '',
-  counts: { sipTrunks: 0, schemas: 0, tools: 0, assistants: 0, webhooks: 0 },
+  counts: {},
   systemTrunks: 0,
   lockedSchemas: [],
 };

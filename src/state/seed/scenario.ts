@@ -4,7 +4,8 @@
  * snapshots and state files, where they are checked when they load.
  */
 import { z } from '@hono/zod-openapi';
-import { schemas } from '../../domain/resources/index.js';
+import type { ResourceKind } from '../../domain/resource.js';
+import { resourceKinds, schemas } from '../../domain/resources/index.js';
 
 /**
  * Most records of one kind a plan seeds, counting system trunks and locked
@@ -13,6 +14,12 @@ import { schemas } from '../../domain/resources/index.js';
  */
 export const MAX_PLANNED_PER_KIND = 10_000;
 const count = z.int().min(0).max(MAX_PLANNED_PER_KIND);
+
+/** A count per kind, each optional; a kind the mock does not have is refused. */
+const countShape = Object.fromEntries(resourceKinds.map((kind) => [kind, count.optional()])) as Record<
+  ResourceKind,
+  z.ZodOptional<typeof count>
+>;
 
 /** A locked schema is created like any schema (with the flag set), so a plan holds only what a create would take. */
 export const lockedSchemaPlan = schemas.createInput;
@@ -23,16 +30,19 @@ export const organizationPlanSchema = z
     name: z.string().min(1).max(100).optional(),
     /** The API token that identifies the organization. */
     token: z.string(),
-    /** Generated records per kind, besides the system trunks and locked schemas. */
-    counts: z.strictObject({ sipTrunks: count, schemas: count, tools: count, assistants: count, webhooks: count }),
+    /**
+     * Generated records per kind, besides the system trunks and locked schemas. A kind left out has none, so
+     * a plan written (or saved in a state) before a kind existed stays valid.
+     */
+    counts: z.strictObject(countShape).default({}),
     systemTrunks: count,
     lockedSchemas: z.array(lockedSchemaPlan).max(100),
   })
-  .refine((plan) => plan.systemTrunks + plan.counts.sipTrunks <= MAX_PLANNED_PER_KIND, {
+  .refine((plan) => plan.systemTrunks + (plan.counts.sipTrunks ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
     path: ['systemTrunks'],
   })
-  .refine((plan) => plan.lockedSchemas.length + plan.counts.schemas <= MAX_PLANNED_PER_KIND, {
+  .refine((plan) => plan.lockedSchemas.length + (plan.counts.schemas ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} schemas, locked schemas included.`,
     path: ['lockedSchemas'],
   });

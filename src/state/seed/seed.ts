@@ -74,7 +74,7 @@ export function seedOrganization(
     make(sipTrunks, { ...draw.input(sipTrunks, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
   for (const locked of plan.lockedSchemas) make(schemas, locked, { isLocked: true });
   for (const def of resources) {
-    for (let i = 0; i < plan.counts[def.kind]; i++) make(def, draw.input(def, refs, i));
+    for (let i = 0; i < (checkedPlan.counts[def.kind] ?? 0); i++) make(def, draw.input(def, refs, i));
   }
   return organization;
 }

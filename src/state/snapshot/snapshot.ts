@@ -17,6 +17,7 @@ import type { MockState } from '../mock-state.js';
 import type { Organization } from '../tenants.js';
 import { integrityProblems } from './snapshot-integrity.js';
 import { type State, stateSchema } from './snapshot-schema.js';
+import { upgradeRecord } from './upgrade.js';
 
 export { exportState, StateSerializer } from './snapshot-export.js';
 export { MAX_SNAPSHOT_DEPTH, STATE_FORMAT, type State, seedSchema, stateSchema } from './snapshot-schema.js';
@@ -93,7 +94,7 @@ function parseState(input: unknown): State {
           problems.stopped = true;
           break;
         }
-        const checked = def.stored.safeParse(record);
+        const checked = def.stored.safeParse(upgradeRecord(def, record));
         if (checked.success) {
           // What a create generates (a webhook's secret) is generated for a record written without it, as a create would.
           const stored = def.complete ? def.complete(checked.data) : (checked.data as Record<string, unknown>);
