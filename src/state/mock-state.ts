@@ -4,7 +4,6 @@
  * and the injected faults. An app serves a mock state; tests build one, hand it to
  * `createApp`, and look inside it.
  */
-import { scenarios } from '../../fixtures/index.js';
 import { indexKeys } from '../domain/index-keys.js';
 import { ownEntry } from '../domain/own-entry.js';
 import type { TelephonyProvider } from '../domain/telephony.js';
@@ -15,6 +14,7 @@ import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT, Journal } from './journal
 import type { Limits } from './limits.js';
 import type { OrgContext } from './operations.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
+import { scenarios } from './seed/scenarios.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store.js';
 import { FakeTelephonyProvider } from './telephony.js';

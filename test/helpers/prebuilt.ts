@@ -3,14 +3,20 @@
  * server seeds: the default scenario's organizations at the default seed,
  * recorded as they are seeded, and each resource's request examples.
  */
-import { defaultScenario } from '../../fixtures/default.js';
 import { resources } from '../../src/domain/resources/index.js';
 import { createMockState, DEFAULT_SEED, type MockState } from '../../src/state/mock-state.js';
 import { drawRequestExamples } from '../../src/state/seed/examples.js';
 import type { Prebuilt } from '../../src/state/seed/prebuilt-shape.js';
 import { organizationPlanSchema } from '../../src/state/seed/scenario.js';
+import { scenarios } from '../../src/state/seed/scenarios.js';
 import { seedOrganization } from '../../src/state/seed/seed.js';
 import { fakerSource, recordingSource } from '../../src/state/seed/seed-source.js';
+
+const defaultScenario = () => {
+  const found = scenarios.default;
+  if (!found) throw new Error('fixtures/default.json is missing');
+  return found;
+};
 
 /** A mock state with no organization, to seed into by hand. */
 export const mockStateWithoutOrganizations = (): MockState =>
@@ -21,7 +27,7 @@ export function seedDefaultFromFaker(
   mockState: MockState,
   onSeeded?: (index: number, script: Prebuilt['seeds'][number]['script']) => void,
 ): void {
-  defaultScenario.organizations.forEach((plan, index) => {
+  defaultScenario().organizations.forEach((plan, index) => {
     const seed = [DEFAULT_SEED, index];
     const { source, script } = recordingSource(fakerSource(seed));
     seedOrganization(mockState, plan, seed, {}, source);
@@ -32,7 +38,7 @@ export function seedDefaultFromFaker(
 export function drawPrebuilt(): Prebuilt {
   const seeds: Prebuilt['seeds'] = [];
   seedDefaultFromFaker(mockStateWithoutOrganizations(), (index, script) => {
-    const plan = defaultScenario.organizations[index]!;
+    const plan = defaultScenario().organizations[index]!;
     seeds.push({ plan: organizationPlanSchema.parse(plan), seed: [DEFAULT_SEED, index], script });
   });
   const examples = Object.fromEntries(resources.map((def) => [def.kind, drawRequestExamples(def)]));

@@ -35,8 +35,10 @@ export const organizationPlanSchema = z
      * a plan written (or saved in a state) before a kind existed stays valid.
      */
     counts: z.strictObject(countShape).default({}),
-    systemTrunks: count,
-    lockedSchemas: z.array(lockedSchemaPlan).max(100),
+    /** SIP trunks with `isSystem: true`, made first (none when left out). */
+    systemTrunks: count.default(0),
+    /** Schemas made with `isLocked: true` (none when left out). */
+    lockedSchemas: z.array(lockedSchemaPlan).max(100).default([]),
   })
   .refine((plan) => plan.systemTrunks + (plan.counts.sipTrunks ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
@@ -58,4 +60,19 @@ export interface Scenario {
   name: string;
   description: string;
   organizations: readonly OrganizationPlanInput[];
+}
+
+/** A scenario as a file holds it (fixtures/*.json, `--scenario ./file.json`). */
+export const scenarioSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  description: z.string().max(1000).default(''),
+  organizations: z.array(organizationPlanSchema).max(1000),
+});
+
+/** `value` as a scenario, or an Error naming `source` and every problem with its place. */
+export function parseScenario(value: unknown, source: string): Scenario {
+  const parsed = scenarioSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(scenario)'}: ${issue.message}`).join('; ');
+  throw new Error(`${source} is not a scenario: ${problems}.`);
 }

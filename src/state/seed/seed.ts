@@ -70,9 +70,9 @@ export function seedOrganization(
     ids.push(record.id);
     refs[def.kind] = ids;
   };
-  for (let i = 0; i < plan.systemTrunks; i++)
+  for (let i = 0; i < checkedPlan.systemTrunks; i++)
     make(sipTrunks, { ...draw.input(sipTrunks, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
-  for (const locked of plan.lockedSchemas) make(schemas, locked, { isLocked: true });
+  for (const locked of checkedPlan.lockedSchemas) make(schemas, locked, { isLocked: true });
   for (const def of resources) {
     for (let i = 0; i < (checkedPlan.counts[def.kind] ?? 0); i++) make(def, draw.input(def, refs, i));
   }
