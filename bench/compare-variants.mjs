@@ -129,7 +129,7 @@ export async function compareVariants({ names, raw, opts, args }) {
     const control = { name: 'control', script: await buildVariant('control'), cases: ORDER };
     const before = opts.before ? [{ name: 'before', script: resolve(opts.before, 'dist/voice-config-mock.mjs'), cases: ORDER }] : [];
     for (const server of [{ name: 'shipped', cases: ORDER }, ...before, control, ...loadVariants]) {
-      const mock = await startMock({ script: server.script, nodeFlags: server.nodeFlags, args, probe });
+      const mock = await startMock({ script: server.script, nodeFlags: server.nodeFlags, args: [...args, ...(server.args ?? [])], probe });
       servers.push({ ...server, ...mock, target: await prepareTarget(mock.port) });
     }
     const results = new Map();

@@ -16,7 +16,7 @@ const OUT = 'dist/bench-variants';
  * `edits`: file → [text or pattern, replacement] pairs, each of which must
  * match, so a variant never silently measures the shipped code.
  * `cases`: the load cases that show the difference; `startup`: compared by
- * start-up time; `nodeFlags`: instead of npm start's.
+ * start-up time; `nodeFlags`: instead of npm start's; `args`: added to the mock's own flags.
  */
 export const variants = {
   'no-code-cache': {
@@ -54,8 +54,14 @@ export const variants = {
     cases: ['list'],
     edits: { 'src/state/operations.ts': [['return ctx.lists ? ctx.lists.get(ctx.orgId, def.kind, text) : text();', 'return text();']] },
   },
+  // The request log is on in npm start (and so in every other server here): its cost is how much more this one answers.
+  quiet: {
+    what: 'the request log off (--quiet): a negative gain is what the log costs when on',
+    cases: ['list', 'get', 'missing', 'patch', 'create'],
+    args: ['--quiet'],
+  },
   'no-semi-space': {
-    what: 'node without --max-semi-space-size=2 (V8 sizes its young generation itself)',
+    what: 'node without --max-semi-space-size=4 (V8 sizes its young generation itself)',
     cases: ['list', 'patch', 'create'],
     nodeFlags: [],
   },

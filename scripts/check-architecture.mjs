@@ -5,10 +5,11 @@
  * imports count: a cycle of types still ties the layers together), when their
  * layers do (a folder such as src/http, with its subfolders: imports go one
  * way only between layers), when a source file (tests aside) is longer than
- * 200 lines, or when one replaces a method on a live object (a function
- * assigned to another object's member or to a prototype, or merged in with
- * Object.assign): who follows a change subscribes to the change stream
- * (src/state/changes.ts) instead. Plain JavaScript and no
+ * 300 lines (past that, a file is likely two concepts; split it by concept,
+ * never only to meet the number), or when one replaces a method on a live
+ * object (a function assigned to another object's member or to a prototype,
+ * or merged in with Object.assign): who follows a change subscribes to the
+ * change stream (src/state/changes.ts) instead. Plain JavaScript and no
  * dependency: the imports of this project are written one way (relative paths
  * ending in .js), which a few lines of resolving cover.
  */
@@ -16,7 +17,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const MAX_LINES = 200;
+export const MAX_LINES = 300;
 const SOURCE = /\.(?:ts|mts|mjs|js)$/;
 const TEST = /\.test\.(?:ts|mts|mjs|js)$/;
 // `import … from 'x'`, `export … from 'x'` (both possibly over several lines, `type` or not), `import 'x'`, `import('x')`.

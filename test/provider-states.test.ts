@@ -5,71 +5,88 @@ import { freshMock } from './helpers/client.js';
 const TOOL_ID = '2b9e4f7a-6c1d-4a3e-8f5b-0d7c9e2a4b6f';
 
 describe('provider-state endpoint', () => {
-  it('sets a state up in a fresh organization and answers its token and the record id', async () => {
+  const setupIn = (call: ReturnType<typeof freshMock>['call'], state: string, id: string, token: string | null = null) =>
+    call('POST', '/__mock/provider-states', { token, body: { consumer: 'voice-config-frontend', state, params: { id }, action: 'setup' } });
+  const teardown = (call: ReturnType<typeof freshMock>['call']) =>
+    call('POST', '/__mock/provider-states', { token: null, body: { state: '', action: 'teardown' } });
+  const ids = (reply: { body: { id: string }[] }) => reply.body.map(({ id }) => id);
+
+  it('sets a state up in the emptied demo-token organization, answers its token and the record id, and gives the records back at teardown', async () => {
     const { call, mockState } = freshMock();
-    const reply = await call('POST', '/__mock/provider-states', {
-      token: null,
-      body: { consumer: 'voice-config-frontend', state: 'a tool with id {id} exists', params: { id: TOOL_ID }, action: 'setup' },
-    });
+    const before = ids(await call('GET', '/api/v1/tools'));
+    expect(before.length).toBeGreaterThan(0);
+    const reply = await setupIn(call, 'a tool with id {id} exists', TOOL_ID);
     expect(reply.status).toBe(200);
     expect(reply.contentType).toMatch(/^application\/json/);
-    expect(reply.body).toMatchObject({ id: TOOL_ID, token: expect.stringMatching(/^mock_/) });
-    const tools = await call('GET', '/api/v1/tools', { token: reply.body.token });
-    expect(tools.body.map((tool: { id: string }) => tool.id)).toEqual([TOOL_ID]);
-    expect(mockState.tenants.list()).toHaveLength(3);
+    expect(reply.body).toMatchObject({ id: TOOL_ID, token: 'demo-token', orgId: mockState.tenants.byToken('demo-token')?.id });
+    // A pact written the plain way sends demo-token, and finds exactly the state's record.
+    expect(ids(await call('GET', '/api/v1/tools'))).toEqual([TOOL_ID]);
+    expect(ids(await call('GET', '/api/v1/schemas'))).toEqual([]);
+    expect((await teardown(call)).body).toEqual({});
+    expect(ids(await call('GET', '/api/v1/tools'))).toEqual(before);
+    expect(mockState.tenants.list().map(({ token }) => token)).toEqual(['demo-token', 'demo-token-2']);
   });
 
-  it('puts every state of one interaction into the same organization and tears it down once', async () => {
-    const { call, mockState } = freshMock();
-    const setup = (state: string, id: string) =>
-      call('POST', '/__mock/provider-states', { token: null, body: { state, params: { id }, action: 'setup' } });
-    const first = await setup('a tool with id {id} exists', TOOL_ID);
-    const second = await setup('a SIP trunk with id {id} exists', 'c0a8012e-7d3b-4f5a-9e21-4b6d8f0a1c2e');
-    expect(second.body.token).toBe(first.body.token);
-    const teardown = await call('POST', '/__mock/provider-states', {
-      token: null,
-      body: { state: 'a tool with id {id} exists', action: 'teardown' },
-    });
-    expect(teardown.status).toBe(200);
-    expect(teardown.body).toEqual({});
-    expect(mockState.tenants.byToken(first.body.token)).toBeUndefined();
+  it('uses the organization of the bearer token the state request names, and leaves the others alone', async () => {
+    const { call } = freshMock();
+    const othersBefore = ids(await call('GET', '/api/v1/tools'));
+    const reply = await setupIn(call, 'a tool with id {id} exists', TOOL_ID, 'demo-token-2');
+    expect(reply.body.token).toBe('demo-token-2');
+    expect(ids(await call('GET', '/api/v1/tools', { token: 'demo-token-2' }))).toEqual([TOOL_ID]);
+    expect(ids(await call('GET', '/api/v1/tools'))).toEqual(othersBefore);
+    await teardown(call);
+  });
+
+  it('makes a tenant of its own, and removes it at teardown, when no organization has the token', async () => {
+    const { call, mockState } = freshMock({ scenario: 'default' });
+    const reply = await setupIn(call, 'a tool with id {id} exists', TOOL_ID, 'nobody-has-this');
+    expect(reply.body.token).toMatch(/^mock_/);
+    expect(ids(await call('GET', '/api/v1/tools', { token: reply.body.token }))).toEqual([TOOL_ID]);
+    expect(mockState.tenants.list()).toHaveLength(3);
+    await teardown(call);
     expect(mockState.tenants.list()).toHaveLength(2);
+  });
+
+  it('puts every state of one interaction into the same organization and gives it back once', async () => {
+    const { call } = freshMock();
+    const trunksBefore = ids(await call('GET', '/api/v1/sip-trunks'));
+    const first = await setupIn(call, 'a tool with id {id} exists', TOOL_ID);
+    const second = await setupIn(call, 'a SIP trunk with id {id} exists', 'c0a8012e-7d3b-4f5a-9e21-4b6d8f0a1c2e');
+    expect(second.body.token).toBe(first.body.token);
+    expect(ids(await call('GET', '/api/v1/tools'))).toEqual([TOOL_ID]);
+    expect(ids(await call('GET', '/api/v1/sip-trunks'))).toEqual(['c0a8012e-7d3b-4f5a-9e21-4b6d8f0a1c2e']);
+    expect((await teardown(call)).status).toBe(200);
+    expect(ids(await call('GET', '/api/v1/sip-trunks'))).toEqual(trunksBefore);
   });
 
   it('sets up two states of one kind in one interaction, giving the second a name of its own', async () => {
     const { call } = freshMock();
-    const setup = (id: string) =>
-      call('POST', '/__mock/provider-states', {
-        token: null,
-        body: { state: 'a tool with id {id} exists', params: { id }, action: 'setup' },
-      });
-    const first = await setup(TOOL_ID);
-    const second = await setup('3c0f5a8b-7d2e-4b4f-9a6c-1e8d0f3b5c7a');
+    await setupIn(call, 'a tool with id {id} exists', TOOL_ID);
+    const second = await setupIn(call, 'a tool with id {id} exists', '3c0f5a8b-7d2e-4b4f-9a6c-1e8d0f3b5c7a');
     expect(second.status).toBe(200);
-    const names = (await call('GET', '/api/v1/tools', { token: first.body.token })).body.map((tool: { name: string }) => tool.name);
+    const names = (await call('GET', '/api/v1/tools')).body.map((tool: { name: string }) => tool.name);
     expect(names.sort()).toEqual(['lookup_order', 'lookup_order_2']);
   });
 
-  it('makes a new organization, and tears that one down, when a reset removed the one it had', async () => {
-    const { call, mockState } = freshMock();
-    const setup = (state: string) => call('POST', '/__mock/provider-states', { token: null, body: { state, params: { id: TOOL_ID } } });
-    await setup('');
+  it('begins again when a reset replaced the organization it had, and then leaves the reset one as it is', async () => {
+    const { call } = freshMock();
+    await setupIn(call, '', TOOL_ID);
     expect((await call('POST', '/__mock/reset', { token: null })).status).toBe(200);
-    const after = await setup('a tool with id {id} exists');
-    expect(mockState.tenants.byToken(after.body.token)).toBeDefined();
-    await call('POST', '/__mock/provider-states', { token: null, body: { state: 'a tool with id {id} exists', action: 'teardown' } });
-    expect(mockState.tenants.byToken(after.body.token)).toBeUndefined();
-    expect(mockState.tenants.list()).toHaveLength(2);
+    const seeded = ids(await call('GET', '/api/v1/tools'));
+    await setupIn(call, 'a tool with id {id} exists', TOOL_ID);
+    expect(ids(await call('GET', '/api/v1/tools'))).toEqual([TOOL_ID]);
+    await teardown(call);
+    expect(ids(await call('GET', '/api/v1/tools'))).toEqual(seeded);
   });
 
-  it('leaves no organization behind when a state cannot be set up', async () => {
+  it('leaves the organization as it was when a state cannot be set up', async () => {
     const { call, mockState } = freshMock();
-    const seededTrunk = mockState.store.list(mockState.tenants.byToken('demo-token')?.id ?? '', 'sipTrunks')[0]?.id;
-    const reply = await call('POST', '/__mock/provider-states', {
-      token: null,
-      body: { state: 'a SIP trunk with id {id} exists', params: { id: seededTrunk }, action: 'setup' },
-    });
+    const before = ids(await call('GET', '/api/v1/sip-trunks'));
+    // Another organization's trunk: its id is held at the telephony provider.
+    const otherTrunk = mockState.store.list(mockState.tenants.byToken('demo-token-2')?.id ?? '', 'sipTrunks')[0]?.id ?? '';
+    const reply = await setupIn(call, 'a SIP trunk with id {id} exists', otherTrunk);
     expect(reply.status).toBe(409);
+    expect(ids(await call('GET', '/api/v1/sip-trunks'))).toEqual(before);
     expect(mockState.tenants.list()).toHaveLength(2);
   });
 

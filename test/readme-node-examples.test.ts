@@ -1,8 +1,8 @@
 /**
  * The Node examples of docs/api.md (the app in process),
  * docs/control-api.md (the control client) and docs/frontend.md (the set-up
- * of UI tests) run as written, and so does docs/pact.md's pact:verify
- * command for the mock (its arguments given to the command's main): each block is
+ * of UI tests) run as written, and so does docs/pact.md's pact-verify
+ * command for the mock (its arguments given to the command in process): each block is
  * taken from its page, bundled with esbuild (its import of
  * `voice-config-mock` resolved through the package's exports, to the build
  * `npm test` makes first) and run with node; a probe line appended to the
@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Bundles the TypeScript source for node, runs it, and answers its standard output. */
-async function runExample(name: string, source: string): Promise<string> {
+async function runExample(name: string, source: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const bundled = await build({
     stdin: { contents: source, loader: 'ts', resolveDir: process.cwd(), sourcefile: `${name}.ts` },
     bundle: true,
@@ -42,7 +42,7 @@ async function runExample(name: string, source: string): Promise<string> {
   });
   const script = join(dir, `${name}.mjs`);
   await writeFile(script, bundled.outputFiles[0]?.text ?? '');
-  const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30_000 });
+  const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 30_000, env });
   return stdout;
 }
 
@@ -113,6 +113,22 @@ describe('docs/frontend.md: the set-up of UI tests', () => {
   }, 60_000);
 });
 
+describe('docs/frontend.md: the set-up of UI tests, with a control token', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, controlToken: 'dev-secret' });
+  });
+  afterAll(() => server.close());
+
+  it('passes the token the guide sets (MOCK_CONTROL_TOKEN), and the mock, which refuses requests without it, takes them', async () => {
+    const source = (uiTestSetup ?? '').replaceAll('http://127.0.0.1:4010', server.url);
+    await expect(runExample('ui-test-setup-no-token', source, { ...process.env, MOCK_CONTROL_TOKEN: '' })).rejects.toThrow(/401/);
+    const stdout = await runExample('ui-test-setup-token', source, { ...process.env, MOCK_CONTROL_TOKEN: 'dev-secret' });
+    expect(stdout).toMatch(/token for the app under test: \S+/);
+    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+  }, 60_000);
+});
+
 describe('docs/pact.md: verifying the pacts against the mock', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -121,17 +137,21 @@ describe('docs/pact.md: verifying the pacts against the mock', () => {
   afterAll(() => server.close());
 
   it('runs the command the page gives for the mock (its arguments, in process) and every interaction holds', async () => {
-    process.env.PACT_DO_NOT_TRACK = 'true';
-    const { main } = await import('../contracts/pact/verify-real.js');
-    const block = readmeBlock('sh', 'npm run pact:verify -- --provider-base-url http://127.0.0.1:4010', 'docs/pact.md') ?? '';
+    const { runPactVerifyCommand } = await import('../contracts/pact/pact-verify.js');
+    const block = readmeBlock('sh', 'npx voice-config-mock pact-verify --provider-base-url http://127.0.0.1:4010', 'docs/pact.md') ?? '';
     const command = block.split('\n').find((line) => line.includes('http://127.0.0.1:4010')) ?? '';
-    const args = command.replaceAll('http://127.0.0.1:4010', server.url).split(' -- ')[1]?.trim().split(/\s+/) ?? [];
-    expect(args).toContain('--provider-states-url');
+    const args = command.replaceAll('http://127.0.0.1:4010', server.url).split(' pact-verify ')[1]?.trim().split(/\s+/) ?? [];
+    expect(args).toEqual(['--provider-base-url', server.url]);
+    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const toolsBefore = server.mockState.store.list(org, 'tools');
     const lines: string[] = [];
 
-    const code = await main(args, (line) => lines.push(line));
+    const code = await runPactVerifyCommand(args, (line) => lines.push(line));
 
     expect(code, lines.join('\n')).toBe(0);
+    expect(lines.at(-1)).toBe('All 31 interactions hold.');
+    // The verification gave the demo organization back what it held.
+    expect(server.mockState.store.list(org, 'tools')).toEqual(toolsBefore);
     expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 120_000);
 });

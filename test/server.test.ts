@@ -676,7 +676,10 @@ describe('cli', () => {
       const second = runCli(['--port', new URL(url).port]);
       const { code } = await withTimeout(second.exited, 5_000, 'exit for a port in use');
       expect(code).toBe(2);
-      expect(second.stderr()).toBe(`voice-config-mock: port ${new URL(url).port} is in use; pick another with --port\n`);
+      const port = Number(new URL(url).port);
+      expect(second.stderr()).toBe(
+        `voice-config-mock: port ${port} is in use (is another mock running?); pick another: \`npm start -- --port ${port === 65535 ? 4011 : port + 1}\` (or --port 0 for any free one)\n`,
+      );
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;

@@ -52,6 +52,15 @@ describe('url rules as the api applies them', () => {
     ['https://user:secret@hooks.example.com/calls', 400],
     ['https://hooks.example.com:99999/calls', 400],
     ['https://999.1.1.1/calls', 400],
+    // Path, query and fragment hold only what RFC 3986 allows; anything else comes percent-encoded.
+    ["https://hooks.example.com/a/b;c=d?e=f&g=h:i@j/k?l#m/n?o!$'()*+,~", 201],
+    ['https://hooks.example.com/a%20b%C3%A9', 201],
+    ['https://hooks.example.com/a\u0001b', 400],
+    ['https://hooks.example.com/a<>{}|^', 400],
+    ['https://hooks.example.com/caf\u00e9', 400],
+    ['https://hooks.example.com/a b', 400],
+    ['https://hooks.example.com/100%', 400],
+    ['https://hooks.example.com/a#b#c', 400],
   ])('a webhook url %s answers %i', async (url, status) => {
     expect((await freshMock().call('POST', '/api/v1/webhooks', { body: hook(url) })).status).toBe(status);
   });

@@ -1,8 +1,8 @@
 /** Reading the values of `verify`'s flags: report paths, examples and OpenAPI files, headers, pointers. */
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type GivenExamples, givenExamples, type OpenApiSource } from './examples.js';
-import { isJsonPointer } from './pointer.js';
+import { type GivenExamples, givenExamples, type OpenApiSource } from './target/examples.js';
+import { isJsonPointer } from './target/pointer.js';
 
 /** A mistake on the command line (exit code 2). */
 export class UsageError extends Error {}

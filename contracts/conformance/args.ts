@@ -1,7 +1,8 @@
 /** Reading the command line of `voice-config-mock verify`. */
 import { parseArgs } from 'node:util';
 import { parseHeader, parsePointer, parseReport, positiveInteger, readExamples, readOpenApi, UsageError } from './args-values.js';
-import type { GivenExamples, OpenApiSource } from './examples.js';
+import type { GivenExamples, OpenApiSource } from './target/examples.js';
+import { PAGING_MODES, type PagingMode } from './target/paging.js';
 
 export { UsageError } from './args-values.js';
 
@@ -19,6 +20,13 @@ export interface VerifyArgs {
   openapi?: OpenApiSource;
   listPointer?: string;
   idPointer?: string;
+  recordPointer?: string;
+  paging: PagingMode;
+  nextPointer?: string;
+  pageParam?: string;
+  maxPages?: number;
+  /** Spec checks left not judged do not change the exit status (implied by --read-only). */
+  allowUnjudged: boolean;
   /** Lower-case names; never printed. */
   headers: Record<string, string>;
   failOnSkippedSpec: boolean;
@@ -45,11 +53,19 @@ Options:
   --openapi FILE|URL      the OpenAPI document to read request examples from, when the target serves none at /openapi.json
   --list-pointer PTR      JSON pointer to the array in the answers of the trunk, assistant, tool and webhook lists (e.g. /data)
   --id-pointer PTR        JSON pointer to the new record's id in a create's answer (e.g. /data/id)
+  --record-pointer PTR    JSON pointer to the record in a get, create or update answer (e.g. /data; found on its own otherwise)
+  --paging WAY            how lists page: auto (default: discovered), link, cursor, page or none
+  --next-pointer PTR      JSON pointer to the next page's cursor or URL in a list answer (e.g. /meta/next)
+  --page-param NAME       the query parameter that carries the cursor or page number (e.g. after)
+  --max-pages N           the most pages read of one list (default 200)
+  --allow-unjudged        exit 0, not 3, when nothing failed but some spec checks could not be judged
   --header "Name: value"  a header sent on every request (repeatable; never printed)
   --fail-on-skipped-spec  fail (and count) a check the spec states that could not run (no example, no system trunk, …)
   -h, --help              show this help
 
-Exit codes: 0 conforms, 1 a counted check failed, 2 usage error or the target cannot be checked, 130 interrupted (Ctrl+C).
+Exit codes: 0 conforms and every spec check was judged, 1 a counted check failed, 2 usage error or the target cannot
+be checked, 3 nothing failed but some spec checks were not judged (the last line says how many; --allow-unjudged,
+or --read-only, accepts that), 130 interrupted (Ctrl+C).
 `;
 
 /** Parses `argv`; throws a UsageError saying what is wrong. */
@@ -65,6 +81,8 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
       reports: [],
       headers: {},
       failOnSkippedSpec: false,
+      paging: 'auto',
+      allowUnjudged: false,
       help: true,
     };
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -86,6 +104,9 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
     reports: (values.report ?? []).map(parseReport),
     headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
     failOnSkippedSpec: values['fail-on-skipped-spec'] ?? false,
+    paging: pagingMode(values.paging),
+    // --read-only leaves out the checks that write, so it accepts a partial verdict by itself.
+    allowUnjudged: (values['allow-unjudged'] ?? false) || (values['read-only'] ?? false),
     help: false,
   };
   if (values.token2 !== undefined) args.token2 = values.token2;
@@ -95,7 +116,21 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   if (values.openapi !== undefined) args.openapi = readOpenApi(values.openapi);
   if (values['list-pointer'] !== undefined) args.listPointer = parsePointer('--list-pointer', values['list-pointer']);
   if (values['id-pointer'] !== undefined) args.idPointer = parsePointer('--id-pointer', values['id-pointer']);
+  if (values['record-pointer'] !== undefined) args.recordPointer = parsePointer('--record-pointer', values['record-pointer']);
+  if (values['next-pointer'] !== undefined) args.nextPointer = parsePointer('--next-pointer', values['next-pointer']);
+  if (values['page-param'] !== undefined) {
+    if (!/^[A-Za-z0-9_.[\]-]+$/.test(values['page-param']))
+      throw new UsageError(`--page-param takes a query parameter's name such as cursor (got "${values['page-param']}")`);
+    args.pageParam = values['page-param'];
+  }
+  if (values['max-pages'] !== undefined) args.maxPages = positiveInteger('--max-pages', values['max-pages']);
   return args;
+}
+
+function pagingMode(text: string | undefined): PagingMode {
+  if (text === undefined) return 'auto';
+  if (!PAGING_MODES.includes(text as PagingMode)) throw new UsageError(`--paging takes one of ${PAGING_MODES.join(', ')} (got "${text}")`);
+  return text as PagingMode;
 }
 
 function parse(argv: string[]) {
@@ -117,6 +152,12 @@ function parse(argv: string[]) {
         openapi: { type: 'string' },
         'list-pointer': { type: 'string' },
         'id-pointer': { type: 'string' },
+        'record-pointer': { type: 'string' },
+        paging: { type: 'string' },
+        'next-pointer': { type: 'string' },
+        'page-param': { type: 'string' },
+        'max-pages': { type: 'string' },
+        'allow-unjudged': { type: 'boolean' },
         header: { type: 'string', multiple: true },
         'fail-on-skipped-spec': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },

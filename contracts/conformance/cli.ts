@@ -1,12 +1,12 @@
 /** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
 import { writeFile } from 'node:fs/promises';
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
-import { differences, runAgainstMock } from './compare.js';
-import { TargetProblem } from './preflight.js';
-import { closingText, progressLine } from './report/console.js';
-import { toJunit } from './report/junit.js';
 import { runSuite } from './suite.js';
+import { TargetProblem } from './target/preflight.js';
 import type { SuiteReport, Target } from './types.js';
+import { differences, runAgainstMock } from './verdict/compare.js';
+import { closingText, progressLine, targetLines } from './verdict/console.js';
+import { toJunit } from './verdict/junit.js';
 
 /** Where the command writes; tests pass their own. */
 export interface VerifyIo {
@@ -16,7 +16,11 @@ export interface VerifyIo {
 
 const processIo: VerifyIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
 
-/** Runs the command; resolves with the exit code (0 conforms, 1 a counted failure, 2 usage or target problem). */
+/**
+ * Runs the command; resolves with the exit status: 0 conforms and every spec check was judged, 1 a counted
+ * failure, 2 usage or target problem, 3 nothing failed but spec checks were not judged (0 with --allow-unjudged
+ * or --read-only), 130 interrupted.
+ */
 export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo): Promise<number> {
   let args: VerifyArgs;
   try {
@@ -59,6 +63,11 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   if (args.timeoutMs !== undefined) target.timeoutMs = args.timeoutMs;
   if (args.listPointer !== undefined) target.listPointer = args.listPointer;
   if (args.idPointer !== undefined) target.idPointer = args.idPointer;
+  if (args.recordPointer !== undefined) target.recordPointer = args.recordPointer;
+  if (args.nextPointer !== undefined) target.nextPointer = args.nextPointer;
+  if (args.pageParam !== undefined) target.pageParam = args.pageParam;
+  if (args.maxPages !== undefined) target.maxPages = args.maxPages;
+  target.paging = args.paging;
   if (Object.keys(args.headers).length > 0) target.headers = args.headers;
   io.out(`Checking ${args.baseUrl} against the voice configuration API spec${args.readOnly ? ' (read-only)' : ''}\n`);
   const report = await runSuite(target, {
@@ -66,6 +75,8 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
     readOnly: args.readOnly,
     signal,
     onResult: (result) => io.out(`${progressLine(result)}\n`),
+    onTarget: (found) => io.out(`${targetLines(found)}\n`),
+    allowUnjudged: args.allowUnjudged,
     ...(args.examples ? { examples: args.examples } : {}),
     ...(args.openapi ? { openapi: args.openapi } : {}),
     failOnSkippedSpec: args.failOnSkippedSpec,
@@ -75,7 +86,8 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   await writeReports(report, args);
   // Also when the interrupt came during the comparison with the mock, after the target's run had ended.
   if (report.interrupted || signal.aborted) return 130;
-  return report.summary.conforms ? 0 : 1;
+  if (!report.summary.conforms) return 1;
+  return report.summary.wholeSpecJudged || report.allowUnjudged ? 0 : 3;
 }
 
 async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Promise<void> {
@@ -95,7 +107,7 @@ async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, s
   if (mock === undefined || mock.interrupted) return interrupted();
   const diffs = differences(report, mock);
   io.out(
-    `\nCompared with the built-in mock: ${diffs.length === 0 ? 'every check came out the same.' : `${diffs.length} checks differ.`}\n`,
+    `\nCompared with the built-in mock: ${diffs.length === 0 ? 'every check came out the same.' : `${diffs.length} ${diffs.length === 1 ? 'check differs' : 'checks differ'}.`}\n`,
   );
   for (const diff of diffs) io.out(`  ${diff.id}: target ${diff.target}, mock ${diff.mock}\n`);
 }

@@ -1,8 +1,8 @@
 /** The console report's closing words and exchange lines, in the cases a run can end in. */
 import { describe, expect, it } from 'vitest';
-import { closingText, exchangeLines } from './report/console.js';
 import { reportOf } from './report-fixture.js';
 import type { CheckResult } from './types.js';
+import { closingText, exchangeLines } from './verdict/console.js';
 
 function check(outcome: CheckResult['outcome'], source: CheckResult['source']): CheckResult {
   return {
@@ -13,22 +13,25 @@ function check(outcome: CheckResult['outcome'], source: CheckResult['source']): 
     basis: 'b',
     outcome,
     counted: outcome === 'failed' && source === 'spec',
-    ...(outcome === 'skipped' ? { reason: 'r' } : { actual: 'a' }),
+    ...(outcome === 'not judged' ? { reason: 'r' } : { actual: 'a' }),
+    evidence: { requests: [] },
     exchanges: [],
   };
 }
 
 describe('console closing text', () => {
-  it('ends, when spec checks were skipped, with how many, and never with a bare "conforms"', () => {
-    const conforming = closingText(reportOf([check('passed', 'spec'), check('skipped', 'spec')]));
-    const failed = closingText(reportOf([check('failed', 'spec'), check('skipped', 'spec')]));
+  it('ends, when spec checks were not judged, with how many and the exit status, and never with a bare "conforms"', () => {
+    const conforming = closingText(reportOf([check('passed', 'spec'), check('not judged', 'spec')]));
+    const failed = closingText(reportOf([check('failed', 'spec'), check('not judged', 'spec')]));
 
-    expect(conforming).toContain('The target conforms in the checks that ran');
+    expect(conforming).toContain('The target conforms in the checks judged');
     expect(conforming.split('\n').at(-1)).toBe(
-      '1 check the spec states was skipped, so the spec was judged only in part; the – lines say why.',
+      '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why: exit status 3 (give --allow-unjudged to accept a partial verdict).',
     );
     expect(failed).toMatch(/does not conform/);
-    expect(failed.split('\n').at(-1)).toMatch(/^1 check the spec states was skipped/);
+    expect(failed.split('\n').at(-1)).toBe(
+      '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why.',
+    );
   });
 
   it('lists the counted failures, one line each, after the details and the summary', () => {
@@ -43,6 +46,21 @@ describe('console closing text', () => {
     expect(lines.slice(lines.indexOf('Counted failures (1):')).join('\n')).not.toContain('x.uncounted');
   });
 
+  it('writes the counted failures as plain text, not escaped JSON', () => {
+    const quoted = { ...check('failed', 'spec'), actual: '200 application/json {"id":"x"}\nand more' };
+    const text = closingText(reportOf([quoted]));
+
+    expect(text.split('\n').at(-1)).toBe('  ✗ x.failed.spec: 200 application/json {"id":"x"} and more');
+  });
+
+  it('says when --read-only accepted the spec checks it left not judged', () => {
+    const text = closingText(reportOf([check('passed', 'spec'), check('not judged', 'spec')], { readOnly: true, allowUnjudged: true }));
+
+    expect(text.split('\n').at(-1)).toBe(
+      '1 check the spec states was not judged, so the spec was judged only in part; the – lines say why. Accepted by --read-only, which implies --allow-unjudged: exit status 0.',
+    );
+  });
+
   it('lists records left behind, with why, and the notes on how lists and ids were read', () => {
     const lost = { path: '/api/v1/tools', id: '(unknown)', credentials: 'token' as const, note: 'its id was not found' };
     const text = closingText(reportOf([check('passed', 'spec')], { leftovers: [lost], notes: ['GET /api/v1/tools was read from "data"'] }));
@@ -53,7 +71,7 @@ describe('console closing text', () => {
 
   it('after an interrupt, names the records left instead of saying all were deleted, and leaves out the skipped-spec line', () => {
     const leftover = { path: '/api/v1/tools', id: 'abc', credentials: 'token' as const };
-    const interrupted = closingText(reportOf([check('skipped', 'spec')], { interrupted: true, leftovers: [leftover] }));
+    const interrupted = closingText(reportOf([check('not judged', 'spec')], { interrupted: true, leftovers: [leftover] }));
 
     expect(interrupted).toContain('/api/v1/tools/abc');
     expect(interrupted).toContain('the records it had created were deleted, but for those listed above.');

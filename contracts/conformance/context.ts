@@ -1,12 +1,15 @@
 /** What every probe of one run shares, and the run's memory of which ids were there before it. */
-import type { Examples } from './examples.js';
-import type { Ledger } from './ledger.js';
-import type { Notes } from './listing.js';
+import type { TargetAdapter } from './target/adapter.js';
+import type { Examples } from './target/examples.js';
+import type { Ledger } from './target/ledger.js';
+import type { Notes } from './target/listing.js';
+import { runUnique, type Suffix } from './target/unique-values.js';
 import type { Exchange, Target } from './types.js';
-import { runUnique } from './unique-values.js';
 
 export interface SuiteContext {
   target: Target;
+  /** How this target lists, pages and wraps its records: every check reads through it. */
+  adapter: TargetAdapter;
   readOnly: boolean;
   strict: boolean;
   ledger: Ledger;
@@ -23,7 +26,7 @@ export interface SuiteContext {
   /** Ids (lower case, per collection path) of records the kit's creates made. */
   madeByKit: Map<string, Set<string>>;
   /** A fresh run-unique suffix each call. */
-  suffix: () => string;
+  suffix: () => Suffix;
   notes: Notes;
 }
 

@@ -1,6 +1,6 @@
 /** The kit's one sender: a throttled request is sent again after the wait it asks for, within a budget per target. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_ANSWER_BYTES, send, TransportError } from './http.js';
+import { MAX_ANSWER_BYTES, send, TransportError } from './target/http.js';
 import type { Target } from './types.js';
 
 /** A target at `host` whose every request `answer` handles, counting them in `counter.calls`. */

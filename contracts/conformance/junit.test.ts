@@ -1,10 +1,10 @@
 /** The JUnit report: well-formed XML, whatever the target answered, with counts that match its testcases. */
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
-import { escapeXml, toJunit } from './report/junit.js';
 import { reportOf } from './report-fixture.js';
 import { runSuite } from './suite.js';
 import type { CheckResult } from './types.js';
+import { escapeXml, toJunit } from './verdict/junit.js';
 
 const ENTITY = /&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi;
 const TOKEN = /<\?xml[^?]*\?>|<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|[^<]+/gy;
@@ -38,7 +38,8 @@ function result(outcome: CheckResult['outcome'], counted: boolean, text: string)
     outcome,
     counted,
     ...(outcome === 'failed' ? { actual: text } : {}),
-    ...(outcome === 'skipped' ? { reason: text } : {}),
+    ...(outcome === 'not judged' ? { reason: text } : {}),
+    evidence: { requests: [] },
     exchanges: [
       {
         sent: { method: 'GET', path: `/api/v1/x?q=${text}`, auth: 'none' },
@@ -54,7 +55,7 @@ describe('junit report', () => {
     const results = [
       result('failed', true, nasty),
       result('failed', false, nasty),
-      result('skipped', false, nasty),
+      result('not judged', false, nasty),
       result('passed', false, nasty),
     ];
     const report = reportOf(results, { baseUrl: 'http://x.test/?a=1&b=<2>' });

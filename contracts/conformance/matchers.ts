@@ -1,4 +1,5 @@
 /** Small predicates the checks share, each written from the spec's wording. */
+import { recordOf } from './target/records.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 date and time, extended ("2026-01-05T09:00:00Z") or basic ("20260105T090000Z") form, seconds optional,
@@ -74,6 +75,9 @@ export function answer(reply: { status: number; contentType: string | null; body
 /** A read that says the record is not there (a 404, or 410 Gone). */
 export const isGone = (status: number): boolean => status === 404 || status === 410;
 
-/** A read that answers the record with this id (2xx, an object with that `id`). */
-export const isRecord = (reply: { status: number; body: unknown } | undefined, id: string): boolean =>
-  reply !== undefined && reply.status >= 200 && reply.status < 300 && isPlainObject(reply.body) && sameId(reply.body.id, id);
+/**
+ * A read that answers the record with this id: 2xx, and the record it holds (bare, at `recordPointer`, or in a
+ * one-member envelope such as `{"data": {...}}`, see target/records.ts) has that `id`.
+ */
+export const isRecord = (reply: { status: number; body: unknown } | undefined, id: string, recordPointer?: string): boolean =>
+  reply !== undefined && reply.status >= 200 && reply.status < 300 && sameId(recordOf(reply.body, recordPointer).record?.id, id);

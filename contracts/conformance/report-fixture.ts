@@ -14,6 +14,8 @@ export function reportOf(results: CheckResult[], extra: Partial<SuiteReport> = {
     results,
     leftovers: [],
     notes: [],
+    target: { paging: 'auto', maxPages: 200, lists: {}, records: 'the answer itself' },
+    allowUnjudged: false,
     summary: summarize(results),
     ...extra,
   };

@@ -4,8 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allProbes } from './probes/index.js';
-import { SCHEMA_FIELD_ROWS, SPEC_QUOTES } from './spec-basis.js';
+import { allProbes } from './checks/index.js';
+import { SCHEMA_FIELD_ROWS, SPEC_QUOTES } from './checks/spec-basis.js';
 
 const checks = allProbes.flatMap((probe) => probe.checks);
 // The spec is not part of the project: set SPEC_FILE to a copy of it to check the quotes word for word.

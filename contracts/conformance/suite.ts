@@ -3,17 +3,20 @@
  * turn, and the teardown of whatever the kit created — after each probe, at
  * the end, and when the run is interrupted or a probe throws.
  */
+
+import { allProbes } from './checks/index.js';
+import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './checks/probe.js';
 import type { SuiteContext } from './context.js';
-import { type GivenExamples, loadExamples, noExamples, type OpenApiSource } from './examples.js';
-import { send, type TransportError } from './http.js';
-import { seedOneOfEach, takeInventory } from './inventory.js';
-import { Ledger } from './ledger.js';
-import { preflight } from './preflight.js';
-import { costlyFailure, type Probe, ProbeRun, StoppedAnswering, UNANSWERED_LIMIT } from './probe.js';
-import { allProbes } from './probes/index.js';
 import { SCHEMA_LIST_PATH } from './resources.js';
-import type { CheckResult, Exchange, SuiteReport, Summary, Target } from './types.js';
-import { suffixSource } from './unique-values.js';
+import { TargetAdapter } from './target/adapter.js';
+import { type GivenExamples, loadExamples, type OpenApiSource } from './target/examples.js';
+import { send, type TransportError } from './target/http.js';
+import { seedOneOfEach, takeInventory } from './target/inventory.js';
+import { Ledger } from './target/ledger.js';
+import type { Notes } from './target/listing.js';
+import { preflight } from './target/preflight.js';
+import { suffixSource } from './target/unique-values.js';
+import type { CheckResult, Exchange, SuiteReport, Summary, Target, TargetDescription } from './types.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */
@@ -30,8 +33,12 @@ export interface SuiteOptions {
   examples?: GivenExamples;
   /** Where to read the request examples when the target does not serve /openapi.json (--openapi). */
   openapi?: OpenApiSource;
-  /** A `spec` check that cannot run fails (counted) instead of being skipped: the run must judge the whole spec. */
+  /** A `spec` check that cannot run fails (counted) instead of being not judged: the run must judge the whole spec. */
   failOnSkippedSpec?: boolean;
+  /** Spec checks left not judged are accepted (the CLI's exit status 3 becomes 0); --read-only implies it. */
+  allowUnjudged?: boolean;
+  /** Called once the kit has read every list (the target adapter's findings so far), before the first check. */
+  onTarget?: (target: TargetDescription) => void;
 }
 
 /** Runs the suite; throws a TargetProblem (from preflight) when the target cannot be checked at all. */
@@ -39,19 +46,23 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
   const startedAt = new Date().toISOString();
   const signal = options.signal ?? new AbortController().signal;
   await preflight(target, signal);
+  // Read in --read-only runs too (a GET): the document may declare how lists page. Its examples serve only writes.
+  const examples = await loadExamples(target, signal, options.examples, options.openapi);
+  const notes: Notes = new Set();
   const ctx: SuiteContext = {
     target,
+    adapter: new TargetAdapter(target, (path) => examples.listParams(path), notes),
     readOnly: options.readOnly ?? false,
     strict: options.strict ?? false,
     ledger: new Ledger(),
     seedLedger: new Ledger(),
-    examples: options.readOnly ? noExamples('read-only run') : await loadExamples(target, signal, options.examples, options.openapi),
+    examples,
     signal,
     unanswered: 0,
     inventory: new Map(),
     madeByKit: new Map(),
     suffix: suffixSource(),
-    notes: new Set(),
+    notes,
   };
   const results: CheckResult[] = [];
   const failOnSkippedSpec = options.failOnSkippedSpec ?? false;
@@ -64,6 +75,7 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
   try {
     // Ids that were there before the run are never touched; then one record of each kind, so lists are not empty.
     await takeInventory(ctx);
+    options.onTarget?.(ctx.adapter.describe());
     if (!ctx.readOnly && options.probes === undefined) await seedOneOfEach(ctx);
     for (const probe of options.probes ?? allProbes) {
       for (const result of await runProbe(ctx, probe)) emit(result);
@@ -84,13 +96,15 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     results,
     leftovers: [...ctx.ledger.leftovers, ...ctx.seedLedger.leftovers],
     notes: [...ctx.notes],
+    target: ctx.adapter.describe(),
+    allowUnjudged: (options.allowUnjudged ?? false) || ctx.readOnly,
     summary: summarize(results),
   };
 }
 
-/** With --fail-on-skipped-spec: a spec check that could not run is a counted failure, saying why it did not run. */
+/** With --fail-on-skipped-spec: a spec check that could not be judged is a counted failure, saying why. */
 function failedIfSkippedSpec(result: CheckResult): CheckResult {
-  if (result.outcome !== 'skipped' || result.source !== 'spec') return result;
+  if (result.outcome !== 'not judged' || result.source !== 'spec') return result;
   const { reason, ...rest } = result;
   return { ...rest, outcome: 'failed', counted: true, actual: `not checked (--fail-on-skipped-spec): ${reason}` };
 }
@@ -140,21 +154,26 @@ async function stoppedAnswering(ctx: SuiteContext): Promise<Exchange | undefined
 function whyNotRun(ctx: SuiteContext, probe: Probe): string | undefined {
   if (ctx.signal.aborted) return 'the run was interrupted';
   if (ctx.readOnly && !probe.readOnly) return 'it changes data, and the run is --read-only';
-  if (probe.needsToken2 && ctx.target.token2 === undefined) return 'it needs a second organization’s token (--token2)';
+  if (probe.needsToken2 && ctx.target.token2 === undefined) return 'it needs a second organization’s token: give --token2';
   return undefined;
 }
 
-/** Counts the outcomes; the target conforms when no counted check failed. */
+/** Counts the outcomes; the target conforms when no counted check failed, and the whole spec was judged when no spec check was left not judged. */
 export function summarize(results: CheckResult[]): Summary {
   const count = (outcome: CheckResult['outcome']) => results.filter((result) => result.outcome === outcome).length;
   const counted = results.filter((result) => result.outcome === 'failed' && result.counted).length;
+  const notJudged = count('not judged');
+  const notJudgedSpec = results.filter((result) => result.outcome === 'not judged' && result.source === 'spec').length;
   return {
     total: results.length,
     passed: count('passed'),
     failed: count('failed'),
     counted,
-    skipped: count('skipped'),
-    skippedSpec: results.filter((result) => result.outcome === 'skipped' && result.source === 'spec').length,
+    notJudged,
+    notJudgedSpec,
+    skipped: notJudged,
+    skippedSpec: notJudgedSpec,
     conforms: counted === 0,
+    wholeSpecJudged: notJudgedSpec === 0,
   };
 }

@@ -23,6 +23,28 @@ export interface Target {
   listPointer?: string;
   /** JSON pointer to the new record's id inside a create's answer (e.g. `/data/id`). */
   idPointer?: string;
+  /** JSON pointer to the record inside a get, create or update answer (e.g. `/data`); found on its own otherwise. */
+  recordPointer?: string;
+  /** How lists page (default `auto`: discovered, see target/paging.ts). */
+  paging?: 'auto' | 'link' | 'cursor' | 'page' | 'none';
+  /** JSON pointer to the next page's cursor or URL in a list answer. */
+  nextPointer?: string;
+  /** The query parameter a cursor or page number is sent in. */
+  pageParam?: string;
+  /** The most pages read of one list (default 200). */
+  maxPages?: number;
+}
+
+/** How the run read the target (the target adapter's findings), for the report. */
+export interface TargetDescription {
+  paging: string;
+  maxPages: number;
+  /** Per list path that had more than one page: how its pages were reached. */
+  lists: Record<string, string>;
+  /** Where records were read in get, create and update answers. */
+  records: string;
+  nextPointer?: string;
+  pageParam?: string;
 }
 
 /**
@@ -32,7 +54,8 @@ export interface Target {
  */
 export type Source = 'spec' | 'documented' | 'assumed';
 
-export type Outcome = 'passed' | 'failed' | 'skipped';
+/** `not judged`: the kit could not gather the evidence (the reason says why, and which flag would help). */
+export type Outcome = 'passed' | 'failed' | 'not judged';
 
 /** What a check is, independent of any run. */
 export interface CheckInfo {
@@ -83,9 +106,18 @@ export interface CheckResult extends CheckInfo {
   counted: boolean;
   /** What was wrong, for a failure. */
   actual?: string;
-  /** Why it was skipped. */
+  /** Why it was not judged. */
   reason?: string;
+  /** What the verdict rests on: the requests and their answers' statuses, and for a failure the part that failed. */
+  evidence: Evidence;
   exchanges: Exchange[];
+}
+
+/** The evidence of one check (tokens and secrets masked). */
+export interface Evidence {
+  requests: { method: string; path: string; auth: string; status?: number; error?: string }[];
+  /** For a failure: the part of the answer that failed (a body, an item, a status). */
+  failing?: unknown;
 }
 
 /** A record the kit created and must delete again. */
@@ -117,6 +149,10 @@ export interface SuiteReport {
   leftovers: LedgerEntry[];
   /** What the kit read in a way the spec leaves open (a list unwrapped from an envelope, an id from Location…). */
   notes: string[];
+  /** How the kit read this target: paging, records. */
+  target: TargetDescription;
+  /** Not judged spec checks were accepted (--allow-unjudged, or --read-only which implies it). */
+  allowUnjudged: boolean;
   summary: Summary;
 }
 
@@ -126,8 +162,15 @@ export interface Summary {
   failed: number;
   /** Failures that fail the run. */
   counted: number;
+  /** Checks not judged. */
+  notJudged: number;
+  /** Checks the spec states that were not judged: what the run could not judge of the spec. */
+  notJudgedSpec: number;
+  /** The same counts under their older names. */
   skipped: number;
-  /** Skipped checks that the spec states: what the run could not judge of the spec. */
   skippedSpec: number;
+  /** No counted failure. */
   conforms: boolean;
+  /** No counted failure and every spec check judged. */
+  wholeSpecJudged: boolean;
 }

@@ -25,8 +25,21 @@ export const timestamps = { createdAt: isoTimestamp(), updatedAt: isoTimestamp()
 /** A response content type of JSON, with or without a charset. */
 export const jsonContentType = { 'Content-Type': M.regex(/^application\/json(;.*)?$/.source, 'application/json') };
 
-/** The bearer token header the consumer sends (its value is swapped by the verifier). */
-export const bearer = { Authorization: M.regex(/^Bearer \S+$/.source, `Bearer ${PACT_TOKEN}`) };
+/**
+ * The bearer token header the consumer sends: the `token` the provider state
+ * answers (Pact's verifier injects it), `demo-token` in the consumer test and
+ * for a verifier that has no state value to inject.
+ */
+export const bearer = { Authorization: fromStateMatching(/^Bearer \S+$/.source, `Bearer \${token}`, `Bearer ${PACT_TOKEN}`) };
+
+/**
+ * Pact's `fromProviderState`, whose value must also match `regex` (Pact's
+ * own matches any string): the generator and the matcher of one value, as
+ * the pact file format allows.
+ */
+function fromStateMatching(regex: string, expression: string, example: string): M.Matcher<string> {
+  return { ...M.fromProviderState(expression, example), 'pact:matcher:type': 'regex', regex } as M.Matcher<string>;
+}
 
 /** The header of a request with a JSON body. */
 export const jsonBody = { 'Content-Type': 'application/json' };

@@ -1,11 +1,10 @@
 /**
- * Two ways to set up provider states: through the mock's control API (a
- * fresh organization per interaction, records injected with the state's
- * ids), or through a provider's own state endpoint (Pact's stateChangeUrl).
+ * Provider states set up through the mock's control API (a fresh
+ * organization per interaction, records injected with the state's ids): the
+ * other way to the mock's own state endpoint, which Pact's Verifier calls.
  */
 import type { ControlClient, Tenant } from '../../src/client/control-client.js';
 import { stateRecords } from '../../src/http/control/provider-states.js';
-import { CONSUMER } from './pact-names.js';
 import type { ProviderStates } from './verify-pacts.js';
 
 /** States made with the control API: each interaction gets its own empty organization, deleted afterwards. */
@@ -26,27 +25,5 @@ export function controlApiStates(control: ControlClient): ProviderStates {
       org = undefined;
       if (done) await control.deleteTenant(done.id);
     },
-  };
-}
-
-/**
- * States made by a provider's endpoint: `POST url` with
- * `{consumer, state, params, action: 'setup' | 'teardown'}`, answering a JSON
- * object of values (ids, and optionally a `token`) on setup.
- */
-export function stateChangeUrlStates(url: string, headers: Record<string, string> = {}): ProviderStates {
-  async function post(state: string, params: Record<string, unknown>, action: 'setup' | 'teardown') {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ consumer: CONSUMER, state, params, action }),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`Provider state "${state}" (${action}) failed: ${response.status} ${text}`);
-    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  }
-  return {
-    setup: (state, params) => post(state, params, 'setup'),
-    teardown: async (state, params) => void (await post(state, params, 'teardown')),
   };
 }

@@ -8,7 +8,6 @@ import { pactFiles } from './pact-file.js';
 import { controlApiStates } from './provider-states-clients.js';
 import { serveFetch } from './serve-fetch.js';
 import { verifyPacts } from './verify-pacts.js';
-import { main } from './verify-real.js';
 
 // Verification takes a few seconds per run: Pact replays every interaction with its states.
 const VERIFY_TIMEOUT = 60_000;
@@ -29,7 +28,7 @@ describe('provider verification of the mock', () => {
       expect(files.length).toBeGreaterThan(0);
       const control = createControlClient({ baseUrl: server.url });
       const tenantsBefore = (await control.listTenants()).length;
-      const result = await verifyPacts({ providerBaseUrl: server.url, token: 'demo-token', states: controlApiStates(control) });
+      const result = await verifyPacts({ providerBaseUrl: server.url, states: controlApiStates(control) });
       expect(failed(result), result.output).toEqual([]);
       expect(result.ok).toBe(true);
       expect(result.interactions.length).toBeGreaterThanOrEqual(31);
@@ -38,89 +37,6 @@ describe('provider verification of the mock', () => {
     },
     VERIFY_TIMEOUT,
   );
-
-  it(
-    'honours them through the verifier command, with states made by its own provider-state endpoint',
-    async () => {
-      const lines: string[] = [];
-      const args = [
-        '--provider-base-url',
-        server.url,
-        '--token',
-        'demo-token',
-        '--provider-states-url',
-        `${server.url}/__mock/provider-states`,
-      ];
-      const code = await main(args, (line) => lines.push(line));
-      expect(code, lines.join('\n')).toBe(0);
-      expect(lines.at(-1)).toMatch(/^All \d+ interactions hold\.$/);
-    },
-    VERIFY_TIMEOUT,
-  );
-
-  it('the verifier command exits with 2 when the pacts have states and no endpoint is given for them', async () => {
-    const lines: string[] = [];
-    expect(await main(['--provider-base-url', server.url, '--token', 'demo-token'], (line) => lines.push(line))).toBe(2);
-    expect(lines.join('\n')).toMatch(/The pacts need provider states \(\d+, such as "[^"]+"\): give .* --provider-states-url/);
-    const both = ['--provider-base-url', server.url, '--token', 'demo-token', '--no-provider-states', '--provider-states-url', server.url];
-    expect(await main(both, (line) => lines.push(line))).toBe(2);
-    expect(lines.at(-1)).toContain('not both');
-    expect(await main([...both.slice(0, 4), '--pact', '/nonexistent/pact.json'], (line) => lines.push(line))).toBe(2);
-    expect(lines.at(-1)).toContain('Cannot read the pact files');
-  });
-
-  it('the verifier command exits with 2 in one line when the provider or its state endpoint cannot be reached', async () => {
-    const gone = await startServer({ port: 0 });
-    await gone.close();
-    const lines: string[] = [];
-    const base = ['--token', 'demo-token', '--provider-states-url', `${server.url}/__mock/provider-states`];
-    expect(await main(['--provider-base-url', gone.url, ...base], (line) => lines.push(line))).toBe(2);
-    expect(lines).toEqual([
-      `Cannot verify: cannot reach ${gone.url}/api/v1/schemas: no answer (ECONNREFUSED); is the server running and --provider-base-url right?`,
-    ]);
-    lines.length = 0;
-    const wrongStates = [
-      '--provider-base-url',
-      server.url,
-      '--token',
-      'demo-token',
-      '--provider-states-url',
-      `${server.url}/no-such-endpoint`,
-    ];
-    expect(await main(wrongStates, (line) => lines.push(line))).toBe(2);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^The provider-state endpoint --provider-states-url \S+ does not work: .*404/);
-  });
-
-  it(
-    'the verifier command first tears down what an interrupted run may have left set up',
-    async () => {
-      // The mock's own state endpoint, behind a recorder of the actions it is sent.
-      const actions: string[] = [];
-      const recorder = await serveFetch(async (request) => {
-        const body = (await request.json()) as { action?: string };
-        actions.push(body.action ?? 'setup');
-        return fetch(`${server.url}/__mock/provider-states`, { method: 'POST', headers: request.headers, body: JSON.stringify(body) });
-      });
-      try {
-        const lines: string[] = [];
-        const args = ['--provider-base-url', server.url, '--token', 'demo-token', '--provider-states-url', recorder.url];
-        const code = await main(args, (line) => lines.push(line));
-        expect(code, lines.join('\n')).toBe(0);
-        expect(actions[0]).toBe('teardown');
-        expect(actions[1]).toBe('setup');
-      } finally {
-        await recorder.close();
-      }
-    },
-    VERIFY_TIMEOUT,
-  );
-
-  it('the verifier command exits with 2 and its usage when the token is missing', async () => {
-    const lines: string[] = [];
-    expect(await main(['--provider-base-url', server.url], (line) => lines.push(line))).toBe(2);
-    expect(lines.join('\n')).toContain('Usage: npm run pact:verify');
-  });
 });
 
 describe('provider verification of a broken mock', () => {
@@ -135,7 +51,7 @@ describe('provider verification of a broken mock', () => {
     });
     try {
       const control = createControlClient({ baseUrl: broken.url });
-      return await verifyPacts({ providerBaseUrl: broken.url, token: 'demo-token', states: controlApiStates(control) });
+      return await verifyPacts({ providerBaseUrl: broken.url, states: controlApiStates(control) });
     } finally {
       await broken.close();
     }

@@ -1,14 +1,14 @@
 /**
- * Verifies the pact files against a running provider with Pact's Verifier.
- * Provider states are set up through a `ProviderStates` (the mock's control
- * API, or a real implementation's state endpoint); when a state answers a
- * `token`, the interaction's requests use it, otherwise the given token.
+ * Verifies the pact files against a running provider with Pact's Verifier,
+ * provider states set up through a `ProviderStates` (here, the mock's control
+ * API). What a state's setup answers (`id`, `token`) Pact injects into the
+ * interaction's request, where the pact takes it from the state.
  */
 import './pact-env.js';
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { PACT_LOG_LEVEL } from './pact-env.js';
 import { pactFiles, stateNames } from './pact-file.js';
-import { PACT_TOKEN, PROVIDER } from './pact-names.js';
+import { PROVIDER } from './pact-names.js';
 
 /** How a provider's states are set up and torn down; `state` is "" for an interaction without one. */
 export interface ProviderStates {
@@ -19,8 +19,6 @@ export interface ProviderStates {
 export interface VerifyPactsOptions {
   /** Where the provider's API is, without /api/v1. */
   providerBaseUrl: string;
-  /** Replaces the pacts' token in requests whose state gave no token of its own. */
-  token: string;
   states: ProviderStates;
   /** Default: every pact file in contracts/pacts/. */
   pactFiles?: string[];
@@ -44,18 +42,12 @@ type Params = Record<string, unknown>;
 /** Runs the verification; resolves its result whether it passed or not (rejects only when it could not run). */
 export async function verifyPacts(options: VerifyPactsOptions): Promise<VerificationResult> {
   const files = options.pactFiles ?? (await pactFiles());
-  let stateToken: string | undefined;
   const handlers = Object.fromEntries(
     ['', ...(await stateNames(files))].map((name) => [
       name,
       {
-        setup: async (params?: unknown) => {
-          const values = await options.states.setup(name, (params ?? {}) as Params);
-          if (typeof values?.token === 'string') stateToken = values.token;
-          return values as never;
-        },
+        setup: async (params?: unknown) => (await options.states.setup(name, (params ?? {}) as Params)) as never,
         teardown: async (params?: unknown) => {
-          stateToken = undefined;
           await options.states.teardown(name, (params ?? {}) as Params);
           return undefined;
         },
@@ -69,11 +61,6 @@ export async function verifyPacts(options: VerifyPactsOptions): Promise<Verifica
     logLevel: PACT_LOG_LEVEL,
     // Pact's type also admits message handlers; these are the HTTP ones (setup and teardown).
     stateHandlers: handlers as unknown as VerifierOptions['stateHandlers'],
-    // Only the pacts' own token is swapped: a missing header and an invalid token stay as the pact has them.
-    requestFilter: (req: { headers: Record<string, unknown> }, _res: unknown, next: () => void) => {
-      if (req.headers.authorization === `Bearer ${PACT_TOKEN}`) req.headers.authorization = `Bearer ${stateToken ?? options.token}`;
-      next();
-    },
   });
   const report = await verifier.verifyProvider().then(
     (json: string) => json,

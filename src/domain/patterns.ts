@@ -22,10 +22,33 @@ export function patternsOf(schema: z.ZodString | z.ZodStringFormat): Patterns {
   const [first, ...rest] = [...(own ? [own] : []), ...regexes].map((regex) => {
     // A JSON Schema pattern has no flags: one would change what it matches.
     if (regex.flags) throw new Error(`patternsOf: /${regex.source}/${regex.flags} has flags a JSON Schema pattern cannot carry.`);
-    return regex.source;
+    return asciiDigits(regex.source);
   });
   if (first === undefined) throw new Error('patternsOf: the schema has no pattern.');
   return { pattern: first, ...(rest.length ? { allOf: rest.map((pattern) => ({ pattern })) } : {}) };
+}
+
+/**
+ * The source with each `\d` written `[0-9]` (`0-9` inside a class): what a
+ * JavaScript RegExp without the `u` flag reads it as, while other engines
+ * (Python, .NET, ICU) take `\d` for any Unicode digit.
+ */
+export function asciiDigits(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === '\\') {
+      const next = source[i + 1] ?? '';
+      out += next === 'd' ? (inClass ? '0-9' : '[0-9]') : `${char}${next}`;
+      i++;
+    } else {
+      if (char === '[') inClass = true;
+      else if (char === ']') inClass = false;
+      out += char;
+    }
+  }
+  return out;
 }
 
 /** The schema, documented as a string with its patterns (and a standard format, if given) in place of what zod-to-openapi derives. */

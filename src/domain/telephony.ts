@@ -6,7 +6,7 @@
  */
 
 import { z } from '@hono/zod-openapi';
-import { timestamp } from './fields.js';
+import { boundedList, timestamp } from './fields.js';
 
 /** What the provider holds for one trunk (snapshots carry it, so it is checked when they load). */
 export const trunkConfigurationSchema = z.strictObject({
@@ -17,8 +17,9 @@ export const trunkConfigurationSchema = z.strictObject({
   transport: z.string(),
   username: z.string().nullable(),
   hasCredentials: z.boolean(),
-  allowedIps: z.array(z.string()),
-  phoneNumbers: z.array(z.string()),
+  // As many as a trunk may hold.
+  allowedIps: boundedList(z.string(), 100),
+  phoneNumbers: boundedList(z.string(), 100),
   inboundEnabled: z.boolean(),
   outboundEnabled: z.boolean(),
   /** 1 on first provisioning, +1 on every re-provisioning. */

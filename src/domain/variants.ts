@@ -4,7 +4,7 @@
  * that value put in their place (a `url` it needs, a `destination` that
  * must stay null). The create body, the record and what the store holds
  * are then discriminated unions, which the OpenAPI document shows as
- * `oneOf` with a `discriminator`, and whose zod types a client narrows.
+ * `oneOf` of objects whose key is a `const`, and whose zod types a client narrows.
  */
 import { z } from '@hono/zod-openapi';
 

@@ -13,17 +13,23 @@ import { TelephonyFailure } from '../domain/telephony.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
 import { type AppEnv, bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
-import { type AssetReader, registerDocsPage } from './docs-page.js';
+import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
+import { preferredAnswers } from './prefer.js';
 import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
+import { type RequestLogOptions, requestLog } from './request-log.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 
 export { DEFAULT_BODY_LIMIT } from './size-limit.js';
-/** Largest snapshot `PUT /__mock/state` takes: about 100,000 records. */
-export const STATE_BODY_LIMIT = 256 * 1024 * 1024;
+/**
+ * Largest snapshot `PUT /__mock/state` takes: about 600,000 of the smallest records. Loading one costs about five
+ * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`: 128 MiB peaked at 683 MiB), so
+ * node's default heap on a machine of 4 GB takes it; 256 MiB (the limit before) needed most of a 2 GB heap.
+ */
+export const STATE_BODY_LIMIT = 128 * 1024 * 1024;
 
 /**
  * Where the app reads a body, and the most it takes there (`maxSize` is the
@@ -70,49 +76,76 @@ export interface AppOptions extends MockStateOptions {
   inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/server/docs-assets-node.ts). */
   docsAssets?: AssetReader;
+  /** Compresses /openapi.json like those assets (brotli, gzip); the server passes Node's. Without it the document is sent as it is. */
+  compress?: Compressor;
   /**
    * Called after each request that may have changed the state (any method but GET, HEAD and OPTIONS, answered below 400),
    * before its answer leaves: the answer waits for a promise it returns (the state file puts the change on disk first).
    */
   afterWrite?: () => unknown;
+  /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
+  requestLog?: RequestLogOptions;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Why a control token could never be matched, or undefined for one that can: a header value carries visible
+ * ASCII only (a client trims white space around it, and cannot send control characters or, portably, other
+ * bytes), so a token with any of those answered 401 to every control request.
+ */
+export function controlTokenRefusal(token: string): string | undefined {
+  if (token.trim() === '') return 'must not be empty (leave it out to run without one)';
+  const bad = [...token].find((char) => !/^[\x21-\x7e]$/.test(char));
+  if (bad === undefined) return undefined;
+  const point = bad.codePointAt(0) ?? 0;
+  const code = `U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
+  const what = /\s/.test(bad) ? 'white space' : point < 0x20 || point === 0x7f ? 'a control character' : 'a character outside ASCII';
+  return `may hold only visible ASCII characters (no white space, control characters or other characters), as an HTTP header carries them; it holds ${what} (${code})`;
+}
+
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
-  if (options.controlToken !== undefined && options.controlToken.trim() === '') {
-    throw new Error('createApp: controlToken must not be empty (leave it out to run without one).');
-  }
+  const tokenRefusal = options.controlToken === undefined ? undefined : controlTokenRefusal(options.controlToken);
+  if (tokenRefusal) throw new Error(`createApp: controlToken ${tokenRefusal}.`);
   const mockState = options.mockState ?? createMockState(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
+  // Outermost: its milliseconds cover every layer, and it sees the final answer.
+  if (options.requestLog) app.use('*', requestLog(options.requestLog));
+  const allowBrowsers = cors({
+    origin: '*',
+    exposeHeaders: ['WWW-Authenticate', 'Allow', 'Preference-Applied'],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token', 'Prefer'],
+  });
+  // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
+  // which touches response headers and so costs most of the throughput of a list.
+  // The control API gets the same headers, token or not: without a control token its guard
+  // (control/web-pages.ts) refuses every page of another origin, preflighted request or not,
+  // so the headers only let the page read why it was refused.
+  app.use('*', function corsForBrowsers(c, next) {
+    if (c.req.header('origin') === undefined) return next();
+    return allowBrowsers(c, next);
+  });
   const { afterWrite } = options;
+  // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
+  // Outside the note of writes: the journal records the answer the client got, a 500 for a write that could not be saved included.
+  if (mockState.journal.limit > 0) app.use('/api/v1/*', journalRecorder(mockState.journal, mockState.now));
   if (afterWrite) {
     // Saving a little too often is harmless; missing a change is not, so every successful write counts, control API included.
+    // Inside CORS, so that a 500 for a write that could not be saved carries CORS headers as any answer does.
     app.use('*', async function noteWrites(c, next) {
       await next();
       if (!READS.has(c.req.method) && c.res.status < 400) await afterWrite();
     });
   }
 
-  const allowBrowsers = cors({
-    origin: '*',
-    exposeHeaders: ['WWW-Authenticate', 'Allow'],
-    allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token'],
-  });
-  // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
-  // which touches response headers and so costs most of the throughput of a list.
-  // The control API takes browsers only when a control token guards it: otherwise any web page
-  // the developer visits could reset or read the mock (its JSON bodies need a CORS preflight).
-  const controlOpenToPages = options.controlToken !== undefined;
-  app.use('*', function corsForBrowsers(c, next) {
-    if (c.req.header('origin') === undefined) return next();
-    if (!controlOpenToPages && (c.req.path === '/__mock' || c.req.path.startsWith('/__mock/'))) return next();
-    return allowBrowsers(c, next);
-  });
-  // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
-  if (mockState.journal.limit > 0) app.use('/api/v1/*', journalRecorder(mockState.journal, mockState.now));
   app.use('/api/v1/*', bearerAuth(mockState.tenants));
+  // Prefer: code=<status> answers from the document registered below, read on the first request that asks.
+  let document: (() => object) | undefined;
+  app.use(
+    '/api/v1/*',
+    preferredAnswers(() => document?.() ?? {}),
+  );
   app.use('/api/v1/*', faultInjection(mockState.faults));
   limitBodies(app, maxSize, false);
 
@@ -128,7 +161,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     limitBodies(app, maxSize, true);
     app.route('/', controlApi(mockState, options.controlToken, options.inPage));
   }
-  registerOpenApi(app);
+  document = registerOpenApi(app, options.compress);
   registerDocsPage(app, options.docsAssets);
   app.get('/', (c) => c.json({ name: 'voice-config-mock', api: '/api/v1', openapi: '/openapi.json', docs: '/docs' }));
 

@@ -7,12 +7,31 @@
  */
 import type { Context, Env, Hono } from 'hono';
 import { ownEntry } from '../domain/own-entry.js';
+import type { Resource } from '../domain/resource.js';
+import { resources } from '../domain/resources/index.js';
+import { requestExamples } from '../state/seed/examples.js';
 
 const assets: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 };
+
+/**
+ * The unique fields of each create's pre-filled example, by path: the page adds a suffix to such a value when it is
+ * sent as it was pre-filled, so that Execute twice creates two records instead of a 409 for the second.
+ */
+const uniqueExamples: Record<string, Record<string, string>> = Object.fromEntries(
+  resources
+    .filter((def) => def.unique?.length)
+    .map((def) => {
+      const { create } = requestExamples(def as Resource);
+      return [
+        `/api/v1/${def.path}`,
+        Object.fromEntries((def.unique ?? []).flatMap((field) => (typeof create[field] === 'string' ? [[field, create[field]]] : []))),
+      ];
+    }),
+);
 
 const page = `<!doctype html>
 <html lang="en">
@@ -26,7 +45,31 @@ const page = `<!doctype html>
 <div id="swagger-ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>
-window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', validatorUrl: null, persistAuthorization: true });
+const uniqueExamples = ${JSON.stringify(uniqueExamples)};
+// A pre-filled create sent as it is gets its unique values made unique (a suffix), so a second Execute is not a 409.
+function uniqueNames(request) {
+  const fields = request.method === 'POST' && uniqueExamples[new URL(request.url, location.href).pathname];
+  if (!fields || typeof request.body !== 'string') return request;
+  try {
+    const body = JSON.parse(request.body);
+    for (const [field, example] of Object.entries(fields)) {
+      if (body[field] === example) body[field] = example.slice(0, 50) + '_' + Date.now().toString(36);
+    }
+    request.body = JSON.stringify(body);
+  } catch {}
+  return request;
+}
+window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  validatorUrl: null,
+  persistAuthorization: true,
+  requestInterceptor: uniqueNames,
+  // The seeded demo organization's token, unless the page already keeps one the reader gave.
+  onComplete: () => {
+    if (!localStorage.getItem('authorized')) window.ui.preauthorizeApiKey('bearerAuth', 'demo-token');
+  },
+});
 </script>
 </body>
 </html>`;
@@ -42,6 +85,9 @@ export interface DocsAsset {
 
 /** Reads one asset of swagger-ui-dist by file name (src/server/docs-assets-node.ts on Node). */
 export type AssetReader = (file: string) => Promise<DocsAsset>;
+
+/** Compresses bytes the app makes (the OpenAPI document) as the assets are (src/server/docs-assets-node.ts on Node). */
+export type Compressor = (body: Uint8Array) => Promise<DocsAsset>;
 
 /** The content codings an Accept-Encoding header takes (those it gives q=0 left out). */
 function acceptedCodings(header: string): Set<string> {
@@ -62,9 +108,9 @@ function pickEncoding(asset: DocsAsset, acceptEncoding: string): { encoding?: 'b
   return { bytes: asset.body };
 }
 
-function serveAsset<E extends Env>(c: Context<E>, type: string, asset: DocsAsset): Response {
-  // The assets change only with the installed swagger-ui-dist, so browsers may keep them a day.
-  const headers: Record<string, string> = { 'content-type': type, 'cache-control': 'public, max-age=86400', vary: 'accept-encoding' };
+/** An asset in the encoding the client takes best; by default kept a day (the assets change only with the installed swagger-ui-dist). */
+export function serveAsset<E extends Env>(c: Context<E>, type: string, asset: DocsAsset, cacheControl = 'public, max-age=86400'): Response {
+  const headers: Record<string, string> = { 'content-type': type, 'cache-control': cacheControl, vary: 'accept-encoding' };
   if (asset.etag) headers.etag = asset.etag;
   if (asset.etag && c.req.header('if-none-match') === asset.etag) return c.body(null, 304, headers);
   const { encoding, bytes } = pickEncoding(asset, c.req.header('accept-encoding') ?? '');

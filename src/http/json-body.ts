@@ -74,7 +74,7 @@ export function jsonBody(ignored: Ignored): BodyReader<BodyFields> {
     c.req.addValidatedData('json', withoutIgnored(body, ignored));
     c.set('bodyChecked', true);
     // Parsing and validating a large body are two turns: each blocks the loop half as long.
-    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
+    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn(true);
     await next();
   };
 }
@@ -102,7 +102,7 @@ export function controlJsonBody<T extends object>(maxDepth: number, check?: Body
       if (!parsed.ok) return parsed.refusal;
       value = parsed.value;
     }
-    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
+    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn(true);
     if (check) {
       const checked = check(c, value);
       if (!checked.ok) return checked.refusal;

@@ -26,9 +26,13 @@ function passTurn(): void {
   else busy = false;
 }
 
-/** Resolves when this large body may be handled: no other one has been in this turn of the loop. */
-export async function largeBodyTurn(): Promise<void> {
-  if (busy) await new Promise<void>((resolve) => waiting.push(resolve));
+/**
+ * Resolves when this large body may be handled: no other one has been in this turn of the loop. `first`: the
+ * body is already parsed and goes before those still to be parsed, so that few parsed bodies (ten times the
+ * size of their text) wait at once.
+ */
+export async function largeBodyTurn(first = false): Promise<void> {
+  if (busy) await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
   busy = true;
   later(passTurn);
 }

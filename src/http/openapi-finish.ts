@@ -3,29 +3,70 @@
  * generated document: each error response's named examples (of its own
  * status), the rules an operation's schemas cannot state (in its
  * description), request schemas that require only what a create needs,
- * and the API's bearer scheme listed before the control API's.
+ * the API's bearer scheme listed before the control API's, the 500 of a
+ * write the state file could not take, and unions without a discriminator.
  */
 import type { Resource } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
 import { type ExampleScope, type Examples, genericExamples, ruleExamples, rulesBeyondSchema } from './openapi-examples.js';
+import { problemBody, unsavedDetail } from './problem.js';
+import { preferDescription } from './prefer.js';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+/** The methods after whose success the server saves the state file (src/http/app.ts `afterWrite`). */
+const WRITES = new Set(['put', 'post', 'delete', 'patch']);
+
+/**
+ * Any write, API or control, run with `--state-file`: the change was made in
+ * memory, but the file could not take it (disk full, folder removed).
+ */
+function unsaved(): Json {
+  return {
+    description: `Only with a state file (\`--state-file\`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds.`,
+    content: {
+      'application/problem+json': {
+        schema: { $ref: '#/components/schemas/Problem' },
+        examples: {
+          notSaved: {
+            summary: 'The state file could not be written',
+            value: problemBody('internal', unsavedDetail('ENOSPC: no space left on device, write')),
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A union is a plain `oneOf`: each variant fixes its key with `const`, which
+ * is all a validator needs to pick one, and openapi-typescript types the
+ * union from the same consts. A `discriminator` would add nothing, and stop
+ * Ajv-based tools: PactFlow's swagger-mock-validator refuses its `mapping`,
+ * and without one it requires the key in response schemas, whose `required`
+ * it drops (a pact may read fewer fields than a response has).
+ */
+function dropDiscriminators(schemas: Json | undefined): void {
+  for (const schema of Object.values<Json>(schemas ?? {})) delete schema.discriminator;
+}
 
 export function finishDocument<D extends object>(document: D): D {
   const doc = document as Json;
   const specific: Record<string, Record<string, Examples>> = Object.assign({}, ...resources.map((def) => ruleExamples(def as Resource)));
   const operations = Object.entries<Json>(doc.paths ?? {}).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => (item[method] ? [{ path, operation: item[method] as Json }] : [])),
+    METHODS.flatMap((method) => (item[method] ? [{ path, method, operation: item[method] as Json }] : [])),
   );
-  for (const { path, operation } of operations) {
+  for (const { path, method, operation } of operations) {
     const scope: ExampleScope = path.startsWith('/__mock') ? { control: true } : { control: false, def: resourceOf(operation) };
     for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
       const problem = response.content?.['application/problem+json'];
       if (problem) problem.examples = examplesFor(status, specific[operation.operationId]?.[status], scope);
     }
+    if (WRITES.has(method)) operation.responses[500] = unsaved();
     describeRules(operation);
+    if (path.startsWith('/api/v1/')) addPreferParameter(operation);
   }
+  dropDiscriminators(doc.components?.schemas);
   for (const [name, schema] of Object.entries<Json>(doc.components?.schemas ?? {})) {
     if (/(Create|Update)$/.test(name)) moveDefaultsIntoDescriptions(schema);
   }
@@ -33,6 +74,22 @@ export function finishDocument<D extends object>(document: D): D {
   // Swagger's Authorize dialog lists schemes in this order: the API's first.
   if (bearerAuth) doc.components.securitySchemes = { bearerAuth, ...others };
   return document;
+}
+
+/** The Prefer header the API takes (src/http/prefer.ts), with the error statuses this operation documents. */
+function addPreferParameter(operation: Json): void {
+  const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
+  if (errors.length === 0) return;
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: 'Prefer',
+      in: 'header',
+      required: false,
+      description: preferDescription(errors),
+      schema: { type: 'string', examples: [`code=${errors[0]}`] },
+    },
+  ];
 }
 
 /** The operation's own examples first, then the generic ones of kinds they do not show (each of this status). */

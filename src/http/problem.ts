@@ -28,9 +28,15 @@ export const problemKinds = {
   'expectation-failed': { status: 417, title: 'Expectation Failed' },
   'headers-too-large': { status: 431, title: 'Request Header Fields Too Large' },
   internal: { status: 500, title: 'Internal Server Error' },
+  // Too many large bodies at once (src/server/body-budget.ts): the request was not read; Retry-After says when to send it again.
+  unavailable: { status: 503, title: 'Service Unavailable' },
   // The fake telephony provider failed (an injected fault): the operation as a whole did not happen.
   'telephony-failed': { status: 502, title: 'Telephony Provider Error' },
 } as const;
+
+/** What a write answers (500) when the state file could not take it: the change was made in memory only. */
+export const unsavedDetail = (reason: string): string =>
+  `The change was made, but could not be saved: ${reason}. It is lost when the mock stops unless a later save succeeds.`;
 
 /** An answer forced by an injected fault: the status the fault names, in the one problem shape. */
 export function injectedProblem(c: Context, status: number, faultId: string): Response {
@@ -40,6 +46,7 @@ export function injectedProblem(c: Context, status: number, faultId: string): Re
     status,
     detail: `Fault ${faultId}, set through the control API (/__mock/faults), answers ${status} here; DELETE /__mock/faults/${faultId} removes it.`,
   };
+  c.set('problemTitle', body.title);
   return c.body(JSON.stringify(body), status as 400, { 'content-type': 'application/problem+json' });
 }
 
@@ -122,6 +129,7 @@ export function problemResponse(
   headers?: Record<string, string>,
 ): Response {
   const body = problemBody(kind, detail, problems);
+  c.set('problemTitle', body.title);
   return c.body(JSON.stringify(body), body.status as 400, { 'content-type': 'application/problem+json', ...headers });
 }
 

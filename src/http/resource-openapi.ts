@@ -27,12 +27,15 @@ export const resourceComponents = (def: Resource): [string, z.ZodType][] => [
   [`${def.names.type}Update`, def.updateInput],
 ];
 
+/** A resource's tag in the document, as the reference page shows it: its plural, capitalized ("SIP trunks", "Tools"). */
+export const resourceTag = (def: Pick<Resource, 'names'>): string => `${def.names.plural[0]?.toUpperCase()}${def.names.plural.slice(1)}`;
+
 export function resourceRoutes(def: Resource) {
   const { names } = def;
   const collection = `/api/v1/${def.path}` as const;
   const item = `${collection}/{id}` as const;
   const examples = requestExamples(def);
-  const tags = [names.types];
+  const tags = [resourceTag(def)];
   const body = (component: string, example: unknown, description: string) => ({
     required: true,
     description,
@@ -126,7 +129,7 @@ export function resourceRoutes(def: Resource) {
         body: {
           required: false,
           description: "Send `{}` (the spec's example) or nothing; the mock does not read this body, so any other is ignored too.",
-          content: { 'application/json': { schema: { type: 'object', maxProperties: 0 }, example: {} } },
+          content: { 'application/json': { schema: {}, example: {} } },
         },
       },
       responses: {

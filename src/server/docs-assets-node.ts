@@ -20,9 +20,16 @@ const BROTLI_QUALITY = 9;
 
 export async function readSwaggerAsset(file: string): Promise<DocsAsset> {
   const body = await readFile(require.resolve(`swagger-ui-dist/${file}`));
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   // A PNG is compressed already.
-  if (file.endsWith('.png')) return { body, etag };
+  if (file.endsWith('.png')) return { body, etag: etagOf(body) };
+  return compressAsset(body);
+}
+
+const etagOf = (body: Uint8Array) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** The bytes with their brotli and gzip forms and an ETag (the OpenAPI document is served this way too). */
+export async function compressAsset(body: Uint8Array): Promise<DocsAsset> {
+  const etag = etagOf(body);
   const [br, gz] = await Promise.all([
     brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
     gzipped(body, { level: 9 }),

@@ -9,13 +9,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '../http/app.js';
-import { problemBody } from '../http/problem.js';
+import { problemBody, unsavedDetail } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
-import { readSwaggerAsset } from './docs-assets-node.js';
+import { budgetedBodies } from './body-budget.js';
+import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
-import { checkedPort, requestTimeouts } from './start-options.js';
+import { checkedBudget, checkedPort, requestTimeouts } from './start-options.js';
 
 export interface ServerOptions extends AppOptions {
   /** Default 4010; 0 picks a free port. */
@@ -36,9 +37,15 @@ export interface ServerOptions extends AppOptions {
    * hold a connection for minutes (Node's own default is 300 s).
    */
   requestTimeoutMs?: number;
+  /**
+   * Bytes of request bodies over 64 KiB read and parsed at once (default 32 MiB); a large body past it waits
+   * for room, and answers 503 with Retry-After if none comes within 10 s (src/server/body-budget.ts).
+   */
+  bodyBudgetBytes?: number;
 }
 
 export const DEFAULT_CLOSE_GRACE_MS = 10_000;
+export { DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
 export { DEFAULT_REQUEST_TIMEOUT_MS } from './start-options.js';
 
 export interface RunningServer {
@@ -62,6 +69,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (refusal) throw new Error(`startServer: ${refusal}`);
   // Checked before the state file is locked: a refused option must not leave the file held.
   const timeouts = requestTimeouts(options.requestTimeoutMs);
+  checkedBudget(options.bodyBudgetBytes);
   const port = checkedPort(options.port ?? DEFAULT_PORT);
   const mockState = options.mockState ?? createMockState(options);
   // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
@@ -93,16 +101,26 @@ async function listenWith(
         await stateFile.committed().catch(answerUnsaved);
       }
     : own;
-  const app = createApp({ docsAssets: readSwaggerAsset, ...options, mockState, ...(afterWrite ? { afterWrite } : {}) });
+  const app = createApp({
+    docsAssets: readSwaggerAsset,
+    compress: compressAsset,
+    ...options,
+    mockState,
+    ...(afterWrite ? { afterWrite } : {}),
+  });
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
   // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
   const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
-  const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(listener));
-  const unspoken = connectionsThatSentNothing(server);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-  answerClientErrors(server, (method, path) => bodyLimitFor(method, path, maxSize, options.control !== false));
+  const limitFor = (method: string, path: string) => bodyLimitFor(method, path, maxSize, options.control !== false);
+  // A body waits for room at most half the time it has to arrive whole, so that it is still read in time once taken.
+  const waitMs = Math.min(10_000, timeouts.requestTimeout / 2);
+  const budgeted = budgetedBodies(listener, { budgetBytes: checkedBudget(options.bodyBudgetBytes), limitFor, waitMs });
+  const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(budgeted));
+  const unspoken = connectionsThatSentNothing(server);
+  answerClientErrors(server, limitFor);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -157,10 +175,7 @@ async function listenWith(
 
 /** A write the state file could not take: it was made in memory, and the answer says it may not survive a restart. */
 function answerUnsaved(error: Error): never {
-  const body = problemBody(
-    'internal',
-    `The change was made, but could not be saved: ${error.message}. It is lost when the mock stops unless a later save succeeds.`,
-  );
+  const body = problemBody('internal', unsavedDetail(error.message));
   throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
 }
 

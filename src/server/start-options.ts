@@ -1,4 +1,5 @@
 /** The server's options that Node would refuse only once it listens, checked before anything is opened. */
+import { DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -23,4 +24,10 @@ export function checkedPort(port: number): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new RangeError(`port must be a whole number from 0 to 65535; got ${port}.`);
   return port;
+}
+
+/** The budget of bodies in flight (src/server/body-budget.ts), by default 32 MiB. */
+export function checkedBudget(bytes = DEFAULT_BODY_BUDGET_BYTES): number {
+  if (!Number.isSafeInteger(bytes) || bytes < 1) throw new RangeError(`bodyBudgetBytes must be a whole number of 1 or more; got ${bytes}.`);
+  return bytes;
 }

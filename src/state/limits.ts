@@ -15,6 +15,9 @@ export interface Limits {
 /** Large enough for any realistic test suite, small enough to bound memory per organization. */
 export const DEFAULT_LIMITS: Readonly<Limits> = { recordsPerKind: 10_000 };
 
+/** The most `recordsPerKind` may be set to (`--max-records`); a snapshot holds at most as many of a kind per organization. */
+export const MAX_RECORDS_PER_KIND = 10_000_000;
+
 /**
  * A full collection refuses before the body's fields are validated, as a refusal (403) does: no body can make room.
  * It can hold more than the limit: seeding and snapshots are not held to it, so the answer gives the count.

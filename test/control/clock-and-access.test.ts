@@ -16,6 +16,11 @@ describe('clock', () => {
     expect(changed).toMatchObject({ createdAt: '2030-05-01T12:00:00.000Z', updatedAt: '2030-05-01T12:01:30.000Z' });
   });
 
+  it('takes a freezeAt with an offset, as the date-time format of its document allows, and answers it in UTC', async () => {
+    const { control } = controlledMock();
+    expect(await control.setClock({ freezeAt: '2030-05-01T14:00:00+02:00' })).toEqual({ now: '2030-05-01T12:00:00.000Z', frozen: true });
+  });
+
   it('resumes from where it stood and goes back to real time on reset', async () => {
     const { control } = controlledMock();
     await control.setClock({ freezeAt: '2040-01-01T00:00:00.000Z' });

@@ -1,5 +1,5 @@
 /**
- * The control API says what it offers: GET /__mock/ lists its operations,
+ * The control API says what it offers: GET /__mock lists its operations,
  * a known path asked with another method answers 405 with Allow, and an
  * unknown control path points to the list.
  */
@@ -29,7 +29,7 @@ function readmeControlOperations(): string[] {
   for (const line of docPages.flatMap((page) => pageText(page).split('\n'))) {
     if (!line.startsWith('|')) continue;
     const firstCell = line.split('|')[1] ?? '';
-    for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/__mock\/[^`\s[]*)/g)) {
+    for (const [, method, path] of firstCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/__mock(?:\/[^`\s[]*)?)/g)) {
       operations.add(`${method} ${path}`);
     }
   }
@@ -126,18 +126,33 @@ describe('the control API index', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('gives web pages of other origins no CORS grant on /__mock without a token, with or without the slash', async () => {
-    const { app } = controlledMock();
-    for (const path of ['/__mock', '/__mock/']) {
+  it('lets web pages of other origins read why /__mock refuses them without a token, and still refuses them', async () => {
+    const { app, mockState } = controlledMock();
+    const tenants = mockState.tenants.list().length;
+    for (const path of ['/__mock', '/__mock/', '/__mock/tenants']) {
+      // The preflight is answered, so the browser sends the request and shows the refusal, not "Failed to fetch".
       const preflight = await app.request(`http://localhost${path}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://page.example', 'access-control-request-method': 'GET' },
+        headers: {
+          origin: 'https://page.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
-      expect(preflight.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
       const read = await app.request(`http://localhost${path}`, { headers: { origin: 'https://page.example' } });
       expect(read.status, path).toBe(403);
-      expect(read.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(read.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(((await read.json()) as { detail: string }).detail).toContain('--control-token');
     }
+    const write = await app.request('http://localhost/__mock/tenants', {
+      method: 'POST',
+      headers: { origin: 'https://page.example', 'content-type': 'application/json' },
+      body: '{"name":"From a page"}',
+    });
+    expect(write.status).toBe(403);
+    expect(mockState.tenants.list()).toHaveLength(tenants);
   });
 
   it('points an unknown control path to the index', async () => {

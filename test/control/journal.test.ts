@@ -85,6 +85,17 @@ describe('request journal', () => {
     expect((await app.request('/__mock/journal', { method: 'DELETE' })).status).toBe(200);
   });
 
+  it('takes a `before` up to the maximum its document declares, and refuses one past it with 400', async () => {
+    const { app } = controlledMock();
+    const document = (await (await app.request('/openapi.json')).json()) as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { maximum?: number } }[] } }>;
+    };
+    const maximum = document.paths['/__mock/journal']?.get.parameters.find(({ name }) => name === 'before')?.schema.maximum;
+    expect(maximum).toBe(Number.MAX_SAFE_INTEGER);
+    expect((await app.request(`/__mock/journal?before=${maximum}`)).status).toBe(200);
+    expect((await app.request(`/__mock/journal?before=${BigInt(maximum ?? 0) + 1n}`)).status).toBe(400);
+  });
+
   it('does not record control requests', async () => {
     const { control } = controlledMock();
     await control.listTenants();

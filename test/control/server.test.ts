@@ -213,8 +213,9 @@ describe('state file', () => {
     run.child.stderr?.on('data', (chunk) => {
       stderr += chunk;
     });
-    rmSync(folder, { recursive: true });
     await createControlClient({ baseUrl: run.url }).createTenant({ name: 'Lost' });
+    // Gone after the last write: only the save at shutdown finds it missing (a write would write it again).
+    rmSync(folder, { recursive: true });
     const exited = new Promise((resolve) => run.child.on('exit', resolve));
     run.child.kill('SIGTERM');
     expect(await exited).toBe(1);

@@ -1,8 +1,9 @@
 /**
  * The reference page works in a browser: headless Chromium loads /docs/ from
  * a live mock, with no console errors (the favicon included), within the
- * transfer budget; authorizes with demo-token through the Authorize dialog;
- * and tries the create of a SIP trunk with its example, which answers 201.
+ * transfer budget; comes authorized with demo-token; tries the create of a
+ * SIP trunk with its example, which answers 201, and the create of a tool
+ * twice with its example, which answers 201 both times (names are unique).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,25 +51,42 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
     expect(total, JSON.stringify([...transferred])).toBeLessThan(BUDGET_BYTES);
   });
 
-  it('authorizes with demo-token and creates a SIP trunk from its example (201)', async () => {
+  /** Opens an operation, tries it out with its pre-filled example, and answers the status of each Execute. */
+  async function execute(operationId: string, times: number): Promise<string[]> {
+    const operation = page.locator(`[id$="-${operationId}"]`);
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('button.try-out__btn').click();
+    const statuses: string[] = [];
+    for (let run = 0; run < times; run++) {
+      // Swagger UI shows one live answer: wait for it to be gone before the next Execute.
+      const answered = operation.locator('.live-responses-table .response .response-col_status').first();
+      if (run > 0) await operation.locator('button.btn-clear').click();
+      await operation.locator('button.execute').click();
+      await answered.waitFor({ timeout: 15_000 });
+      statuses.push(((await answered.textContent()) ?? '').trim().slice(0, 3));
+    }
+    return statuses;
+  }
+
+  it('comes authorized with demo-token, and creates a SIP trunk from its example (201)', async () => {
     const org = mock.server.mockState.tenants.byToken('demo-token')?.id ?? '';
     const trunksBefore = mock.server.mockState.store.count(org, 'sipTrunks');
+    await page.locator('button.authorize.locked').first().waitFor({ timeout: 10_000 });
 
-    await page.locator('button.authorize').first().click();
-    const bearer = page.locator('.auth-container').filter({ hasText: /bearer/i });
-    await bearer.locator('input').first().fill('demo-token');
-    await bearer.locator('button.authorize').click();
-    await page.locator('.modal-ux button.btn-done').first().click();
-
-    const create = page.locator('[id$="-createSipTrunk"]');
-    await create.locator('.opblock-summary').click();
-    await create.locator('button.try-out__btn').click();
-    await create.locator('button.execute').click();
-    const status = create.locator('.live-responses-table .response .response-col_status').first();
-    await status.waitFor({ timeout: 15_000 });
-
-    expect(((await status.textContent()) ?? '').trim()).toMatch(/^201/);
+    expect(await execute('createSipTrunk', 1)).toEqual(['201']);
     expect(mock.server.mockState.store.count(org, 'sipTrunks')).toBe(trunksBefore + 1);
     expect(errors).toEqual([]);
+  });
+
+  it('creates a tool from its example on every Execute, not a 409 for the second (tool names are unique)', async () => {
+    const org = mock.server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const toolsBefore = mock.server.mockState.store.count(org, 'tools');
+    expect(await execute('createTool', 2)).toEqual(['201', '201']);
+    expect(mock.server.mockState.store.count(org, 'tools')).toBe(toolsBefore + 2);
+  });
+
+  it('groups the SIP trunk operations under a readable name', async () => {
+    expect(await page.locator('.opblock-tag', { hasText: 'SIP trunks' }).count()).toBeGreaterThan(0);
+    expect(await page.locator('.opblock-tag', { hasText: 'SipTrunks' }).count()).toBe(0);
   });
 });

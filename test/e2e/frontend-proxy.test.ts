@@ -122,6 +122,48 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
     expect(mock.mockState.tenants.list()).toHaveLength(before);
   });
 
+  it('adds the control token the guide sets (MOCK_CONTROL_TOKEN) to what it forwards to a mock that needs one', async () => {
+    const guarded = await startServer({ port: 0, controlToken: 'dev-secret' });
+    const tokenDir = await mkdtemp(join(cacheDir, 'frontend-token-'));
+    let tokenVite: ViteDevServer | undefined;
+    process.env.MOCK_CONTROL_TOKEN = 'dev-secret';
+    try {
+      await writeFile(join(tokenDir, 'vite.config.js'), (viteConfig ?? '').replaceAll('http://127.0.0.1:4010', guarded.url));
+      await writeFile(join(tokenDir, 'mock-control.js'), mockControl ?? '');
+      await writeFile(join(tokenDir, 'index.html'), page);
+      tokenVite = await createServer({
+        root: tokenDir,
+        configFile: join(tokenDir, 'vite.config.js'),
+        server: { host: '127.0.0.1', port: 0 },
+        logLevel: 'silent',
+        clearScreen: false,
+        optimizeDeps: { noDiscovery: true },
+      });
+      await tokenVite.listen();
+      const url = (tokenVite.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+      const tab = await (await browser.newContext()).newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(error.message));
+      const done = Promise.race([
+        tab.waitForEvent('console', { predicate: (message) => message.text().startsWith('reset'), timeout: 20_000 }),
+        tab.waitForEvent('pageerror', { timeout: 20_000 }),
+      ]);
+      await tab.goto(`${url}/`);
+      const last = await done;
+      await tab.context().close();
+
+      expect(errors).toEqual([]);
+      expect('text' in last ? last.text() : '').toBe('reset demo-token, demo-token-2');
+      // Without the header the same mock refuses: the proxy, not the page, sent the token.
+      expect((await fetch(`${guarded.url}/__mock/reset`, { method: 'POST' })).status).toBe(401);
+    } finally {
+      delete process.env.MOCK_CONTROL_TOKEN;
+      await tokenVite?.close();
+      await guarded.close();
+      await rm(tokenDir, { recursive: true, force: true });
+    }
+  });
+
   it('lets a page of another origin call the API, and the control API with the control token', async () => {
     expect(crossOriginApi).toContain('demo-token');
     expect(crossOriginControl).toContain('/__mock/reset');

@@ -30,6 +30,7 @@ export const BREAKS = {
   'system-trunk-deletable': 'sip-trunks.delete.system-refused',
   'system-trunk-removed-anyway': 'sip-trunks.delete.system-survives',
   'lists-all-organizations': 'tenancy.schemas.list',
+  'tool-lists-all-organizations': 'tenancy.tools.apart',
   'schema-created-at-local': 'schemas.list.field.createdAt',
   'schema-field-id': 'schemas.list.field.id',
   'schema-field-name': 'schemas.list.field.name',
@@ -86,7 +87,18 @@ export interface Alpha extends Running {
   state(): string;
 }
 
-export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promise<Alpha> {
+/**
+ * Ways alpha can hide evidence from the kit, for the kit's "no verdict without evidence" tests: lists in pages of
+ * `pageSize` (`link`: every list, a Link header and ?page=N; `after`: the four lists the spec does not show, as
+ * `{"data": [...], "hasMore": true}` continued only by ?after=<last id>), and gets wrapped in `{"payload": {...}}`.
+ */
+export interface AlphaShape {
+  paging?: 'link' | 'after';
+  pageSize?: number;
+  wrapGets?: boolean;
+}
+
+export async function startAlpha(breaks: ReadonlySet<Break> = new Set(), shape: AlphaShape = {}): Promise<Alpha> {
   const store = initialStore();
   const broken = (name: Break) => breaks.has(name);
   const running = await listen((req, body, res) => {
@@ -111,12 +123,12 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     const org = token === undefined ? undefined : store.get(token);
     if (!org) return answer(res, 403, { message: 'send a valid token as "Authorization: Bearer <token>"' });
     const records = org[collection];
-    if (!match[2]) return method === 'GET' ? list(res, collection, records) : create(res, collection, records, body);
+    if (!match[2]) return method === 'GET' ? list(res, collection, records, url) : create(res, collection, records, body);
     const key = decodeURIComponent(match[2]).toLowerCase();
     const record = records.get(key);
     if (method === 'DELETE') return remove(res, collection, records, key, body);
     if (!record) return answer(res, 404, { message: 'no such record' });
-    if (method === 'GET') return answer(res, 200, record);
+    if (method === 'GET') return answer(res, 200, shape.wrapGets ? { payload: record } : record);
     if (method === 'PATCH') {
       if (!isObject(body)) return answer(res, 422, { message: 'send the fields to change as a JSON object' });
       Object.assign(record, body, collection === 'schemas' ? { updatedAt: new Date().toISOString() } : {});
@@ -125,9 +137,10 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     return answer(res, 405, { message: 'method not allowed' });
   });
 
-  function list(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>) {
+  function list(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, url: URL) {
     let items = [...records.values()];
-    if (broken('lists-all-organizations')) items = [...store.values()].flatMap((org) => [...org[collection].values()]);
+    if (broken('lists-all-organizations') || (collection === 'tools' && broken('tool-lists-all-organizations')))
+      items = [...store.values()].flatMap((org) => [...org[collection].values()]);
     if (collection === 'schemas' && broken('schema-not-listed'))
       items = items.filter((item) => item.description === 'Held before any run.');
     if (collection === 'schemas' && broken('schema-created-at-local'))
@@ -139,7 +152,23 @@ export async function startAlpha(breaks: ReadonlySet<Break> = new Set()): Promis
     if (collection === 'tools' && broken('list-ids-not-uuid')) items = items.map((item) => ({ ...item, id: `tool_${item.id}` }));
     if (collection === 'sip-trunks' && broken('is-system-text'))
       items = items.map((item) => ({ ...item, isSystem: String(item.isSystem) }));
+    if (shape.paging !== undefined) return paged(res, collection, items, url);
     answer(res, 200, collection === 'schemas' && broken('schema-list-wrapped') ? { data: items } : items);
+  }
+
+  function paged(res: ServerResponse, collection: Collection, items: Record<string, unknown>[], url: URL) {
+    const size = shape.pageSize ?? 2;
+    if (shape.paging === 'link') {
+      const page = Number(url.searchParams.get('page') ?? '1');
+      const shown = items.slice((page - 1) * size, page * size);
+      const more = page * size < items.length;
+      return answer(res, 200, shown, more ? { link: `<${url.pathname}?page=${page + 1}>; rel="next"` } : {});
+    }
+    if (collection === 'schemas') return answer(res, 200, items);
+    const after = url.searchParams.get('after');
+    const start = after === null ? 0 : items.findIndex((item) => String(item.id).toLowerCase() === after.toLowerCase()) + 1;
+    const shown = items.slice(start, start + size);
+    answer(res, 200, { data: shown, hasMore: start + size < items.length });
   }
 
   function create(res: ServerResponse, collection: Collection, records: Map<string, Record<string, unknown>>, body: unknown) {

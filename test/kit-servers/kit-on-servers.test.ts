@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allProbes } from '../../contracts/conformance/probes/index.js';
+import { allProbes } from '../../contracts/conformance/checks/index.js';
 import { BREAKS, type Break, startAlpha } from './alpha.js';
 import { BETA_OPENAPI, BETA_VERSION, startBeta } from './beta.js';
 import { GAMMA_EXAMPLES, GAMMA_SYSTEM_TRUNK, startGamma } from './gamma.js';
@@ -134,13 +134,14 @@ describe('safety on a shared environment', () => {
 
     expect(beta.state()).toBe(before);
     const create = run.json.results.find((result: { id: string }) => result.id === 'tools.create');
-    expect(create).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('which was there before the run') });
+    expect(create).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('which was there before the run') });
     // The only write to a record from before the run is the one delete the spec asks for: of the system trunk.
     const held = [...before.matchAll(/"id":"([0-9a-f-]{36})","displayName":"(\w[^"]*)"/g)].filter(([, , name]) => name !== 'Carrier');
     const writes = beta.received.filter((line) => /^(DELETE|PATCH|POST) /.test(line));
     expect(held.length).toBeGreaterThan(5);
     for (const [, id] of held) expect(writes.filter((line) => line.includes(id!))).toEqual([]);
-    expect(run.out.trimEnd().split('\n').at(-1)).toMatch(/^\d+ checks the spec states were skipped/);
+    expect(run.out.trimEnd().split('\n').at(-1)).toMatch(/^\d+ checks the spec states were not judged.*exit status 3/);
+    expect(run.code).toBe(3);
   });
 
   it('never deletes a record from before the run when a wrong --list-pointer left the lists unread and a create hands back its id', async () => {
@@ -152,7 +153,7 @@ describe('safety on a shared environment', () => {
 
     expect(beta.state()).toBe(before);
     const create = run.json.results.find((result: { id: string }) => result.id === 'tools.create');
-    expect(create).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining('give --list-pointer') });
+    expect(create).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('give --list-pointer') });
     const held = [...before.matchAll(/"id":"([0-9a-f-]{36})","displayName":"(\w[^"]*)"/g)].filter(([, , name]) => name !== 'Carrier');
     const deletes = beta.received.filter((line) => line.startsWith('DELETE '));
     for (const [, id] of held) expect(deletes.filter((line) => line.includes(id!))).toEqual([]);
@@ -175,7 +176,7 @@ describe('safety on a shared environment', () => {
 
     expect(gamma.received).not.toContain(`DELETE /api/v1/sip-trunks/${ordinary}`);
     const refused = run.json.results.find((result: { id: string }) => result.id === 'sip-trunks.delete.system-refused');
-    expect(refused).toMatchObject({ outcome: 'skipped', reason: expect.stringContaining(reason) });
+    expect(refused).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining(reason) });
     expect(JSON.parse(gamma.state())[0][1][0]).toContainEqual(expect.objectContaining({ id: ordinary }));
   });
 

@@ -533,7 +533,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/__mock/": {
+    "/__mock": {
         parameters: {
             query?: never;
             header?: never;
@@ -667,10 +667,7 @@ export interface components {
         ToolCreate: components["schemas"]["FunctionToolCreate"] | components["schemas"]["ApiRequestToolCreate"] | components["schemas"]["TransferCallToolCreate"] | components["schemas"]["EndCallToolCreate"];
         /** @description A function the model calls: the platform sends the arguments to `url`. */
         FunctionToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "function";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -714,10 +711,7 @@ export interface components {
         };
         /** @description An HTTP request to `url` with `method` and `headers`. */
         ApiRequestToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "apiRequest";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -761,10 +755,7 @@ export interface components {
         };
         /** @description Transfers the call to `destination`. */
         TransferCallToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "transferCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -808,10 +799,7 @@ export interface components {
         };
         /** @description Ends the call. */
         EndCallToolCreate: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "endCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1317,10 +1305,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "function";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1380,10 +1365,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "apiRequest";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1443,10 +1425,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "transferCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -1506,10 +1485,7 @@ export interface components {
              * @example 2026-01-05T09:30:00.000Z
              */
             updatedAt: string;
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
+            /** @enum {string} */
             type: "endCall";
             /**
              * @description Name the model calls the tool by; unique in the organization.
@@ -2005,7 +1981,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description Teardown deletes the organization of the interaction.
+             * @description Setup puts the state's records into the interaction's organization: the one of the request's bearer token (default `demo-token`), emptied at the interaction's first setup. Teardown gives that organization back what it held.
              * @default setup
              * @enum {string}
              */
@@ -2035,7 +2011,10 @@ export interface operations {
     listSipTrunks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2064,7 +2043,10 @@ export interface operations {
     createSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2149,6 +2131,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The telephony provider failed (a telephony fault is injected); nothing was changed. */
             502: {
                 headers: {
@@ -2163,7 +2154,10 @@ export interface operations {
     getSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2204,7 +2198,10 @@ export interface operations {
     deleteSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2215,7 +2212,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -2255,6 +2252,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The telephony provider failed (a telephony fault is injected); nothing was changed. */
             502: {
                 headers: {
@@ -2269,7 +2275,10 @@ export interface operations {
     updateSipTrunk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2346,6 +2355,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The telephony provider failed (a telephony fault is injected); nothing was changed. */
             502: {
                 headers: {
@@ -2360,7 +2378,10 @@ export interface operations {
     listSchemas: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2389,7 +2410,10 @@ export interface operations {
     createSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2466,12 +2490,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2512,7 +2548,10 @@ export interface operations {
     deleteSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2523,7 +2562,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -2563,12 +2602,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     updateSchema: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=403`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2654,12 +2705,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listTools: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2688,7 +2751,10 @@ export interface operations {
     createTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2779,12 +2845,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2825,7 +2903,10 @@ export interface operations {
     deleteTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2836,7 +2917,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -2867,12 +2948,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     updateTool: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2955,12 +3048,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listAssistants: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2989,7 +3094,10 @@ export interface operations {
     createAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3079,12 +3187,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3125,7 +3245,10 @@ export interface operations {
     deleteAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3136,7 +3259,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -3167,12 +3290,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     updateAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3246,12 +3381,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3280,7 +3427,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3359,12 +3509,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3405,7 +3567,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3416,7 +3581,7 @@ export interface operations {
         requestBody?: {
             content: {
                 /** @example {} */
-                "application/json": Record<string, never>;
+                "application/json": unknown;
             };
         };
         responses: {
@@ -3447,12 +3612,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
+                Prefer?: string;
+            };
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3522,6 +3699,15 @@ export interface operations {
             };
             /** @description The body is not sent as application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3609,6 +3795,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3726,6 +3921,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     flushOutbox: {
@@ -3790,6 +3994,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3868,6 +4081,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4000,6 +4222,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The telephony provider failed to provision a SIP trunk of the scenario's seed (an injected telephony fault); nothing was changed. */
             502: {
                 headers: {
@@ -4061,6 +4292,15 @@ export interface operations {
             };
             /** @description No organization with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4208,6 +4448,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     injectRecord: {
@@ -4288,6 +4537,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4562,6 +4820,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     verifyRequests: {
@@ -4640,6 +4907,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4763,6 +5039,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     clearFaults: {
@@ -4803,6 +5088,15 @@ export interface operations {
             };
             /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4862,6 +5156,15 @@ export interface operations {
             };
             /** @description No active fault with this id. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4985,6 +5288,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     changeProviderState: {
@@ -5056,6 +5368,15 @@ export interface operations {
             };
             /** @description The body is not sent as JSON (Content-Type: application/json). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

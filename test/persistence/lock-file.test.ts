@@ -22,7 +22,7 @@ describe('lockStateFile', () => {
     expect(second.status).toBe('rejected');
     expect(String((second as PromiseRejectedResult).reason)).toMatch(/in use by another voice-config-mock/);
     expect(notes).toEqual([]);
-    expect(readFileSync(lockPath(file), 'utf8').trim()).toBe(String(process.pid));
+    expect(JSON.parse(readFileSync(lockPath(file), 'utf8'))).toMatchObject({ pid: process.pid });
 
     await (first as PromiseFulfilledResult<() => Promise<void>>).value();
     expect(existsSync(lockPath(file))).toBe(false);

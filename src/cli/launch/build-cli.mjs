@@ -29,8 +29,8 @@ async function cliOutputs(outdir) {
     // Loaded as CommonJS (a V8 code cache needs a script), the bundle still finds its files beside itself.
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    // Its assets are read from the package at run time.
-    external: ['swagger-ui-dist'],
+    // Its assets are read from the package at run time; Pact (for pact-verify) from the project that runs the command.
+    external: ['swagger-ui-dist', '@pact-foundation/pact'],
     outfile: join(outdir, 'voice-config-mock.cjs'),
   });
   const launcher = await build({

@@ -3,7 +3,7 @@
  * call. Its record has exactly the fields the spec lists for the schema list.
  */
 import { z } from '@hono/zod-openapi';
-import { displayName, id, timestamps } from '../fields.js';
+import { countedMap, displayName, id, timestamps } from '../fields.js';
 import { patternsOf } from '../patterns.js';
 import { defineResource } from '../resource.js';
 
@@ -19,9 +19,7 @@ const writable = {
   name: displayName.openapi({ description: 'Display name.', example: 'Appointment request' }),
   type: z.literal('Free').openapi({ description: 'Kind of schema; "Free" is the only kind known.' }).default('Free'),
   description: z.string().max(2000).openapi({ description: 'What is extracted.' }).default(''),
-  properties: z
-    .record(propertyName, z.enum(propertyTypes))
-    .refine((map) => Object.keys(map).length <= MAX_PROPERTIES, `A schema has at most ${MAX_PROPERTIES} properties`)
+  properties: countedMap(z.record(propertyName, z.enum(propertyTypes)), MAX_PROPERTIES, `A schema has at most ${MAX_PROPERTIES} properties`)
     .openapi({
       description: 'Map from a property name to its type name.',
       example: { summary: 'string', callbackRequested: 'boolean' },

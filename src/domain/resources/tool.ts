@@ -1,7 +1,7 @@
 /** Tool: something an assistant can do during a call (call a function, an API, transfer, hang up). */
 import { z } from '@hono/zod-openapi';
 import { capitalized, withArticle } from '../english.js';
-import { boundedMap, e164, httpUrl, id, neededHttpUrl, timestamps } from '../fields.js';
+import { boundedList, boundedMap, e164, httpUrl, id, neededHttpUrl, timestamps } from '../fields.js';
 import { defineResource, type Problem } from '../resource.js';
 
 export const toolTypes = ['function', 'apiRequest', 'transferCall', 'endCall'] as const;
@@ -18,7 +18,7 @@ const parameters = z
     type: z.literal('object'),
     properties: boundedMap(z.string().min(1).max(64), jsonSchemaProperty, 50, 'A tool takes at most 50 parameters').default({}),
     // As many as there can be parameters: each must name one.
-    required: z.array(z.string()).max(50).default([]),
+    required: boundedList(z.string(), 50).default([]),
   })
   .openapi({ description: 'JSON Schema (an object schema) of the arguments the tool takes.' });
 

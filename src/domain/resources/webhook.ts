@@ -12,9 +12,10 @@ const writable = {
     description: 'Receiver URL: https, or plain http only for this machine (localhost, 127.0.0.0/8, [::1]).',
     example: 'https://hooks.example.com/voice',
   }),
-  events: uniqueList(z.enum(webhookEvents), webhookEvents.length)
-    .min(1, 'Subscribe to at least one event')
-    .openapi({ description: 'Events delivered to this webhook.', example: ['call.ended'] }),
+  events: uniqueList(z.enum(webhookEvents), webhookEvents.length, { min: 1, message: 'Subscribe to at least one event' }).openapi({
+    description: 'Events delivered to this webhook.',
+    example: ['call.ended'],
+  }),
   description: z.string().max(500).openapi({ description: 'Free text.' }).default(''),
   assistantId: optionalRef('an assistant (only its calls), or null for all assistants'),
   secret: z

@@ -35,6 +35,11 @@ interface ControlRouteSpec {
   provisions?: string;
   /** How deep its body may nest (default: as deep as an API body); a route whose body wraps records says so. */
   bodyDepth?: number;
+  /**
+   * Checks the body in place of `body`'s schema, which then only documents it: for a body whose check must bound
+   * its own cost (a snapshot counts its lists before it parses their elements). Gives what `body` would.
+   */
+  check?: (input: unknown) => { ok: true; value: object } | { ok: false; problems: ProblemList };
 }
 
 /** The control token when the mock runs with one, nothing otherwise. */
@@ -59,7 +64,7 @@ export function controlRoute<const S extends ControlRouteSpec, B extends z.ZodTy
 ): Served<RouteOf<S>, z.output<B>>;
 export function controlRoute<const S extends ControlRouteSpec>(spec: S): Served<RouteOf<S>>;
 export function controlRoute(spec: ControlRouteSpec & { body?: z.ZodType<object> }): Served<RouteConfig, object | undefined> {
-  const { status = 200, answer, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, body, request, ...operation } = spec;
+  const { status = 200, answer, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, body, check, request, ...operation } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
   if (body && !takesBody) throw new Error(`controlRoute ${spec.method.toUpperCase()} ${spec.path}: only a POST or a PUT takes a body.`);
   // A path parameter cannot be invalid: a route matches only a non-empty segment, and any such id is looked up (404).
@@ -103,7 +108,9 @@ export function controlRoute(spec: ControlRouteSpec & { body?: z.ZodType<object>
     route,
     invalid: invalidControlRequest,
     // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
-    ...(takesBody ? { body: body ? controlJsonBody(bodyDepth, validBody(body)) : controlJsonBody(bodyDepth) } : {}),
+    ...(takesBody
+      ? { body: body ? controlJsonBody(bodyDepth, check ? checkedBy(check) : validBody(body)) : controlJsonBody(bodyDepth) }
+      : {}),
   };
 }
 
@@ -122,6 +129,14 @@ export function invalidControlRequest(c: Context, issues: readonly z.core.$ZodIs
 
 /** What a control request that does not validate is told (also the example of such a 400 in the OpenAPI document). */
 export const invalidControlDetail = (problems: ProblemList): string => `The control request is not valid: ${problems.summary()}.`;
+
+function checkedBy<T extends object>(check: NonNullable<ControlRouteSpec['check']>): BodyCheck<T> {
+  return (c, input) => {
+    const result = check(input);
+    if (result.ok) return { ok: true, value: result.value as T };
+    return { ok: false, refusal: problemResponse(c, 'validation', invalidControlDetail(result.problems), result.problems) };
+  };
+}
 
 function validBody<T extends z.ZodType<object>>(schema: T): BodyCheck<z.output<T>> {
   return (c, input) => {

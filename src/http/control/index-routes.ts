@@ -1,6 +1,6 @@
 /**
  * What the control API offers, read from its own OpenAPI registry so it
- * never drifts from the routes: `GET /__mock/` lists every operation (the
+ * never drifts from the routes: `GET /__mock` (with or without the slash) lists every operation (the
  * start-up banner points there), and a known path asked with a method it
  * does not take answers 405 with `Allow` instead of "no route".
  * Registered after every other control route.
@@ -21,7 +21,8 @@ interface ControlOperation {
 export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
   const { route } = controlRoute({
     method: 'get',
-    path: '/__mock/',
+    // Documented without the trailing slash (linters refuse a path ending in one); the slash is answered too.
+    path: '/__mock',
     operationId: 'listControlOperations',
     summary: 'Every control operation, with its method, path and summary',
     answer: controlIndex,
@@ -45,6 +46,6 @@ export function registerControlIndex(app: OpenAPIHono<AppEnv>): void {
     const refuse = (c: Context<AppEnv>) => methodNotAllowed(c, allow);
     app.all(honoPath, refuse);
     // The index answers without its trailing slash too.
-    if (path === '/__mock/') app.all('/__mock', refuse);
+    if (path === '/__mock') app.all('/__mock/', refuse);
   }
 }

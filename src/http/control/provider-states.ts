@@ -1,127 +1,28 @@
 /**
  * Pact provider states of the consumer contracts (contracts/pacts/), as the
  * mock sets them up: the reference for a real implementation's state
- * endpoint. Each interaction runs in a fresh, empty organization; a state
- * injects the records it names, with the ids its parameters give, and
- * answers those ids (for `fromProviderState`) and the organization's token.
+ * endpoint. Each interaction runs in the organization of the token its
+ * requests send (`demo-token`, as pacts written the plain way do, unless the
+ * state request names another in its Authorization header), emptied at the
+ * interaction's first setup and given back what it held at its teardown. A
+ * state injects the records it names, with the ids its parameters give, and
+ * answers those ids and the organization's token (for `fromProviderState`).
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
-import { uniqueKey } from '../../domain/index-keys.js';
 import { ownEntry } from '../../domain/own-entry.js';
-import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
-import { resourceByKind } from '../../domain/resources/index.js';
 import type { MockState } from '../../state/mock-state.js';
-import { createTenant, injectRecord, removeTenant } from '../../state/organizations.js';
+import { createTenant, removeTenant } from '../../state/organizations.js';
+import { exportState, importState, type State } from '../../state/snapshot/snapshot.js';
 import type { Organization } from '../../state/tenants.js';
 import type { AppEnv } from '../auth.js';
 import { mount } from '../mount.js';
 import { controlRoute } from './define.js';
+import { providerStateHandlers, stateRecords, stateValuesSchema } from './provider-state-records.js';
 import { doneAnswer } from './schemas.js';
 
-export type StateParams = Readonly<Record<string, unknown>>;
-
-/** A record a state needs: its kind and the fields of an injection (id and flags included). */
-export interface StateRecord {
-  kind: ResourceKind;
-  record: Record<string, unknown>;
-}
-
-const idFrom = (params: StateParams): string =>
-  typeof params.id === 'string' && z.uuid().safeParse(params.id).success ? params.id : globalThis.crypto.randomUUID();
-
-/** For each state of the contracts, the records it needs (none: the state holds in an empty organization). */
-export const stateRecords: Readonly<Record<string, (params: StateParams) => StateRecord[]>> = {
-  '': () => [],
-  'a SIP trunk with id {id} exists': (p) => [
-    { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Main carrier', host: 'sip.carrier.example.com', phoneNumbers: ['+14155550123'] } },
-  ],
-  'a system SIP trunk with id {id} exists': (p) => [
-    { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Platform trunk', host: 'sip.platform.example.com', isSystem: true } },
-  ],
-  'a schema with id {id} exists': (p) => [
-    {
-      kind: 'schemas',
-      record: {
-        id: idFrom(p),
-        name: 'Call summary',
-        description: 'What the caller wanted.',
-        properties: { summary: 'string', resolved: 'boolean' },
-      },
-    },
-  ],
-  'a tool with id {id} exists': (p) => [
-    { kind: 'tools', record: { id: idFrom(p), type: 'function', name: 'lookup_order', url: 'https://api.example.com/orders' } },
-  ],
-  'an assistant with id {id} exists': (p) => [
-    { kind: 'assistants', record: { id: idFrom(p), name: 'Front desk', systemPrompt: 'You are the receptionist.' } },
-  ],
-  'a webhook with id {id} exists': (p) => [
-    { kind: 'webhooks', record: { id: idFrom(p), url: 'https://hooks.example.com/voice', events: ['call.ended'] } },
-  ],
-  // The mock refuses the delete of an assistant it does not have (the only error the spec lists is 403).
-  'the assistant with id {id} cannot be deleted': () => [],
-  'no tool with id {id} exists': () => [],
-  'no webhook with id {id} exists': () => [],
-};
-
-/**
- * The record with a suffix (`_2`, `_3`, …) on any unique value the
- * organization already holds: two states of one kind in one interaction
- * (two tools) would otherwise clash on their fixed name (409).
- */
-function withFreeUniqueValues(
-  mockState: MockState,
-  orgId: string,
-  kind: ResourceKind,
-  record: Record<string, unknown>,
-): Record<string, unknown> {
-  const free = { ...record };
-  for (const field of resourceByKind[kind].unique ?? []) {
-    const base = free[field];
-    if (typeof base !== 'string') continue;
-    for (let n = 2; mockState.store.lookup(orgId, uniqueKey(kind, field, free[field])).length > 0; n++) free[field] = `${base}_${n}`;
-  }
-  return free;
-}
-
-/** What a state's setup answers: the organization's token and the ids of what it made. */
-export const stateValuesSchema = z
-  .looseObject({
-    token: z.string().openapi({ description: "The interaction's organization's token." }),
-    orgId: z.string(),
-  })
-  .openapi('ProviderStateValues', {
-    description:
-      'A setup answers the organization of the interaction and every parameter as given, `id` being the id of the record made (a new UUID when the given one was not a UUID). A teardown answers `{}`.',
-  });
-export type StateValues = z.infer<typeof stateValuesSchema>;
-
-/** A state handler: sets the state up in `org` (a new empty organization when not given). */
-export type ProviderStateHandler = (mockState: MockState, params: StateParams, org?: Organization) => Promise<StateValues>;
-
-/** The handlers by state name. */
-export const providerStateHandlers: Readonly<Record<string, ProviderStateHandler>> = Object.fromEntries(
-  Object.entries(stateRecords).map(([name, records]) => [
-    name,
-    async (mockState: MockState, params: StateParams, given?: Organization) => {
-      const org = given ?? createTenant(mockState, { name: 'Pact provider state' });
-      let made: StoredRecord[];
-      try {
-        made = records(params).map(({ kind, record }) =>
-          injectRecord(mockState, org.id, kind, withFreeUniqueValues(mockState, org.id, kind, record)),
-        );
-      } catch (error) {
-        // A tenant made for this state goes again when the state cannot be set up.
-        if (!given) removeTenant(mockState, org.id);
-        throw error;
-      }
-      const id = made[0]?.id ?? (typeof params.id === 'string' ? params.id : undefined);
-      return { ...params, ...(id === undefined ? {} : { id }), token: org.token, orgId: org.id };
-    },
-  ]),
-);
+export { stateRecords };
 
 const stateRequest = z
   .object({
@@ -131,23 +32,66 @@ const stateRequest = z
       example: 'a tool with id {id} exists',
     }),
     params: z.record(z.string(), z.unknown()).optional().openapi({ description: 'The state parameters from the pact.' }),
-    action: z
-      .enum(['setup', 'teardown'])
-      .default('setup')
-      .openapi({ description: 'Teardown deletes the organization of the interaction.' }),
+    action: z.enum(['setup', 'teardown']).default('setup').openapi({
+      description:
+        "Setup puts the state's records into the interaction's organization: the one of the request's bearer token (default `demo-token`), emptied at the interaction's first setup. Teardown gives that organization back what it held.",
+    }),
   })
   .openapi('ProviderStateRequest');
 
-// The organization of the interaction being verified, per mock state: one verification at a time.
-const current = new WeakMap<MockState, Organization>();
+/** The token pacts send when written the plain way, and the seeded demo organization's: where states go by default. */
+export const DEFAULT_STATE_TOKEN = 'demo-token';
 
-/** Sets a state up (in the current interaction's organization) or tears the interaction down. */
-export async function changeProviderState(mockState: MockState, request: z.input<typeof stateRequest>): Promise<Record<string, unknown>> {
+/** The interaction being verified: its organization, and what that held before (none: a tenant made for it). */
+interface Interaction {
+  org: Organization;
+  saved?: State;
+}
+
+// Per mock state: one verification at a time.
+const current = new WeakMap<MockState, Interaction>();
+
+/**
+ * The interaction's organization: the one `token` names, emptied (what it
+ * held is kept, to give back at teardown); a new tenant when no organization
+ * has that token, whose token only a pact that takes it from the state uses.
+ */
+function beginInteraction(mockState: MockState, token: string): Interaction {
+  const org = mockState.tenants.byToken(token);
+  if (!org) return { org: createTenant(mockState, { name: 'Pact provider state' }) };
+  const saved = exportState(mockState, org.id);
+  mockState.store.clear(org.id);
+  mockState.telephony.clear(org.id);
+  return { org, saved };
+}
+
+/** Gives the organization back what it held (or removes the tenant made for the interaction); nothing when a reset took it. */
+function endInteraction(mockState: MockState, { org, saved }: Interaction): void {
+  if (mockState.tenants.byId(org.id) !== org) return;
+  if (!saved) {
+    removeTenant(mockState, org.id);
+    return;
+  }
+  importState(mockState, saved, org.id);
+  // The very organization object again, as a request under way or the outbox may hold it.
+  mockState.tenants.replace(org);
+}
+
+/**
+ * Sets a state up (in the current interaction's organization, begun by its
+ * first state) or tears the interaction down. `token`: the bearer token the
+ * state request names, if any.
+ */
+export async function changeProviderState(
+  mockState: MockState,
+  request: z.input<typeof stateRequest>,
+  token = DEFAULT_STATE_TOKEN,
+): Promise<Record<string, unknown>> {
   const { state, params = {}, action = 'setup' } = request;
   if (action === 'teardown') {
-    const org = current.get(mockState);
+    const interaction = current.get(mockState);
     current.delete(mockState);
-    if (org && mockState.tenants.byId(org.id)) removeTenant(mockState, org.id);
+    if (interaction) endInteraction(mockState, interaction);
     return {};
   }
   const handler = ownEntry(providerStateHandlers, state);
@@ -155,12 +99,20 @@ export async function changeProviderState(mockState: MockState, request: z.input
     const known = Object.keys(stateRecords).filter(Boolean).join('; ');
     throw new DomainError('validation', `No provider state "${state}"; known states: ${known}.`);
   }
-  // Several states of one interaction share its organization; one removed since (a reset) is replaced and forgotten.
+  // Several states of one interaction share its organization; one a reset removed or replaced since is begun again.
   const existing = current.get(mockState);
-  const live = existing && mockState.tenants.byId(existing.id) ? existing : undefined;
-  const values = await handler(mockState, params, live);
-  if (!live) current.set(mockState, mockState.tenants.byId(values.orgId)!);
-  return values;
+  const interaction = existing && mockState.tenants.byId(existing.org.id) === existing.org ? existing : beginInteraction(mockState, token);
+  current.set(mockState, interaction);
+  try {
+    return await handler(mockState, params, interaction.org);
+  } catch (error) {
+    // A state that cannot be set up leaves nothing behind: the interaction ends here.
+    if (interaction !== existing) {
+      current.delete(mockState);
+      endInteraction(mockState, interaction);
+    }
+    throw error;
+  }
 }
 
 /** Mounts `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
@@ -175,5 +127,8 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, mockState: 
     provisions: 'a SIP trunk the state sets up',
     answer: z.union([stateValuesSchema, doneAnswer]),
   });
-  mount(app, route, async (c) => c.json(await changeProviderState(mockState, c.req.valid('json')), 200));
+  mount(app, route, async (c) => {
+    const named = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    return c.json(await changeProviderState(mockState, c.req.valid('json'), named), 200);
+  });
 }

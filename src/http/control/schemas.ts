@@ -86,7 +86,8 @@ export const faultBody = faultSpecSchema
 
 export const clockBody = z
   .strictObject({
-    freezeAt: z.union([z.iso.datetime(), z.literal('now')]).optional(),
+    // Any RFC 3339 date-time, as the document's `date-time` format says: UTC (`Z`) or with an offset.
+    freezeAt: z.union([z.iso.datetime({ offset: true }), z.literal('now')]).optional(),
     advanceMs: z
       .int()
       .min(0)
@@ -108,6 +109,8 @@ export const journalQuery = journalFilter.extend({
     .number()
     .int()
     .min(1)
+    // zod's int() refuses what a double cannot hold exactly; the document says where that starts.
+    .max(Number.MAX_SAFE_INTEGER)
     .optional()
     .openapi({ description: 'Only entries older than the one with this id: the `older` of the page before.' }),
 });

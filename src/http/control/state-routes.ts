@@ -4,7 +4,7 @@ import { resourceByKind } from '../../domain/resources/index.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import type { MockState } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations.js';
-import { exportState, importState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
+import { checkState, exportState, importCheckedState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
 import type { AppEnv } from '../auth.js';
 import { mount } from '../mount.js';
 import { controlRoute } from './define.js';
@@ -67,6 +67,7 @@ const routes = {
     operationId: 'importState',
     summary: 'Replace the state (or one organization’s) with a snapshot',
     body: stateSchema,
+    check: checkState,
     request: { query: orgQuery },
     bodyDepth: MAX_SNAPSHOT_DEPTH,
     answer: organizationsAnswer,
@@ -111,7 +112,7 @@ export function registerStateRoutes(app: OpenAPIHono<AppEnv>, mockState: MockSta
     return c.json(exportState(mockState, orgId), 200);
   });
   mount(app, routes.putState, (c) => {
-    importState(mockState, c.req.valid('json'), c.req.valid('query').orgId);
+    importCheckedState(mockState, c.req.valid('json'), c.req.valid('query').orgId);
     return c.json(organizations(), 200);
   });
   mount(app, routes.inject, (c) => {

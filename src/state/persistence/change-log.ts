@@ -64,6 +64,12 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
       `The change log ${path} does not start with its header line; it was left as it is. Move it away to start from ${path.replace(/\.log$/, '')} alone.`,
     );
   }
+  const { version } = header as { version?: unknown };
+  if (version !== 1) {
+    throw new StateFileError(
+      `The change log ${path} was written by another version of voice-config-mock (its format version is ${JSON.stringify(version)}; this one reads version 1). It was left as it is: start the version that wrote it, or move it away to start from ${path.replace(/\.log$/, '')} alone.`,
+    );
+  }
   const continues = (header as { snapshot?: unknown }).snapshot;
   if (continues !== snapshotId) {
     note(`The change log ${path} continues another version of the state file, which already holds its changes; it was ignored.`);

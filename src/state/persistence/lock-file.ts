@@ -1,10 +1,21 @@
 /**
  * One process per state file: a lock file beside it (`<state file>.lock`)
- * holds the owner's pid. A second mock on the same file is refused at start,
- * instead of the two overwriting each other's changes; a lock whose process
- * is gone (a kill, a crash) is taken over, with a note saying so.
+ * names its owner: the pid, the process's start time and the machine's boot
+ * id as Linux gives them (/proc), and the host name. A second mock on the
+ * same file is refused at start, instead of the two overwriting each other's
+ * changes; a lock whose owner is gone is taken over, with a note saying why.
+ *
+ * A pid alone says too little: after a `kill -9` the killed mock stays a
+ * zombie until its parent reaps it (a harness that never does, a container's
+ * first process), and a pid is soon used again, by any program (pid 1 in a
+ * container). So where /proc can be read, the owner is running only when the
+ * process of that pid is not a zombie, started when the lock says (same boot
+ * of the machine), and, for a lock that does not say, is a node process.
+ * Without /proc, a process of that pid that exists is taken to be the owner.
  */
 import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { isNodeProcess, procStat, readBootId } from './process-identity.js';
 import { StateFileError } from './state-file-error.js';
 
 /** Where a state file's lock is. */
@@ -13,13 +24,23 @@ export const lockPath = (path: string): string => `${path}.lock`;
 /** State files this process holds: a second server in the same process is refused as well (its pid is the same). */
 const heldHere = new Set<string>();
 
+/** Who holds a lock, as its file says; a lock of an older version holds only `pid`. */
+export interface LockOwner {
+  pid: number;
+  /** The process's start time, in clock ticks since the machine booted (field 22 of /proc/<pid>/stat). */
+  startTime?: string;
+  /** /proc/sys/kernel/random/boot_id: changes with every boot. */
+  bootId?: string;
+  host?: string;
+}
+
 /** Takes the lock of `path`; resolves to a function that releases it. */
 export async function lockStateFile(
   path: string,
   note: (message: string) => void = (message) => console.error(`voice-config-mock: ${message}`),
 ): Promise<() => Promise<void>> {
   const lock = lockPath(path);
-  if (heldHere.has(lock)) throw inUse(path, lock, process.pid);
+  if (heldHere.has(lock)) throw inUse(path, lock, { pid: process.pid });
   // Claimed before the first await: a second open in this process, started meanwhile, is refused above.
   heldHere.add(lock);
   try {
@@ -30,10 +51,18 @@ export async function lockStateFile(
   }
 }
 
+/** This process, as its lock names it. */
+export function currentOwner(): LockOwner {
+  const startTime = procStat(process.pid)?.startTime;
+  const bootId = readBootId();
+  return { pid: process.pid, ...(startTime ? { startTime } : {}), ...(bootId ? { bootId } : {}), host: hostname() };
+}
+
 async function takeLock(path: string, lock: string, note: (message: string) => void): Promise<() => Promise<void>> {
   // Written apart, then linked into place: a link fails when the lock exists, so two processes can never both take it.
   const mine = `${lock}.${process.pid}.tmp`;
-  await writeFile(mine, `${process.pid}\n`).catch((error: Error) => {
+  const text = `${JSON.stringify(currentOwner())}\n`;
+  await writeFile(mine, text).catch((error: Error) => {
     throw new StateFileError(`Cannot write the state file ${path}: its lock file ${lock} cannot be written (${error.message}).`);
   });
   try {
@@ -46,11 +75,13 @@ async function takeLock(path: string, lock: string, note: (message: string) => v
           throw new StateFileError(`Cannot take the lock file ${lock}: ${(error as Error).message}.`);
         }
       }
-      const owner = await ownerOf(lock);
-      if (owner !== undefined && owner !== process.pid && isRunning(owner)) throw inUse(path, lock, owner);
+      const held = await readFile(lock, 'utf8').catch(() => '');
+      const owner = parseOwner(held);
+      const gone = owner === undefined ? 'which names no process' : whyGone(owner);
+      if (gone === undefined) throw inUse(path, lock, owner as LockOwner);
       // Gone (or unreadable, or our own pid left by an earlier process, as in a container): take it over.
-      if (await setAside(lock, owner)) {
-        note(`Took over the lock ${lock}${owner === undefined ? '' : ` of process ${owner}`}, which is no longer running.`);
+      if (await setAside(lock, held)) {
+        note(`Took over the lock ${lock}${owner === undefined ? '' : ` of process ${owner.pid}`}, ${gone}.`);
       }
     }
   } finally {
@@ -59,7 +90,7 @@ async function takeLock(path: string, lock: string, note: (message: string) => v
   return async () => {
     heldHere.delete(lock);
     // Only a lock that is still ours is removed.
-    if ((await ownerOf(lock)) === process.pid) await rm(lock, { force: true });
+    if ((await readFile(lock, 'utf8').catch(() => '')) === text) await rm(lock, { force: true });
   };
 }
 
@@ -67,23 +98,57 @@ async function takeLock(path: string, lock: string, note: (message: string) => v
  * Moves the stale lock out of the way; false when what was moved is not the
  * stale lock (another process took it over first): that one is put back.
  */
-async function setAside(lock: string, stale: number | undefined): Promise<boolean> {
+async function setAside(lock: string, stale: string): Promise<boolean> {
   const aside = `${lock}.${process.pid}.stale`;
   try {
     await rename(lock, aside);
   } catch {
     return false;
   }
-  const moved = await ownerOf(aside);
-  if (moved !== stale && moved !== undefined && isRunning(moved)) await link(aside, lock).catch(() => {});
+  const moved = await readFile(aside, 'utf8').catch(() => '');
+  const movedOwner = parseOwner(moved);
+  if (moved !== stale && movedOwner !== undefined && whyGone(movedOwner) === undefined) await link(aside, lock).catch(() => {});
   await rm(aside, { force: true });
   return moved === stale;
 }
 
-async function ownerOf(lock: string): Promise<number | undefined> {
-  const text = await readFile(lock, 'utf8').catch(() => '');
-  const pid = Number(text.trim());
-  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+export function parseOwner(text: string): LockOwner | undefined {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const { pid, startTime, bootId, host } = JSON.parse(trimmed) as Record<string, unknown>;
+      if (!isPid(pid)) return undefined;
+      return {
+        pid,
+        ...(typeof startTime === 'string' ? { startTime } : {}),
+        ...(typeof bootId === 'string' ? { bootId } : {}),
+        ...(typeof host === 'string' ? { host } : {}),
+      };
+    } catch {
+      return undefined;
+    }
+  }
+  const pid = Number(trimmed);
+  return isPid(pid) ? { pid } : undefined;
+}
+
+const isPid = (pid: unknown): pid is number => typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0;
+
+/** Why the owner no longer holds the lock (as the note says it), or undefined when it may still run. */
+export function whyGone(owner: LockOwner): string | undefined {
+  if (owner.pid === process.pid) return 'which names this process (left by an earlier process of the same pid)';
+  const bootId = readBootId();
+  if (bootId === undefined) return isRunning(owner.pid) ? undefined : 'which is no longer running';
+  // Read from this machine's /proc from here on.
+  if (owner.bootId !== undefined && owner.bootId !== bootId) return 'written before the machine last started';
+  const stat = procStat(owner.pid);
+  if (stat === undefined) return isRunning(owner.pid) ? undefined : 'which is no longer running';
+  if (stat.state === 'Z' || stat.state === 'X') return 'which has ended (a zombie its parent has not reaped)';
+  if (owner.startTime !== undefined) {
+    return owner.startTime === stat.startTime ? undefined : `whose pid is now another process's (it started later than the lock's owner)`;
+  }
+  // A lock that names no start time: a process of that pid holds it only if it is node (as every mock is).
+  return isNodeProcess(owner.pid) === false ? `whose pid is now another program's (${stat.name}), not a voice-config-mock` : undefined;
 }
 
 function isRunning(pid: number): boolean {
@@ -96,8 +161,9 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function inUse(path: string, lock: string, pid: number): StateFileError {
+function inUse(path: string, lock: string, owner: LockOwner): StateFileError {
+  const host = owner.host !== undefined && owner.host !== hostname() ? ` on host ${owner.host}` : '';
   return new StateFileError(
-    `The state file ${path} is in use by another voice-config-mock (process ${pid}, see ${lock}). Stop that one, or give this one another --state-file.`,
+    `The state file ${path} is in use by another voice-config-mock (process ${owner.pid}${host}, see ${lock}). Stop that one, or give this one another --state-file; if process ${owner.pid} is not a voice-config-mock, delete ${lock}.`,
   );
 }

@@ -2,6 +2,8 @@
  * A state file as the server uses it: locked against a second process,
  * loaded with its change log, and written to before each write is answered.
  */
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import type { MockState } from '../mock-state.js';
 import { lockStateFile } from './lock-file.js';
 import { loadStateFile } from './state-file.js';
@@ -21,11 +23,13 @@ export async function openStateFile(
   path: string,
   options: StateFileWriterOptions & { note?: (message: string) => void } = {},
 ): Promise<OpenStateFile> {
-  const release = await lockStateFile(path, options.note);
+  // The lock, the log and each new snapshot go beside the real file: a link to it stays a link, and two links to one file are one file.
+  const real = await realStatePath(path);
+  const release = await lockStateFile(real, options.note);
   let writer: StateFileWriter | undefined;
   try {
-    const state = await loadStateFile(mockState, path, options.note);
-    writer = new StateFileWriter(mockState, path, options);
+    const state = await loadStateFile(mockState, real, options.note);
+    writer = new StateFileWriter(mockState, real, options);
     await writer.start(state.logContinues, state.logLines);
     const open = writer;
     let closing: Promise<void> | undefined;
@@ -42,4 +46,21 @@ export async function openStateFile(
     await release();
     throw error;
   }
+}
+
+/**
+ * The file `path` names, through any symbolic links (the file need not exist
+ * yet: a link may point to a file still to be written); its folder is
+ * resolved too, so that one file reached by two paths has one lock.
+ */
+export async function realStatePath(path: string): Promise<string> {
+  let current = resolve(path);
+  // As many links as the system itself follows.
+  for (let hops = 0; hops < 40; hops++) {
+    const stats = await lstat(current).catch(() => undefined);
+    if (!stats?.isSymbolicLink()) break;
+    current = resolve(dirname(current), await readlink(current));
+  }
+  const folder = await realpath(dirname(current)).catch(() => dirname(current));
+  return resolve(folder, basename(current));
 }

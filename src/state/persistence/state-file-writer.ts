@@ -13,7 +13,8 @@ import type { MockState } from '../mock-state.js';
 import { StateSerializer } from '../snapshot/snapshot.js';
 import { watchChanges } from './change-feed.js';
 import { logHeader, logLine } from './change-log.js';
-import { replaceDurably, syncDirectory, writeAll } from './durable-files.js';
+import { writeAll } from './durable-files.js';
+import { type FileId, filesMoved, idOf, writeSnapshotAndLog } from './file-identity.js';
 import { changeLogPath } from './state-file.js';
 import { StateFileError, saveFailed } from './state-file-error.js';
 
@@ -24,12 +25,11 @@ export interface StateFileWriterOptions {
   foldAtLines?: number;
   /** Told of a save that failed with no request waiting on it (a background one, the last one at shutdown); default: stderr. */
   onError?: (error: Error) => void;
+  /** Told when the files were deleted or replaced under the mock (and are written again); default: stderr. */
+  note?: (message: string) => void;
 }
 
-interface Waiter {
-  resolve(): void;
-  reject(error: Error): void;
-}
+type Waiter = { resolve(): void; reject(error: Error): void };
 
 const utf8 = new TextEncoder();
 
@@ -47,10 +47,13 @@ export class StateFileWriter {
   #logBytes = 0;
   #logLines = 0;
   #snapshotBytes = 0;
+  /** The snapshot this writer last wrote (or continued), to see whether the file at its path is still that one. */
+  #snapshotFile: FileId | undefined;
   /** Set when the log may not be appended to (none open yet, or an append failed): the next batch writes a whole snapshot. */
   #mustFold = true;
   #stopWatching: (() => void) | undefined;
   readonly #onError: (error: Error) => void;
+  readonly #noteMoved: (message: string) => void;
 
   constructor(
     mockState: MockState,
@@ -62,13 +65,13 @@ export class StateFileWriter {
     this.#foldAtBytes = options.foldAtBytes ?? 8 * 1024 * 1024;
     this.#foldAtLines = options.foldAtLines ?? 100_000;
     this.#onError = options.onError ?? ((error) => console.error(`voice-config-mock: ${error.message}`));
+    this.#noteMoved = options.note ?? ((message) => console.error(`voice-config-mock: ${message}`));
     this.#stopWatching = watchChanges(mockState, (json) => this.#note(json));
   }
 
   /**
-   * Starts writing: to the log as it is, when it continues the loaded
-   * snapshot and ends whole; else a new snapshot is written at once, so a
-   * path that cannot be written stops the mock instead of losing every change.
+   * Starts writing: to the log as it is, when it continues the loaded snapshot and ends whole; else a new
+   * snapshot is written at once, so a path that cannot be written stops the mock instead of losing every change.
    */
   async start(logContinues: boolean, logLines = 0): Promise<void> {
     if (logContinues) {
@@ -76,7 +79,8 @@ export class StateFileWriter {
         this.#log = await open(this.#logPath, 'a');
         this.#logBytes = (await this.#log.stat()).size;
         this.#logLines = logLines;
-        this.#snapshotBytes = (await stat(this.path)).size;
+        const snapshot = await stat(this.path);
+        [this.#snapshotBytes, this.#snapshotFile] = [snapshot.size, idOf(snapshot)];
         this.#mustFold = false;
         return;
       } catch {
@@ -136,10 +140,8 @@ export class StateFileWriter {
   /** Starts the next batch unless one is under way (then the batch after it takes whatever came meanwhile). */
   #pump(): void {
     if (this.#busy || (this.#waiters.length === 0 && this.#pending.length === 0)) return;
-    const batch = this.#pending;
-    const waiters = this.#waiters;
-    this.#pending = [];
-    this.#waiters = [];
+    const [batch, waiters] = [this.#pending, this.#waiters];
+    [this.#pending, this.#waiters] = [[], []];
     this.#busy = this.#write(batch).then(
       () => {
         for (const waiter of waiters) waiter.resolve();
@@ -157,9 +159,13 @@ export class StateFileWriter {
   #write(batch: string[]): Promise<void> {
     const line = batch.length > 0 ? utf8.encode(logLine(batch)) : undefined;
     const big = (line?.byteLength ?? 0) + this.#logBytes > Math.max(this.#foldAtBytes, this.#snapshotBytes);
-    // Taken now, in the same turn as the batch: the snapshot holds exactly the changes up to here, and later ones go to the new log.
+    // Taken now, in the same turn as the batch: the snapshot holds exactly the changes up to here, later ones go to the new log.
     if (this.#mustFold || big || this.#logLines >= this.#foldAtLines) return this.#fold(this.#serializer.pieces());
-    return line ? this.#append(line) : Promise.resolve();
+    if (!line) return Promise.resolve();
+    const moved = filesMoved((this.#log as FileHandle).fd, this.#logPath, this.path, this.#snapshotFile);
+    if (!moved) return this.#append(line);
+    this.#noteMoved(`${moved} while the mock ran; both files are written again, with every change so far, before this change is answered.`);
+    return this.#fold(this.#serializer.pieces(), true);
   }
 
   async #append(line: Uint8Array): Promise<void> {
@@ -175,7 +181,7 @@ export class StateFileWriter {
     }
   }
 
-  async #fold(pieces: Uint8Array[]): Promise<void> {
+  async #fold(pieces: Uint8Array[], remake = false): Promise<void> {
     const snapshotId = randomUUID();
     // The snapshot names the log that continues it; a log naming another snapshot is ignored at start.
     const end = pieces.pop();
@@ -183,14 +189,9 @@ export class StateFileWriter {
     pieces.push(utf8.encode(`,"changeLog":${JSON.stringify(snapshotId)}}\n`));
     this.#mustFold = true;
     try {
-      this.#snapshotBytes = await replaceDurably(this.path, pieces);
-      // Emptied only now: a kill before this point leaves the old log, which names the old snapshot and so is ignored.
-      const log = await open(this.#logPath, 'w');
+      const written = await writeSnapshotAndLog(this.path, this.#logPath, pieces, utf8.encode(logHeader(snapshotId)), remake);
       await this.#log?.close().catch(() => {});
-      this.#log = log;
-      this.#logBytes = await writeAll(log, utf8.encode(logHeader(snapshotId)));
-      await log.datasync();
-      await syncDirectory(this.#logPath);
+      ({ log: this.#log, logBytes: this.#logBytes, snapshotBytes: this.#snapshotBytes, snapshotFile: this.#snapshotFile } = written);
       this.#logLines = 0;
       this.#mustFold = false;
     } catch (error) {

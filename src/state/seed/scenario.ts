@@ -4,6 +4,7 @@
  * snapshots and state files, where they are checked when they load.
  */
 import { z } from '@hono/zod-openapi';
+import { boundedList } from '../../domain/fields.js';
 import type { ResourceKind } from '../../domain/resource.js';
 import { resourceKinds, schemas } from '../../domain/resources/index.js';
 
@@ -38,7 +39,7 @@ export const organizationPlanSchema = z
     /** SIP trunks with `isSystem: true`, made first (none when left out). */
     systemTrunks: count.default(0),
     /** Schemas made with `isLocked: true` (none when left out). */
-    lockedSchemas: z.array(lockedSchemaPlan).max(100).default([]),
+    lockedSchemas: boundedList(lockedSchemaPlan, 100).default([]),
   })
   .refine((plan) => plan.systemTrunks + (plan.counts.sipTrunks ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,

@@ -8,6 +8,7 @@ import { organizationId } from '../../domain/fields.js';
 import { resourceKinds } from '../../domain/resources/index.js';
 import { trunkConfigurationSchema } from '../../domain/telephony.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
+import { MAX_RECORDS_PER_KIND } from '../limits.js';
 import { MAX_SEED } from '../mock-state.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
 
@@ -18,7 +19,16 @@ export const MAX_SNAPSHOT_DEPTH = MAX_RECORD_DEPTH + 5;
 /** A seed, as every control route and `createMockState` take one. */
 export const seedSchema = z.int().min(0).max(MAX_SEED);
 
-const organizationState = z.object({
+/**
+ * The most a snapshot may hold, counted before anything in it is parsed
+ * (src/state/snapshot/snapshot.ts): a list over its bound is refused with one
+ * problem, whatever it holds; then its elements are checked one at a time, up
+ * to 50 problems. Records per kind of one organization: as many as
+ * `--max-records` may allow (so the mock can load what it saved).
+ */
+export const SNAPSHOT_BOUNDS = { organizations: 1_000_000, recordsPerKind: MAX_RECORDS_PER_KIND, telephony: 1_000_000 } as const;
+
+export const organizationState = z.object({
   id: organizationId,
   name: z.string(),
   token: z.string().min(1),
@@ -27,17 +37,28 @@ const organizationState = z.object({
    * the number that sets the organization apart (its place in the scenario, a tenant's number).
    */
   plan: z.strictObject({ plan: organizationPlanSchema, seed: z.union([seedSchema, z.array(seedSchema).min(1).max(2)]) }).optional(),
-  records: z.partialRecord(z.enum(resourceKinds), z.array(z.record(z.string(), z.unknown()))),
+  records: z.partialRecord(z.enum(resourceKinds), z.array(z.record(z.string(), z.unknown())).max(SNAPSHOT_BOUNDS.recordsPerKind)),
 });
+
+const heading = { format: z.literal(STATE_FORMAT), version: z.literal(1), savedAt: z.string().optional() };
 
 export const stateSchema = z
   .object({
-    format: z.literal(STATE_FORMAT),
-    version: z.literal(1),
-    savedAt: z.string().optional(),
-    organizations: z.array(organizationState),
-    telephony: z.array(trunkConfigurationSchema).default([]),
+    ...heading,
+    organizations: z.array(organizationState).max(SNAPSHOT_BOUNDS.organizations),
+    telephony: z.array(trunkConfigurationSchema).max(SNAPSHOT_BOUNDS.telephony).default([]),
   })
   .openapi('State', { description: 'The state of the mock, or of one organization: organizations with their tokens and records.' });
 
 export type State = z.infer<typeof stateSchema>;
+
+/**
+ * The snapshot without its lists' elements: what is checked once the lists
+ * are known to be within their bounds, before their elements are checked one
+ * by one (each list of the whole schema would be parsed whole, an issue per
+ * bad element).
+ */
+export const stateEnvelope = z.object({ ...heading, organizations: z.array(z.unknown()), telephony: z.array(z.unknown()).default([]) });
+
+/** One organization of a snapshot without its records, which are checked one by one with their resource's schema. */
+export const organizationEnvelope = organizationState.extend({ records: z.partialRecord(z.enum(resourceKinds), z.array(z.unknown())) });

@@ -8,26 +8,32 @@
  */
 import { DomainError } from '../../domain/errors.js';
 import { ProblemList } from '../../domain/problem-list.js';
-import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
+import type { StoredRecord } from '../../domain/resource.js';
 import { resources } from '../../domain/resources/index.js';
 import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration } from '../../domain/telephony.js';
-import { describeIssues } from '../../domain/validate.js';
 import type { MockState } from '../mock-state.js';
 import type { Organization } from '../tenants.js';
+import { checkState } from './snapshot-check.js';
 import { integrityProblems } from './snapshot-integrity.js';
-import { type State, stateSchema } from './snapshot-schema.js';
-import { upgradeRecord } from './upgrade.js';
+import type { State } from './snapshot-schema.js';
 
+export { checkState } from './snapshot-check.js';
 export { exportState, StateSerializer } from './snapshot-export.js';
-export { MAX_SNAPSHOT_DEPTH, STATE_FORMAT, type State, seedSchema, stateSchema } from './snapshot-schema.js';
+export { MAX_SNAPSHOT_DEPTH, SNAPSHOT_BOUNDS, STATE_FORMAT, type State, seedSchema, stateSchema } from './snapshot-schema.js';
 
 /**
  * Loads a snapshot. `only` replaces just that organization (it must be in the
  * snapshot); otherwise the snapshot replaces the whole state.
  */
 export function importState(mockState: MockState, input: unknown, only?: string): void {
-  const state = parseState(input);
+  const checked = checkState(input);
+  if (!checked.ok) throw new DomainError('validation', `The snapshot is not valid: ${checked.problems.summary()}.`, checked.problems);
+  importCheckedState(mockState, checked.value, only);
+}
+
+/** Loads a snapshot that `checkState` passed (the control route checks it as it reads the body). */
+export function importCheckedState(mockState: MockState, state: State, only?: string): void {
   const incoming = state.organizations.filter((organization) => only === undefined || organization.id === only);
   if (only !== undefined && incoming.length === 0) {
     throw new DomainError('validation', `The snapshot holds no organization with id ${only}.`, [
@@ -76,49 +82,6 @@ function missingConfigurations(
       .filter((trunk) => !configured.has(String(trunk.id)))
       .map((trunk) => ({ ...trunkSettings(trunk as SipTrunkRecord, id), revision: 1, provisionedAt: now.toISOString() })),
   );
-}
-
-/**
- * Every record must be one the store could hold; every problem is listed with
- * its place. The records come back as parsed, with their defaults filled in.
- */
-function parseState(input: unknown): State {
-  const parsed = stateSchema.safeParse(input);
-  const problems = parsed.success ? new ProblemList() : describeIssues(parsed.error.issues, input);
-  parsed.data?.organizations.forEach((organization, index) => {
-    for (const def of resources) {
-      const records = organization.records[def.kind as ResourceKind] ?? [];
-      for (const [position, record] of records.entries()) {
-        // Each record costs a parse: once the list is full, the rest go unchecked (100,000 broken records took 10 s).
-        if (problems.full) {
-          problems.stopped = true;
-          break;
-        }
-        const checked = def.stored.safeParse(upgradeRecord(def, record));
-        if (checked.success) {
-          // What a create generates (a webhook's secret) is generated for a record written without it, as a create would.
-          const stored = def.complete ? def.complete(checked.data) : (checked.data as Record<string, unknown>);
-          records[position] = inOrderOf(record, stored);
-          continue;
-        }
-        problems.addList(describeIssues(checked.error.issues, record), ['organizations', index, 'records', def.kind, position]);
-      }
-    }
-  });
-  if (!parsed.success || problems.count > 0) {
-    throw new DomainError('validation', `The snapshot is not valid: ${problems.summary()}.`, problems);
-  }
-  return parsed.data;
-}
-
-/**
- * The parsed record with its keys in the order the snapshot wrote them (zod
- * gives its schema's order), then any it filled in: a record exported and
- * loaded again, as across a restart with a state file, answers as before.
- */
-function inOrderOf(written: unknown, parsed: Record<string, unknown>): Record<string, unknown> {
-  const order = [...Object.keys(written as object).filter((key) => Object.hasOwn(parsed, key)), ...Object.keys(parsed)];
-  return Object.fromEntries([...new Set(order)].map((key) => [key, parsed[key]]));
 }
 
 function assertTokensFree(

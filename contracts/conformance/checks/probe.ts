@@ -1,0 +1,191 @@
+/**
+ * A probe is one short conversation with the target (list, create, delete…)
+ * that decides one or more checks. Its checks are declared up front, so a
+ * probe that cannot start still reports each of them, as skipped with a reason.
+ */
+import type { SuiteContext } from '../context.js';
+import { show } from '../matchers.js';
+import { shownInSpec } from '../resources.js';
+import { type Created, createRecord } from '../target/creating.js';
+import { noExampleReason } from '../target/examples.js';
+import { type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
+import type { ListRead } from '../target/paging.js';
+import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
+import { evidenceOf } from '../verdict/evidence.js';
+import { costlyFailure, StoppedAnswering } from './unanswered.js';
+
+export type { SuiteContext } from '../context.js';
+export { costlyFailure, StoppedAnswering, UNANSWERED_LIMIT } from './unanswered.js';
+
+export interface Probe {
+  name: string;
+  /** True when the probe changes nothing on the target (safe for --read-only). */
+  readOnly: boolean;
+  needsToken2?: boolean;
+  checks: CheckInfo[];
+  run(t: ProbeRun): Promise<void>;
+}
+
+class Skip extends Error {}
+
+/** The running state of one probe: its exchanges, its verdicts, and helpers to talk to the target. */
+export class ProbeRun {
+  private readonly exchanges: Exchange[] = [];
+  private readonly decided = new Map<string, CheckResult>();
+
+  constructor(
+    readonly ctx: SuiteContext,
+    readonly probe: Probe,
+  ) {}
+
+  get target(): Target {
+    return this.ctx.target;
+  }
+
+  /** Sends a request and records it for the report. */
+  async send(spec: RequestSpec): Promise<Reply> {
+    const started = performance.now();
+    try {
+      const { reply, exchange } = await send(this.ctx.target, spec, this.ctx.signal);
+      this.exchanges.push(exchange);
+      this.ctx.unanswered = 0;
+      return reply;
+    } catch (error) {
+      if (error instanceof TransportError) {
+        this.exchanges.push(error.exchange);
+        // What costs a run its time is counted; an answer too large to read is still an answer.
+        if (costlyFailure(this.ctx.target, error, performance.now() - started)) this.ctx.unanswered += 1;
+        else if (error.code === TOO_LARGE) this.ctx.unanswered = 0;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Sends a request whose only point is to be refused (one without a token): undefined when no answer
+   * came, which serves and changes nothing, instead of ending the probe as a lost answer otherwise does.
+   */
+  async sendExpectingRefusal(spec: RequestSpec): Promise<Reply | undefined> {
+    try {
+      return await this.send(spec);
+    } catch (error) {
+      // An answer too large to read may have served what the request asked for: it proves nothing either way.
+      if (error instanceof TransportError && error.code !== TOO_LARGE && !this.ctx.signal.aborted) return undefined;
+      throw error;
+    }
+  }
+
+  /** The whole list of `path`, every page, with `credentials` (see target/paging.ts); its requests are this probe's. */
+  list(path: string, credentials: Credentials = 'token'): Promise<ListRead> {
+    return this.ctx.adapter.list((spec) => this.send(spec), path, credentials);
+  }
+
+  /** The record an answer holds, read as the target adapter reads records; undefined when none. */
+  record(reply: Reply | undefined): Record<string, unknown> | undefined {
+    return reply === undefined ? undefined : this.ctx.adapter.record(reply.body);
+  }
+
+  /** Whether `reply` answers the record `id` (2xx, the record read as the adapter reads it, with that id). */
+  isRecord(reply: Reply | undefined, id: string): boolean {
+    return this.ctx.adapter.isRecord(reply, id);
+  }
+
+  /**
+   * Decides a check: passed when `ok`, else failed with `actual` saying what came instead, and `failing` the part of
+   * an answer that failed (default: the last answer's body).
+   */
+  verdict(id: string, ok: boolean, actual: string, failing?: unknown): void {
+    const info = this.info(id);
+    const counted = !ok && (info.source === 'spec' || this.ctx.strict);
+    const exchanges = [...this.exchanges];
+    const result: CheckResult = {
+      ...info,
+      outcome: ok ? 'passed' : 'failed',
+      counted,
+      evidence: evidenceOf(this.ctx.target, exchanges, ok ? undefined : { failing }),
+      exchanges,
+    };
+    if (!ok) result.actual = actual;
+    this.decided.set(id, result);
+  }
+
+  /** Leaves one check not judged (the evidence could not be gathered; `reason` says why), the others to be decided. */
+  skipCheck(id: string, reason: string): void {
+    this.decided.set(id, this.notJudged(this.info(id), reason));
+  }
+
+  private notJudged(info: CheckInfo, reason: string): CheckResult {
+    const exchanges = [...this.exchanges];
+    return { ...info, outcome: 'not judged', counted: false, reason, evidence: evidenceOf(this.ctx.target, exchanges), exchanges };
+  }
+
+  /** Ends the probe: every check not decided yet is not judged, with `reason`. */
+  skip(reason: string): never {
+    throw new Skip(reason);
+  }
+
+  /** Creates a record from the published example (see creating.ts); skips when that is impossible. */
+  async create(path: string): Promise<{ id: string; reply: Reply }> {
+    const { reply, id } = await this.tryCreate(path);
+    if (id === undefined) this.skip(`the create was not accepted: POST ${path} answered ${reply.status} ${show(reply.body, 200)}`);
+    return { id, reply };
+  }
+
+  /**
+   * Sends the published create example; the caller judges the answer. Skips when there is no example, and when
+   * the create answered a record that was there before the run (which the kit never changes or deletes).
+   */
+  async tryCreate(path: string): Promise<Created> {
+    const example = this.ctx.examples.create(path);
+    if (!example) this.skip(noExampleReason(this.ctx.examples, `POST ${path}`));
+    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, example);
+    if (created.preexisting !== undefined) {
+      this.skip(
+        `POST ${path} answered the record ${created.preexisting}, which was there before the run: the kit does not change or delete it, so there is no record of its own to go on with`,
+      );
+    }
+    if (created.unconfirmed !== undefined) {
+      this.skip(
+        `POST ${path} answered the record ${created.unconfirmed}, but the list of ${path} could not be read before the run and the record does not show the run-unique name sent, so it may be one from before the run: the kit does not change or delete it (give --list-pointer so the list can be read)`,
+      );
+    }
+    return created;
+  }
+
+  /** The results of every declared check, once the probe has ended (with `error` when it threw). */
+  finish(error?: unknown): CheckResult[] {
+    // The schema-list request that showed the target had stopped is the evidence for every check not tried.
+    if (error instanceof StoppedAnswering) this.exchanges.push(error.exchange);
+    const reason = this.endReason(error);
+    return this.probe.checks.map((info) => {
+      const decided = this.decided.get(info.id);
+      if (decided) return decided;
+      // No answer on a path the spec does not show says nothing of the spec: its checks not reached are skipped
+      // (the assumed ones still fail, counted only with --strict).
+      const unshown = error instanceof TransportError && !shownInSpec(error.exchange.sent.method, error.exchange.sent.path);
+      const failed = error !== undefined && !(error instanceof Skip) && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
+      if (failed) {
+        const counted = info.source === 'spec' || this.ctx.strict;
+        const exchanges = [...this.exchanges];
+        return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(this.ctx.target, exchanges, {}), exchanges };
+      }
+      return this.notJudged(info, reason);
+    });
+  }
+
+  private endReason(error: unknown): string {
+    if (this.ctx.signal.aborted) return 'the run was interrupted';
+    if (error instanceof Skip || error instanceof StoppedAnswering) return error.message;
+    if (error instanceof TransportError && error.code === TOO_LARGE)
+      return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
+    if (error instanceof TransportError) return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
+    if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;
+    return 'not reached: an earlier step did not give what this check needs';
+  }
+
+  private info(id: string): CheckInfo {
+    const info = this.probe.checks.find((check) => check.id === id);
+    if (!info) throw new Error(`probe "${this.probe.name}" has no check "${id}"`);
+    return info;
+  }
+}

@@ -1,0 +1,167 @@
+/** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
+import { updateExample } from '../context.js';
+import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
+import { deleteBody, type ResourceFacts } from '../resources.js';
+import { noExampleReason } from '../target/examples.js';
+import { isJsonType, isSuccess } from '../target/http.js';
+import type { ListRead } from '../target/paging.js';
+import { settled } from '../target/settle.js';
+import type { Probe, ProbeRun } from './probe.js';
+import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
+import { answerOf, createWithoutToken, deleteWithoutToken, unauthorizedUpdate } from './tokenless.js';
+
+type Ids = ReturnType<typeof roundTripIds>;
+
+/** A probe that creates one record of `resource` from the published example and deletes it again. */
+export function roundTripProbe(resource: ResourceFacts): Probe {
+  const ids = roundTripIds(resource);
+  return {
+    name: `${resource.name} round trip`,
+    readOnly: false,
+    checks: roundTripChecks(resource),
+    async run(t) {
+      const sneaked = await createWithoutToken(t, resource);
+      // A create without a token that was accepted (any 2xx, with or without an id) fails the check on its own; a refused
+      // one counts once the create with the token works.
+      if (sneaked?.accepted) t.verdict(ids.createNeedsToken, false, `without a token: ${answerOf(sneaked.reply)}`);
+      const { reply, id } = await t.tryCreate(resource.path);
+      // The id may come from the answer, --id-pointer, Location or the list: any of them shows the create worked.
+      const jsonOrEmpty = reply.text === '' || isJsonType(reply.contentType);
+      t.verdict(ids.create, id !== undefined && isUuid(id) && jsonOrEmpty, answer(reply));
+      if (id === undefined) {
+        if (!sneaked?.accepted) {
+          t.skipCheck(
+            ids.createNeedsToken,
+            `the create with the token was not accepted either (${reply.status}), so the path is not known to work`,
+          );
+        }
+        return t.skip(`the create was not accepted (${reply.status}), so there is no record to go on with`);
+      }
+      if (sneaked && !sneaked.accepted) t.verdict(ids.createNeedsToken, true, '');
+      const url = `${resource.path}/${id}`;
+      // The record as the target shows it: its get, which answers the same whatever the create's answer looked like.
+      const record = await judgeGet(t, ids.getAfterCreate, url, id, {});
+      await judgeListed(t, ids.listAfterCreate, resource.path, id, true);
+      await judgeUpdate(t, ids, url, id, record ?? {});
+      const withoutToken = await deleteWithoutToken(t, resource, ids, url, id);
+      if (withoutToken === 'removed') return t.skip('the record was deleted without a token, so there is none left to delete');
+      const accepted = await judgeDelete(t, resource, ids, url, id);
+      // On a path the spec does not show, the record staying proves something only once the delete with the token works.
+      if (withoutToken !== 'stays') return;
+      if (accepted) t.verdict(ids.deleteNeedsToken, true, '');
+      else t.skipCheck(ids.deleteNeedsToken, 'the delete with the token was not accepted either, so the path is not known to work');
+    },
+  };
+}
+
+/** Judges a get with the token; the record when it answered it (whatever its fields). */
+async function judgeGet(
+  t: ProbeRun,
+  checkId: string,
+  url: string,
+  id: string,
+  expected: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const reply = await t.send({ method: 'GET', path: url });
+  const found = t.isRecord(reply, id) ? t.record(reply) : undefined;
+  // A 2xx JSON answer whose record the kit cannot find is no evidence either way: the record may be wrapped otherwise.
+  if (found === undefined && isSuccess(reply.status) && isPlainObject(reply.body) && t.record(reply) === undefined) {
+    t.skipCheck(checkId, `GET ${url} answered ${reply.status}, but the kit found no record in it: give --record-pointer`);
+    return undefined;
+  }
+  t.verdict(checkId, found !== undefined && reflects(found, expected), answer(reply));
+  return found;
+}
+
+/**
+ * Whether `id` is in the list (present) or not. A list may settle a moment after a write (a delete answered 202):
+ * it is read again, a few times over about three seconds, before the check fails.
+ */
+async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<void> {
+  // Every page is read: a record's absence is evidence only from the whole list, its presence from any page.
+  const holds = (read: ListRead) => read.items !== undefined && holdsId(read.items, id);
+  // Not a list, or not the whole of it, is no reason to read again: it is not judged below.
+  const read = await settled(
+    () => t.list(path),
+    (reading) => reading.items === undefined || !reading.whole || holds(reading) === present,
+  );
+  if (read.items === undefined) return t.skipCheck(checkId, `GET ${path} did not answer a list (${read.first.status})`);
+  const listed = holds(read);
+  if (!listed && !read.whole) return t.skipCheck(checkId, `${id} is not on the pages read, but the list was not read whole: ${read.why}`);
+  const pages = read.pages === 1 ? '' : ` (${read.pages} pages)`;
+  t.verdict(
+    checkId,
+    listed === present,
+    `${id} is ${listed ? 'still' : 'not'} in the list of ${read.items.length} records${pages}`,
+    listed ? id : undefined,
+  );
+}
+
+async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, created: Record<string, unknown>): Promise<void> {
+  const example = updateExample(t.ctx, url.slice(0, url.lastIndexOf('/')));
+  if (!example) {
+    const reason = noExampleReason(t.ctx.examples, `PATCH ${url.slice(0, url.lastIndexOf('/'))}/{id}`);
+    t.skipCheck(ids.update, reason);
+    t.skipCheck(ids.updateNeedsToken, reason);
+    return t.skipCheck(ids.getAfterUpdate, reason);
+  }
+  // Tried first, while the example's values are still new to the record. A change it made fails at once; none made
+  // counts only once the real update shows the path works.
+  const unauthenticated = await unauthorizedUpdate(t, url, example);
+  if (unauthenticated?.changed) t.verdict(ids.updateNeedsToken, false, `update without a token: ${unauthenticated.answer}`);
+  // Only keys the API shows back can be compared (write-only keys such as passwords are not).
+  const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
+  const reply = await t.send({ method: 'PATCH', path: url, body: example });
+  const answered = isPlainObject(reply.body) ? (t.record(reply) ?? reply.body) : undefined;
+  const ok = isSuccess(reply.status) && (answered === undefined || reflects(answered, shown));
+  t.verdict(ids.update, ok, answer(reply));
+  // A change the tokenless update made was failed above; without one, the verdict waits on the real update.
+  if (!unauthenticated?.changed) {
+    if (!isSuccess(reply.status)) {
+      t.skipCheck(ids.updateNeedsToken, `the update with the token was not accepted either (${reply.status})`);
+    } else if (unauthenticated === undefined) {
+      t.skipCheck(
+        ids.updateNeedsToken,
+        `GET ${url} did not answer the record around the tokenless update, or the example changes no field it shows steadily`,
+      );
+    } else t.verdict(ids.updateNeedsToken, true, '');
+  }
+  if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);
+  await judgeGet(t, ids.getAfterUpdate, url, id, shown);
+}
+
+/** Judges the delete with the token and what follows; true when it was accepted. */
+async function judgeDelete(t: ProbeRun, resource: ResourceFacts, ids: Ids, url: string, id: string): Promise<boolean> {
+  const reply = await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });
+  if (reply.status === 403 && resource.deleteErrors.includes(403)) {
+    // §5 leaves open which roles get 403, and the spec lists it for this delete: the token may only lack the right.
+    const reason = `the delete answered 403, which the spec lists for it without saying when (§5: roles and permissions are not shown); the token may not be allowed to delete ${resource.noun}s`;
+    const judged = [
+      ids.deleteAccepted,
+      ...(resource.deleteAnswersEmptyObject ? [ids.deleteEmpty] : []),
+      ids.listAfterDelete,
+      ids.getAfterDelete,
+    ];
+    for (const check of judged) t.skipCheck(check, reason);
+    return false;
+  }
+  t.verdict(ids.deleteAccepted, isSuccess(reply.status), answer(reply));
+  if (resource.deleteAnswersEmptyObject) {
+    t.verdict(ids.deleteEmpty, isSuccess(reply.status) && isEmptyObject(reply.body), answer(reply));
+  }
+  if (!isSuccess(reply.status)) {
+    for (const check of [ids.listAfterDelete, ids.getAfterDelete]) t.skipCheck(check, `the delete was not accepted (${reply.status})`);
+    return false;
+  }
+  await judgeListed(t, ids.listAfterDelete, resource.path, id, false);
+  const after = await t.send({ method: 'GET', path: url });
+  t.verdict(ids.getAfterDelete, after.status === 404, answer(after));
+  // Forgotten only once a read shows it gone: a delete that answered 2xx but kept the record leaves it to the cleanup.
+  if (isGone(after.status)) t.ctx.ledger.forget(resource.path, id);
+  return true;
+}
+
+/** Every key of `expected` has the same value in `record`. */
+function reflects(record: Record<string, unknown>, expected: Record<string, unknown>): boolean {
+  return Object.entries(expected).every(([key, value]) => canonical(record[key]) === canonical(value));
+}

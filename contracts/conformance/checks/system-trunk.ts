@@ -1,0 +1,100 @@
+/**
+ * §3 rule 1: a system trunk cannot be deleted. The kit tries exactly one
+ * delete, on a trunk it was given (--system-trunk-id) or found listed with
+ * `isSystem: true`, and on nothing else.
+ */
+
+import { answer, holdsId, isGone, isPlainObject, sameId } from '../matchers.js';
+import { isRefusal } from '../target/http.js';
+import type { Probe, ProbeRun } from './probe.js';
+import { SPEC_QUOTES } from './spec-basis.js';
+
+const PATH = '/api/v1/sip-trunks';
+const REFUSED = 'sip-trunks.delete.system-refused';
+const STATUS = 'sip-trunks.delete.system-status';
+const SURVIVES = 'sip-trunks.delete.system-survives';
+
+/** Deletes the system trunk once and checks that it was refused and is still there. */
+export const systemTrunkProbe: Probe = {
+  name: 'system trunk delete',
+  readOnly: false,
+  checks: [
+    {
+      id: REFUSED,
+      source: 'spec',
+      title: 'a delete of a system trunk is refused',
+      expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal (4xx; a 2xx accepts it, a 5xx is the server failing)`,
+      basis: '§3 rule 1: when a SIP trunk has isSystem=true, a delete of it is refused (§2: a system trunk cannot be deleted)',
+      quote: SPEC_QUOTES.systemDeleteRefused,
+    },
+    {
+      id: STATUS,
+      source: 'documented',
+      title: 'the refusal is 403 or 404',
+      expected: 'the refusal’s status is 403 or 404 (the spec does not say which; both pass)',
+      basis: '§4 Delete SIP trunk lists 403 and 404; which one reports a system trunk is not shown',
+    },
+    {
+      id: SURVIVES,
+      source: 'spec',
+      title: 'the system trunk is still there after the refused delete',
+      expected: `GET ${PATH}/<system trunk id> still answers the trunk, or else GET ${PATH} still lists it`,
+      basis: '§3 rule 1: the delete of a system trunk is refused, so the trunk remains',
+      quote: SPEC_QUOTES.isSystemFlag,
+    },
+  ],
+  async run(t) {
+    const id = await findSystemTrunk(t);
+    const reply = await t.send({ method: 'DELETE', path: `${PATH}/${id}`, body: {} });
+    t.verdict(REFUSED, isRefusal(reply.status), answer(reply));
+    t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
+    // The trunk's own read says it is there; the list is asked only when that read tells neither way.
+    const read = await t.send({ method: 'GET', path: `${PATH}/${id}` });
+    if (t.isRecord(read, id)) return t.verdict(SURVIVES, true, '');
+    const list = await t.list(PATH);
+    if (list.items !== undefined && holdsId(list.items, id)) return t.verdict(SURVIVES, true, '');
+    // Gone: its read says so, or the whole list no longer holds it. A list not read whole proves nothing.
+    if (!isGone(read.status) && !(list.items !== undefined && list.whole)) {
+      const why = list.items === undefined ? `GET ${PATH} did not answer a list` : list.why;
+      return t.skip(`GET ${PATH}/${id} does not show the trunk (give --record-pointer if it is wrapped), and ${why}`);
+    }
+    t.verdict(SURVIVES, false, `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`);
+  },
+};
+
+/**
+ * The trunk given by --system-trunk-id, or else the first listed with isSystem: true. A given trunk is tried
+ * only when its own GET (whatever the list's shape), or else the list, shows isSystem: true: one that leaves the
+ * flag out, or shows it false, may be a real ordinary trunk, and a delete of it would be carried out.
+ */
+async function findSystemTrunk(t: ProbeRun): Promise<string> {
+  const given = t.target.systemTrunkId;
+  if (given !== undefined) {
+    const read = await t.send({ method: 'GET', path: `${PATH}/${given}` });
+    const flag = t.isRecord(read, given) ? t.record(read)?.isSystem : undefined;
+    if (flag === false) return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
+    if (flag === true) return given;
+  }
+  const list = await t.list(PATH);
+  const { items } = list;
+  if (items === undefined) {
+    const why = given === undefined ? 'no system trunk can be found or watched' : `nothing shows ${given} with isSystem: true`;
+    return t.skip(`GET ${PATH} did not answer a list (${list.first.status}), so ${why}`);
+  }
+  const trunks = items.filter(isPlainObject);
+  if (given === undefined) {
+    const found = trunks.find((trunk) => trunk.isSystem === true && typeof trunk.id === 'string');
+    if (!found) {
+      const pages = list.whole ? '' : ` (on the pages read: ${list.why})`;
+      return t.skip(`no trunk with isSystem: true in the list${pages}, and no --system-trunk-id given`);
+    }
+    return found.id as string;
+  }
+  const listed = trunks.find((trunk) => sameId(trunk.id, given));
+  // Never risk a real trunk: one neither its read nor the list shows is not tried, nor one not shown as a system trunk.
+  if (!listed) return t.skip(`the trunk ${given} given by --system-trunk-id is neither answered by its GET nor in the token's list`);
+  if (listed.isSystem === false) return t.skip(`the trunk ${given} is listed with isSystem: false, so it is not tried`);
+  if (listed.isSystem !== true)
+    return t.skip(`neither GET ${PATH}/${given} nor the list shows isSystem: true for the trunk ${given}, so it is not tried`);
+  return given;
+}

@@ -1,0 +1,47 @@
+/**
+ * §5 on a get: a record is not read without a token. Read-only: the record is
+ * one the token's list holds (in a run that writes, the one the kit created
+ * for each kind is among them), read first with the token to show the path
+ * works, then without one.
+ */
+import { idsOf } from '../matchers.js';
+import type { ResourceFacts } from '../resources.js';
+import type { Probe } from './probe.js';
+import { SPEC_QUOTES } from './spec-basis.js';
+import { withArticle } from './words.js';
+
+/** A read-only probe of the get of `resource` without a token. */
+export function tokenlessGetProbe(resource: ResourceFacts): Probe {
+  const id = `${resource.name}.get.needs-token`;
+  const { path } = resource;
+  return {
+    name: `${resource.name} get without a token`,
+    readOnly: true,
+    checks: [
+      {
+        id,
+        source: 'spec',
+        title: `${withArticle(resource.noun)} cannot be read without a token`,
+        expected: `GET ${path}/{id} without an Authorization header does not answer the record (how it refuses is not judged)`,
+        basis: `§5: every operation takes the header "Authorization: Bearer <token>"; judged on a record the token's list holds, once GET ${path}/{id} with the token answers it (the path is assumed: the REST shape GET <collection>/{id})`,
+        quote: SPEC_QUOTES.everyOperationTakesToken,
+      },
+    ],
+    async run(t) {
+      const list = await t.list(path);
+      // The newest records are the kit's own seeds, where there are any: read those first.
+      const candidates = idsOf(list.items).reverse().slice(0, 3);
+      if (candidates.length === 0) return t.skip(`the token's list of ${path} holds no record to read (${list.first.status})`);
+      for (const candidate of candidates) {
+        const url = `${path}/${candidate}`;
+        if (!t.isRecord(await t.send({ method: 'GET', path: url }), candidate)) continue;
+        const reply = await t.sendExpectingRefusal({ method: 'GET', path: url, credentials: 'none' });
+        const served = t.isRecord(reply, candidate);
+        return t.verdict(id, !served, reply ? `${reply.status}: the record ${candidate} was served` : '', t.record(reply));
+      }
+      t.skip(
+        `GET ${path}/{id} with the token does not answer the record for any of ${candidates.length} listed ids, so the path is not known to work (give --record-pointer if the record is wrapped)`,
+      );
+    },
+  };
+}

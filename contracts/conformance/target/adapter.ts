@@ -1,0 +1,73 @@
+/**
+ * The target adapter: how this target lists, pages, wraps and identifies its
+ * records. Set by the flags, completed by what the first reads show (the
+ * inventory reads every list before any check), written in the report, and
+ * used by every check, so that no check guesses a shape on its own.
+ */
+import { isRecord } from '../matchers.js';
+import type { Credentials, Target, TargetDescription } from '../types.js';
+import type { QueryParam } from './examples.js';
+import type { Notes } from './listing.js';
+import { type ListRead, pagingOf, readList, type Sender } from './paging.js';
+import { recordOf } from './records.js';
+
+export class TargetAdapter {
+  /** Per list path: how its pages were reached the first time it had more than one. */
+  private readonly ways = new Map<string, string>();
+  /** How records were read out of answers, when not bare. */
+  private readonly recordWays = new Set<string>();
+
+  constructor(
+    readonly target: Target,
+    private readonly declared: (path: string) => QueryParam[],
+    private readonly notes: Notes,
+  ) {}
+
+  /** Reads the whole list of `path` (every page); see paging.ts. */
+  async list(send: Sender, path: string, credentials: Credentials = 'token'): Promise<ListRead> {
+    const read = await readList(this.target, send, path, credentials, this.declared(path.split('?')[0] ?? path), this.notes);
+    // The way that read a list whole is the target's; one that failed is said in the note below instead.
+    if (read.pages > 1 && read.whole && !this.ways.has(path)) {
+      this.ways.set(path, read.way);
+      this.notes.add(`GET ${path} pages: the kit read its pages by ${read.way}`);
+    }
+    if (!read.whole && read.items !== undefined && read.why !== undefined)
+      this.notes.add(`GET ${path} could not be read whole: ${read.why}`);
+    return read;
+  }
+
+  /** The record an answer holds (bare, at --record-pointer, or in a one-member envelope); undefined when none. */
+  record(body: unknown): Record<string, unknown> | undefined {
+    const { record, via } = recordOf(body, this.target.recordPointer);
+    if (record !== undefined && via !== undefined && !this.recordWays.has(via)) {
+      this.recordWays.add(via);
+      if (this.target.recordPointer === undefined)
+        this.notes.add(`a record was read from the ${via} of an answer (give --record-pointer to say where records are)`);
+    }
+    return record;
+  }
+
+  /** Whether `reply` answers the record `id` (2xx, and the record read as above has that id). */
+  isRecord(reply: { status: number; body: unknown } | undefined, id: string): boolean {
+    if (reply !== undefined) this.record(reply.body);
+    return isRecord(reply, id, this.target.recordPointer);
+  }
+
+  /** What the report says of the target's shape. */
+  describe(): TargetDescription {
+    const paging = pagingOf(this.target);
+    return {
+      paging: paging.mode,
+      maxPages: paging.maxPages,
+      lists: Object.fromEntries(this.ways),
+      records:
+        this.target.recordPointer !== undefined
+          ? `at --record-pointer ${this.target.recordPointer}`
+          : this.recordWays.size > 0
+            ? `the answer itself, or its ${[...this.recordWays].join(' or ')}`
+            : 'the answer itself',
+      ...(this.target.nextPointer !== undefined ? { nextPointer: this.target.nextPointer } : {}),
+      ...(this.target.pageParam !== undefined ? { pageParam: this.target.pageParam } : {}),
+    };
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The teardown ledger: every record the kit creates is written down the
+ * moment its id is known, and deleted again when its check ends, when the
+ * run ends, or when the run is interrupted. The kit deletes nothing else.
+ */
+
+import { isGone, isRecord } from '../matchers.js';
+import { deleteBody, resourceFacts } from '../resources.js';
+import type { LedgerEntry, Target } from '../types.js';
+import { isSuccess, send } from './http.js';
+import { settled } from './settle.js';
+
+export class Ledger {
+  private entries: LedgerEntry[] = [];
+  private failed: LedgerEntry[] = [];
+
+  /** Notes a record the kit created. */
+  add(entry: LedgerEntry): void {
+    this.entries.push(entry);
+  }
+
+  /** Reports a record the target accepted but the kit cannot delete (its id unknown): listed as left behind. */
+  lost(entry: LedgerEntry): void {
+    this.failed.push(entry);
+  }
+
+  /** Forgets a record the kit has already deleted itself. */
+  forget(path: string, id: string): void {
+    this.entries = this.entries.filter((entry) => entry.path !== path || entry.id !== id);
+  }
+
+  get pending(): readonly LedgerEntry[] {
+    return this.entries;
+  }
+
+  /** Records that could not be deleted; the report lists them so a person can. */
+  get leftovers(): readonly LedgerEntry[] {
+    return this.failed;
+  }
+
+  /**
+   * Deletes every pending record, newest first; what it cannot show gone is listed as a leftover.
+   */
+  async cleanup(target: Target): Promise<void> {
+    const pending = this.entries.reverse();
+    this.entries = [];
+    for (const entry of pending) {
+      const facts = resourceFacts.find((resource) => resource.path === entry.path);
+      const body = facts ? deleteBody(facts) : {};
+      try {
+        if (!(await this.removed(target, entry, body))) this.failed.push(entry);
+      } catch {
+        this.failed.push(entry);
+      }
+    }
+  }
+
+  /**
+   * Whether the record is gone after a delete: a 404 to the delete itself (where that means gone), or a 2xx
+   * delete and then a read answering 404 or 410. A record the kit cannot be sure its credentials reach must
+   * first be read, so that a 404 proves something.
+   */
+  private async removed(target: Target, entry: LedgerEntry, body: unknown): Promise<boolean> {
+    const url = `${entry.path}/${entry.id}`;
+    const read = async () => (await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply;
+    if (entry.notFoundMeansGone === false) {
+      const found = await read();
+      if (!isRecord(found, entry.id, target.recordPointer)) return false;
+    }
+    const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
+    if (reply.status === 404) return entry.notFoundMeansGone !== false;
+    if (!isSuccess(reply.status)) return false;
+    // A delete may be carried out a moment after its answer (202): read again, over about three seconds.
+    return isGone((await settled(read, (after) => isGone(after.status))).status);
+  }
+}

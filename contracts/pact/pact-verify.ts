@@ -1,0 +1,72 @@
+/**
+ * `voice-config-mock pact-verify`: Pact's own Verifier, run against the mock
+ * or any implementation of the API, over the pacts this package ships, pact
+ * files or URLs, or a Pact Broker (flags: pact-verify-options.ts). Pact
+ * itself (`@pact-foundation/pact`) is loaded from the project that runs the
+ * command. Exit code 0 when every interaction holds, 1 when one fails, 2 for
+ * bad arguments, a provider that cannot be reached, or no Pact installed.
+ */
+import type { VerifierOptions } from '@pact-foundation/pact';
+import { pactFiles } from './pact-file.js';
+import { PACT_VERIFY_USAGE, parsePactVerifyArgs, UsageError, verifierOptions } from './pact-verify-options.js';
+
+export { PACT_VERIFY_USAGE, parsePactVerifyArgs, UsageError, verifierOptions };
+
+interface Report {
+  result: boolean;
+  interactionResults?: { description: string; result: string }[];
+}
+
+/** Runs the command; resolves its exit code. `loadPact`: how Pact is loaded (tests give their own). */
+export async function runPactVerifyCommand(
+  argv: string[],
+  log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+  loadPact: () => Promise<{ Verifier: new (options: VerifierOptions) => { verifyProvider(): Promise<string> } }> = () =>
+    import('@pact-foundation/pact'),
+): Promise<number> {
+  let options: VerifierOptions;
+  try {
+    const { values } = parsePactVerifyArgs(argv);
+    if (values.help) {
+      process.stdout.write(`${PACT_VERIFY_USAGE}\n`);
+      return 0;
+    }
+    const shipped = values.pact || values['broker-url'] ? [] : await pactFiles().catch(() => []);
+    options = verifierOptions(values, process.env, shipped);
+  } catch (error) {
+    if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
+    log(`voice-config-mock pact-verify: ${error.message}\nRun voice-config-mock pact-verify --help for the options.`);
+    return 2;
+  }
+  // Pact's verifier neither stops nor says why when the provider cannot be reached: it retries for minutes.
+  const unreachable = await fetch(options.providerBaseUrl as string, { signal: AbortSignal.timeout(10_000) }).then(
+    () => undefined,
+    (error: Error) => (error.cause as Error | undefined)?.message ?? error.message,
+  );
+  if (unreachable) {
+    log(`voice-config-mock pact-verify: cannot reach --provider-base-url ${options.providerBaseUrl}: ${unreachable}; is it running?`);
+    return 2;
+  }
+  process.env.PACT_DO_NOT_TRACK ??= 'true';
+  let pact: Awaited<ReturnType<typeof loadPact>>;
+  try {
+    pact = await loadPact();
+  } catch {
+    log('voice-config-mock pact-verify: needs Pact: npm install --save-dev @pact-foundation/pact');
+    return 2;
+  }
+  // Pact prints the verification itself; only the summary is ours. A failed one rejects with the same report.
+  const json = await new pact.Verifier(options).verifyProvider().then(
+    (report) => report,
+    (error: unknown) => (error instanceof Error && error.message.startsWith('{') ? error.message : Promise.reject(error)),
+  );
+  const report = JSON.parse(json) as Report;
+  const interactions = report.interactionResults ?? [];
+  const failed = interactions.filter(({ result }) => result !== 'OK').map(({ description }) => `  - ${description}`);
+  log(
+    report.result
+      ? `All ${interactions.length} interactions hold.`
+      : `${failed.length} of ${interactions.length} interactions failed:\n${failed.join('\n')}`,
+  );
+  return report.result ? 0 : 1;
+}

@@ -1,0 +1,126 @@
+/**
+ * The request log, read from a started CLI as a developer's terminal would show it (stdout, a pipe here, so no
+ * colours), and the command line's small things: --quiet, --log-control, -p, --version, help.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../src/http/app.js';
+
+const CLI = 'dist/voice-config-mock.mjs';
+const ROOT = new URL('..', import.meta.url);
+const children: ChildProcess[] = [];
+
+/** The CLI started on a free port: its URL, and its output as it grows. */
+async function started(args: string[]) {
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stdout?.setEncoding('utf8');
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+    child.stdout?.on('data', (chunk: string) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+  });
+  /** Resolves with the output once a line matches `pattern`. */
+  const line = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const look = () => {
+        const found = out.split('\n').find((text) => pattern.test(text));
+        if (found !== undefined) {
+          child.stdout?.off('data', look);
+          resolve(found);
+        }
+      };
+      child.stdout?.on('data', look);
+      look();
+    });
+  return { url, line, output: () => out };
+}
+
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    }
+  }
+});
+
+describe('the request log of the CLI', () => {
+  it('prints a line per request: time, method, path, status, milliseconds, organization, and a 4xx problem title', async () => {
+    const mock = await started([]);
+    expect(mock.output()).toContain('--quiet turns that off');
+    await (await fetch(`${mock.url}/api/v1/tools?limit=1`, { headers: { authorization: 'Bearer demo-token' } })).arrayBuffer();
+    const ok = await mock.line(/ GET \/api\/v1\/tools\?limit=1 /);
+    expect(ok).toMatch(/^\d\d:\d\d:\d\d\.\d{3} GET \/api\/v1\/tools\?limit=1 200 \d+(\.\d)? ms {2}\S.*$/);
+    await (await fetch(`${mock.url}/api/v1/schemas/nope`, { headers: { authorization: 'Bearer demo-token' } })).arrayBuffer();
+    const missing = await mock.line(/ \/api\/v1\/schemas\/nope /);
+    expect(missing).toMatch(/ 404 .* {2}Not Found Error$/);
+    await (await fetch(`${mock.url}/api/v1/webhooks`)).arrayBuffer();
+    expect(await mock.line(/ GET \/api\/v1\/webhooks /)).toMatch(/ 401 .* {2}- {2}Unauthorized$/);
+    // A pipe gets plain text; the control API is left out unless asked for.
+    await (await fetch(`${mock.url}/__mock/tenants`)).arrayBuffer();
+    await (await fetch(`${mock.url}/api/v1/assistants`)).arrayBuffer();
+    await mock.line(/ GET \/api\/v1\/assistants /);
+    expect(mock.output()).not.toContain('\x1b[');
+    expect(mock.output()).not.toContain('/__mock/tenants');
+  });
+
+  it('logs the control API with --log-control, and nothing with --quiet', async () => {
+    const logged = await started(['--log-control']);
+    await (await fetch(`${logged.url}/__mock/tenants`)).arrayBuffer();
+    expect(await logged.line(/ GET \/__mock\/tenants /)).toMatch(/ 200 /);
+    const quiet = await started(['--quiet']);
+    await (await fetch(`${quiet.url}/api/v1/tools`, { headers: { authorization: 'Bearer demo-token' } })).arrayBuffer();
+    await (await fetch(`${quiet.url}/api/v1/tools`)).arrayBuffer();
+    expect(quiet.output()).not.toContain('/api/v1/tools ');
+    expect(quiet.output()).not.toContain('Requests are logged');
+  });
+
+  it('colours a line for a terminal, and keeps control characters of names out of it', async () => {
+    let written = '';
+    const app = createApp({ requestLog: { write: (lines) => (written += lines), color: true } });
+    await app.request('/__mock/tenants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Evil\x1b[2J' }),
+    });
+    const tenants = (await (await app.request('/__mock/tenants')).json()) as { token: string }[];
+    const token = tenants.at(-1)?.token;
+    await app.request('/api/v1/tools', { headers: { authorization: `Bearer ${token}` } });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toContain('\x1b[32m200\x1b[0m');
+    expect(written).toContain('Evil?[2J');
+    expect(written).not.toContain('/__mock');
+  });
+});
+
+describe('the command line', () => {
+  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+
+  it('prints its version and its help as a command', () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(run(['--version']).stdout).toBe(`${version}\n`);
+    expect(run(['help']).stdout).toBe(run(['--help']).stdout);
+    expect(run(['help']).stdout).toContain('-p, --port N');
+  });
+
+  it('takes -p for --port', async () => {
+    const child = spawn(process.execPath, [CLI, '-p', '0', '--quiet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let out = '';
+    child.stdout?.setEncoding('utf8');
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', (chunk: string) => {
+        out += chunk;
+        if (out.includes('listening on')) resolve();
+      });
+    });
+    expect(out).not.toContain(':4010');
+  });
+});
