@@ -13,7 +13,7 @@ export { type AppOptions, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 export { type ProblemBody, problemSchema } from './http/problem.js';
 export { type RunningServer, type ServerOptions, startServer } from './server/server.js';
 export { createMockState, DEFAULT_SEED, type MockState, type MockStateOptions } from './state/mock-state.js';
-export { createTenant, injectRecord } from './state/organizations.js';
+export { createTenant, injectRecord } from './state/organizations/operations.js';
 export type { Scenario } from './state/seed/scenario.js';
 export { scenarios } from './state/seed/scenarios.js';
 export { exportState, importState, type State } from './state/snapshot/snapshot.js';

@@ -39,7 +39,7 @@ describe('readme typed client example', () => {
     });
     const script = join(dir, 'example.mjs');
     await writeFile(script, bundled.outputFiles[0]?.text ?? '');
-    const org = mock.server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = mock.server.mockState.organizations.byToken('demo-token')?.id ?? '';
     const trunksBefore = mock.server.mockState.store.count(org, 'sipTrunks');
 
     const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 20_000 });

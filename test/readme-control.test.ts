@@ -14,7 +14,7 @@ describe('readme control api walkthrough', () => {
 
   it('runs as written and does what it says', async () => {
     expect(walkthrough).toBeDefined();
-    const tenantsBefore = mock.server.mockState.tenants.list().length;
+    const tenantsBefore = mock.server.mockState.organizations.list().length;
 
     const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': mock.url });
 
@@ -24,7 +24,7 @@ describe('readme control api walkthrough', () => {
     expect(stdout).toMatch(/"count":1\b/);
     expect(stdout).toMatch(/HTTP\/1\.1 503[\s\S]*"title":"Injected Fault"/);
     // Restored after the reset, then the walkthrough's own organization removed again.
-    expect(mock.server.mockState.tenants.list()).toHaveLength(tenantsBefore);
+    expect(mock.server.mockState.organizations.list()).toHaveLength(tenantsBefore);
     expect(mock.server.mockState.faults.list()).toEqual([]);
   });
 });

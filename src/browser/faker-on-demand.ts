@@ -38,7 +38,7 @@ export async function mayNeedFaker(request: Request, mockState: MockState): Prom
 
 function resetIsPrebuilt(body: Record<string, unknown>, mockState: MockState): boolean {
   if (body.orgId !== undefined) {
-    const organization = typeof body.orgId === 'string' ? mockState.tenants.byId(body.orgId) : undefined;
+    const organization = typeof body.orgId === 'string' ? mockState.organizations.byId(body.orgId) : undefined;
     if (!organization) return true; // answered 404 or 400, seeding nothing
     const planned = organization.plan;
     return (

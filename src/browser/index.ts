@@ -8,9 +8,9 @@ import { setupWorker } from 'msw/browser';
 import { loadFaker } from '../domain/faker.js';
 import { createApp } from '../http/app.js';
 import { checkedSeed, createMockState, DEFAULT_SEED, type MockState, resolveScenario } from '../state/mock-state.js';
+import type { Organization } from '../state/organizations/registry.js';
 import type { Scenario } from '../state/seed/scenario.js';
 import { seedIsPrebuilt } from '../state/seed/seed.js';
-import type { Organization } from '../state/tenants.js';
 import { withFakerOnDemand } from './faker-on-demand.js';
 import { createMockHandler } from './mock-handler.js';
 import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
@@ -81,7 +81,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   return {
     mockState,
     baseUrl,
-    organizations: () => mockState.tenants.list(),
+    organizations: () => mockState.organizations.list(),
     restored,
     forgetSavedState: () => persistence?.forget(),
     stop: () => {

@@ -192,7 +192,7 @@ export async function main(argv: string[]): Promise<void> {
       { usageError: false },
     ),
   );
-  const tokens = server.mockState.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
+  const tokens = server.mockState.organizations.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
     [
       // A loaded state file, not the seed, made the data; the seed and scenario are where a reset goes back to.
@@ -208,7 +208,7 @@ export async function main(argv: string[]): Promise<void> {
         : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
-      `Try: curl -H 'Authorization: Bearer ${server.mockState.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
+      `Try: curl -H 'Authorization: Bearer ${server.mockState.organizations.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
       `Press Ctrl+C to stop.${values.quiet ? '' : ` Requests are logged below${values['log-control'] ? '' : ' (--log-control adds the control API)'}; --quiet turns that off.`}`,
       '',
     ].join('\n'),

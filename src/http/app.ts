@@ -139,7 +139,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     });
   }
 
-  app.use('/api/v1/*', bearerAuth(mockState.tenants));
+  app.use('/api/v1/*', bearerAuth(mockState.organizations));
   // Prefer: code=<status> answers from the document registered below, read on the first request that asks.
   let document: (() => object) | undefined;
   app.use(

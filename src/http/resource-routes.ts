@@ -8,7 +8,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Resource, StoredRecord } from '../domain/resource.js';
 import type { MockState } from '../state/mock-state.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../state/operations.js';
-import type { Organization } from '../state/tenants.js';
+import type { Organization } from '../state/organizations/registry.js';
 import type { AppEnv } from './auth.js';
 import { jsonBody } from './json-body.js';
 import { mount } from './mount.js';
@@ -20,7 +20,7 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, mockState: MockState): void {
   for (const [name, schema] of resourceComponents(def)) app.openAPIRegistry.register(name, schema);
   const routes = resourceRoutes(def);
-  const guards = [sameOrganization(mockState.tenants)];
+  const guards = [sameOrganization(mockState.organizations)];
   const body = jsonBody(def);
   const scope = (org: Organization) => mockState.context(org.id);
   const asResponse = (record: StoredRecord) => def.toResponse(record, { fresh: false });

@@ -21,7 +21,7 @@ export type Change =
   | { op: 'unconfigure'; trunkId: string }
   | { op: 'telephony-clear'; orgId?: string };
 
-/** An organization as the registry holds it (tenants.ts's `Organization`, named here so the registry can import this module). */
+/** An organization as the registry holds it (organizations/registry.ts's `Organization`, named here so the registry can import this module). */
 export interface ChangedOrganization {
   id: string;
   name: string;

@@ -13,12 +13,12 @@ import { Faults } from './faults.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal.js';
 import type { Limits } from './limits.js';
 import type { OrgContext } from './operations.js';
+import { OrganizationRegistry } from './organizations/registry.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
 import { scenarios } from './seed/scenarios.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store.js';
 import { FakeTelephonyProvider } from './telephony.js';
-import { Tenants } from './tenants.js';
 import type { DeliveryOptions } from './webhooks/delivery-policy.js';
 import { Outbox } from './webhooks/outbox.js';
 import { OwnListeners } from './webhooks/own-listeners.js';
@@ -60,7 +60,10 @@ export interface MockState {
   /** Every change the store, the organizations and the provider make, as it happens: subscribe to follow the state. */
   readonly changes: Changes;
   readonly store: Store;
-  readonly tenants: Tenants;
+  /** The organizations and the API tokens that identify them. */
+  readonly organizations: OrganizationRegistry;
+  /** @deprecated The same registry as `organizations`, under its former name. */
+  readonly tenants: OrganizationRegistry;
   readonly telephony: TelephonyProvider;
   readonly clock: Clock;
   readonly journal: Journal;
@@ -85,7 +88,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const now = () => clock.now();
   const changes = new Changes();
   const store = new MemoryStore(indexKeys, changes);
-  const tenants = new Tenants(changes);
+  const organizations = new OrganizationRegistry(changes);
   const faults = new Faults(seed);
   const telephony = new FakeTelephonyProvider(
     now,
@@ -103,7 +106,8 @@ export function createMockState(options: MockStateOptions = {}): MockState {
     scenario: resolveScenario(options.scenario ?? 'default'),
     changes,
     store,
-    tenants,
+    organizations,
+    tenants: organizations,
     telephony,
     clock,
     journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, options.journalBytes ?? DEFAULT_JOURNAL_BYTES),
@@ -113,7 +117,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
         now,
         clockRuns: () => !clock.state().frozen,
         webhook: (orgId, id) => store.get(orgId, 'webhooks', id),
-        organization: (orgId) => tenants.byId(orgId),
+        organization: (orgId) => organizations.byId(orgId),
         ownControlRefusal: (url) => listeners.resolvedRefusal(url),
       },
       options.webhooks,
@@ -134,15 +138,15 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       // Checked first: an unknown scenario or a bad seed must leave the mock state as it was.
       const scenario = resolveScenario(next.scenario ?? mockState.scenario);
       const seed = checkedSeed(next.seed ?? mockState.seed);
-      for (const organization of tenants.list()) store.clear(organization.id);
-      tenants.clear();
+      for (const organization of organizations.list()) store.clear(organization.id);
+      organizations.clear();
       telephony.clear();
       mockState.journal.clear();
       faults.reset(seed);
       mockState.outbox.reset();
       clock.reset();
       Object.assign(mockState, { seed, scenario });
-      seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
+      seedScenario({ store, organizations, telephony }, mockState.scenario, mockState.seed);
     },
   };
   // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look: once the
@@ -156,7 +160,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       mockState.outbox.cancelStale();
     });
   });
-  seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
+  seedScenario({ store, organizations, telephony }, mockState.scenario, mockState.seed);
   return mockState;
 }
 

@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
   }
 
   it('comes authorized with demo-token, and creates a SIP trunk from its example (201)', async () => {
-    const org = mock.server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = mock.server.mockState.organizations.byToken('demo-token')?.id ?? '';
     const trunksBefore = mock.server.mockState.store.count(org, 'sipTrunks');
     await page.locator('button.authorize.locked').first().waitFor({ timeout: 10_000 });
 
@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
   });
 
   it('creates a tool from its example on every Execute, not a 409 for the second (tool names are unique)', async () => {
-    const org = mock.server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = mock.server.mockState.organizations.byToken('demo-token')?.id ?? '';
     const toolsBefore = mock.server.mockState.store.count(org, 'tools');
     expect(await execute('createTool', 2)).toEqual(['201', '201']);
     expect(mock.server.mockState.store.count(org, 'tools')).toBe(toolsBefore + 2);

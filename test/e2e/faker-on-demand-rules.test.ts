@@ -15,7 +15,7 @@ const request = (method: string, path: string, body?: unknown) =>
 
 describe('faker on demand in a page', () => {
   const mockState = createMockState();
-  const [first] = mockState.tenants.list();
+  const [first] = mockState.organizations.list();
 
   it.each([
     ['GET', '/api/v1/assistants', undefined],

@@ -43,7 +43,7 @@ describe('body size limit', () => {
           fc.integer({ min: -3, max: 3 }),
           async ({ def, method, width }, limit, offset) => {
             const app = createApp({ mockState, bodyLimitBytes: limit });
-            const id = mockState.store.list(mockState.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
+            const id = mockState.store.list(mockState.organizations.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
             const path = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${id}`;
             const reply = await send(app, {
               method,

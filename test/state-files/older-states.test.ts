@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
 import { createMockState } from '../../src/state/mock-state.js';
-import { resetOrganization } from '../../src/state/organizations.js';
+import { resetOrganization } from '../../src/state/organizations/operations.js';
 import { loadStateFile } from '../../src/state/persistence/state-file.js';
 import { importState } from '../../src/state/snapshot/snapshot.js';
 import { upgradeRecord } from '../../src/state/snapshot/upgrade.js';
@@ -34,7 +34,7 @@ describe('a state saved by an older version', () => {
     const mockState = createMockState({ scenario: 'empty' });
     const notes: string[] = [];
     expect((await loadStateFile(mockState, path, (note) => notes.push(note))).loaded).toBe(true);
-    const [first] = mockState.tenants.list();
+    const [first] = mockState.organizations.list();
     expect(first?.token).toBe('demo-token');
     const tools = mockState.store.list(first?.id ?? '', 'tools');
     expect(tools.map((tool) => tool.name)).toContain('lookup_order');
@@ -54,7 +54,7 @@ describe('a state saved by an older version', () => {
     }
     const mockState = createMockState({ scenario: 'empty' });
     importState(mockState, state);
-    const orgId = mockState.tenants.list()[0]?.id ?? '';
+    const orgId = mockState.organizations.list()[0]?.id ?? '';
     expect(mockState.store.count(orgId, 'webhooks')).toBe(0);
     resetOrganization(mockState, orgId);
     expect(mockState.store.count(orgId, 'webhooks')).toBe(0);
@@ -86,7 +86,7 @@ describe('scenarios and plans', () => {
         ],
       },
     });
-    const [some, none] = mockState.tenants.list();
+    const [some, none] = mockState.organizations.list();
     expect(mockState.store.count(some?.id ?? '', 'tools')).toBe(2);
     expect(mockState.store.count(some?.id ?? '', 'assistants')).toBe(0);
     expect(mockState.store.count(none?.id ?? '', 'tools')).toBe(0);

@@ -15,7 +15,7 @@ beforeEach(() => {
   port = Number(new URL(mock.url).port);
 });
 
-const org = () => mock.server.mockState.tenants.list()[0] as { id: string; token: string };
+const org = () => mock.server.mockState.organizations.list()[0] as { id: string; token: string };
 
 async function api(method: string, path: string, body: unknown) {
   const res = await fetch(`${mock.url}/api/v1${path}`, {

@@ -3,7 +3,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { resourceByKind } from '../../domain/resources/index.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import type { MockState } from '../../state/mock-state.js';
-import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations.js';
+import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations/operations.js';
 import { checkState, exportState, importCheckedState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
 import type { AppEnv } from '../auth.js';
 import { mount } from '../mount.js';
@@ -92,14 +92,14 @@ const routes = {
 };
 
 export function registerStateRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
-  const organizations = () => ({ organizations: mockState.tenants.list().map(identity) });
+  const organizations = () => ({ organizations: mockState.organizations.list().map(identity) });
   mount(app, routes.reset, (c) => {
     const { orgId, ...options } = c.req.valid('json');
     if (orgId) return c.json({ organizations: [identity(resetOrganization(mockState, orgId, options))] }, 200);
     mockState.reset(options);
     return c.json(organizations(), 200);
   });
-  mount(app, routes.listTenants, (c) => c.json(mockState.tenants.list().map(identity), 200));
+  mount(app, routes.listTenants, (c) => c.json(mockState.organizations.list().map(identity), 200));
   mount(app, routes.createTenant, (c) => c.json(identity(createTenant(mockState, c.req.valid('json'))), 201));
   mount(app, routes.removeTenant, (c) => {
     removeTenant(mockState, c.req.param('id'));

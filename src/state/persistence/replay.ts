@@ -2,7 +2,7 @@
  * Applies logged changes to a state as read from the snapshot, before it is
  * loaded: the result goes through `importState` once, with every check a
  * snapshot gets, so a log can never put into the mock state what a snapshot
- * could not. The maps below keep the same order the store, the tenants and
+ * could not. The maps below keep the same order the store, the organizations registry and
  * the provider keep (a Map keeps a key's place when it is set again, and
  * puts a new key last), so a replayed state lists as the live one did.
  */

@@ -13,8 +13,8 @@ import type { RefPool, Resource } from '../../domain/resource.js';
 import { resources, schemas, sipTrunks } from '../../domain/resources/index.js';
 import type { TelephonyProvider } from '../../domain/telephony.js';
 import { createRecord, type OrgContext } from '../operations.js';
+import type { Organization, OrganizationRegistry } from '../organizations/registry.js';
 import type { Store } from '../store.js';
-import type { Organization, Tenants } from '../tenants.js';
 import { prebuiltScript } from './prebuilt-seeds.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './scenario.js';
 import { fakerSource, replaySource, type SeedSource } from './seed-source.js';
@@ -24,7 +24,7 @@ const SEED_EPOCH = Date.parse('2026-01-05T09:00:00.000Z');
 
 export interface SeedTarget {
   store: Store;
-  tenants: Tenants;
+  organizations: OrganizationRegistry;
   telephony: TelephonyProvider;
 }
 
@@ -49,7 +49,7 @@ export function seedOrganization(
   const draw = source ?? seedSourceFor(checkedPlan, seed);
   const generated = { id: draw.orgId(), name: plan.name ?? draw.orgName(), token: plan.token };
   const organization: Organization = { ...generated, ...identity, plan: { plan: checkedPlan, seed } };
-  target.tenants.add(organization);
+  target.organizations.add(organization);
   let clock = SEED_EPOCH;
   const ctx: OrgContext = {
     orgId: organization.id,

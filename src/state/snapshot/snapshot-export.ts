@@ -6,7 +6,7 @@
 import { resources } from '../../domain/resources/index.js';
 import { CollectionCache } from '../changes.js';
 import type { MockState } from '../mock-state.js';
-import type { Organization } from '../tenants.js';
+import type { Organization } from '../organizations/registry.js';
 import { STATE_FORMAT, type State } from './snapshot-schema.js';
 
 /**
@@ -36,7 +36,7 @@ export class StateSerializer {
 
   pieces(): Uint8Array<ArrayBuffer>[] {
     const { mockState } = this;
-    const organizations = mockState.tenants.list();
+    const organizations = mockState.organizations.list();
     // Only collections of organizations that still exist are kept for the next save.
     this.#collections.keepOnly(new Set(organizations.map(({ id }) => id)));
     // Built from the same parts as exportState, in the same order (the snapshot test compares the two byte for byte);
@@ -72,7 +72,7 @@ const utf8 = new TextEncoder();
 
 /** The state (or one organization's) as a plain object. Records are copies: the store's are frozen and must never reach a caller who may change them. */
 export function exportState(mockState: MockState, orgId?: string): State {
-  const organizations = mockState.tenants.list().filter((organization) => orgId === undefined || organization.id === orgId);
+  const organizations = mockState.organizations.list().filter((organization) => orgId === undefined || organization.id === orgId);
   const records = (id: string) =>
     Object.fromEntries(resources.map((def) => [def.kind, structuredClone(mockState.store.list(id, def.kind).reverse())]));
   return {

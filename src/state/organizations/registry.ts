@@ -4,8 +4,8 @@
  * happen on every request. Every change is told to the mock state's change
  * stream (changes.ts).
  */
-import { Changes } from './changes.js';
-import type { OrganizationPlan } from './seed/scenario.js';
+import { Changes } from '../changes.js';
+import type { OrganizationPlan } from '../seed/scenario.js';
 
 export interface Organization {
   id: string;
@@ -15,7 +15,7 @@ export interface Organization {
   plan?: { plan: OrganizationPlan; seed: number | number[] };
 }
 
-export class Tenants {
+export class OrganizationRegistry {
   readonly #byToken = new Map<string, Organization>();
   readonly #byId = new Map<string, Organization>();
 
