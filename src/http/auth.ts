@@ -4,15 +4,9 @@
  * because this sits on every request's path.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Organization, OrganizationRegistry } from '../state/organizations/registry.js';
+import type { OrganizationRegistry } from '../state/organizations/registry.js';
+import type { AppEnv } from './app-env.js';
 import { problemResponse } from './problem.js';
-
-/**
- * What middleware hands on: the caller's organization, and on create and update the body's text and whether it passed
- * the body reader's checks (for the journal; the fields themselves are the handler's `c.req.valid('json')`); and the
- * title of a problem answer, for the request log (which would otherwise read the body back).
- */
-export type AppEnv = { Variables: { org: Organization; rawBody: string; bodyChecked: boolean; problemTitle: string } };
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 /** The header every 401 of the API carries (RFC 6750). */

@@ -12,9 +12,9 @@
  */
 import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
+import type { BodyReader } from './add-route.js';
 import { bufferedBody } from './buffered-body.js';
 import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
-import type { BodyReader } from './mount.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

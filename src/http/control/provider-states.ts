@@ -16,11 +16,11 @@ import type { MockState } from '../../state/mock-state.js';
 import { createTenant, removeTenant } from '../../state/organizations/operations.js';
 import type { Organization } from '../../state/organizations/registry.js';
 import { exportState, importState, type State } from '../../state/snapshot/snapshot.js';
-import type { AppEnv } from '../auth.js';
-import { mount } from '../mount.js';
+import { addRoute } from '../add-route.js';
+import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
 import { providerStateHandlers, stateRecords, stateValuesSchema } from './provider-state-records.js';
-import { doneAnswer } from './schemas.js';
+import { doneAnswer } from './request-bodies.js';
 
 export { stateRecords };
 
@@ -116,7 +116,7 @@ export async function changeProviderState(
   }
 }
 
-/** Mounts `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
+/** Adds `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
 export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
   const route = controlRoute({
     method: 'post',
@@ -128,7 +128,7 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, mockState: 
     provisions: 'a SIP trunk the state sets up',
     answer: z.union([stateValuesSchema, doneAnswer]),
   });
-  mount(app, route, async (c) => {
+  addRoute(app, route, async (c) => {
     const named = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     return c.json(await changeProviderState(mockState, c.req.valid('json'), named), 200);
   });
