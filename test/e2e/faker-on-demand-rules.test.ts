@@ -1,6 +1,6 @@
 /**
  * Which requests make a page fetch faker first: those that may generate data
- * the build did not prepare. A reset back to the prebuilt seed does not; in
+ * were not written down. A reset back to the written-down seed does not; in
  * doubt, faker is fetched (a request that finds it missing would fail).
  */
 import { describe, expect, it } from 'vitest';

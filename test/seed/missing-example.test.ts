@@ -1,17 +1,17 @@
 /**
- * A kind the prebuilt table does not hold yet (a resource added since the
+ * A kind the written-down faker draws do not hold yet (a resource added since the
  * table was written): the app still builds, and the OpenAPI document shows
  * examples drawn from the resource's fake factory.
  */
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../src/state/seed/prebuilt.generated.js', async (original) => {
-  const { prebuilt } = await original<typeof import('../../src/state/seed/prebuilt.generated.js')>();
-  const { tools: _left, ...examples } = prebuilt.examples;
-  return { prebuilt: { ...prebuilt, examples } };
+vi.mock('../../src/state/seed/faker-draws.generated.js', async (original) => {
+  const { fakerDraws } = await original<typeof import('../../src/state/seed/faker-draws.generated.js')>();
+  const { tools: _left, ...examples } = fakerDraws.examples;
+  return { fakerDraws: { ...fakerDraws, examples } };
 });
 
-describe('a kind missing from the prebuilt table', () => {
+describe('a kind missing from the written-down faker draws', () => {
   it('leaves createApp working, with drawn request examples', async () => {
     const { createApp } = await import('../../src/http/app.js');
     const { drawRequestExamples } = await import('../../src/state/seed/examples.js');

@@ -5,7 +5,7 @@
  * Determinism: one faker per organization, seeded from (seed, index), also
  * draws the ids and timestamps, so the same seed gives the same mock state. The
  * default scenario's organizations at the default seed replay what those draws
- * gave, written down at build time (prebuilt-seeds.ts), so a page gets them
+ * gave, written down by a test (faker-draws.ts), so a page gets them
  * without loading faker.
  */
 
@@ -15,7 +15,7 @@ import type { TelephonyProvider } from '../../domain/telephony.js';
 import { createRecord, type OrgContext } from '../operations.js';
 import type { Organization, OrganizationRegistry } from '../organizations/registry.js';
 import type { Store } from '../store.js';
-import { prebuiltScript } from './prebuilt-seeds.js';
+import { recordedScript } from './faker-draws.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './scenario.js';
 import { fakerSource, replaySource, type SeedSource } from './seed-source.js';
 
@@ -79,13 +79,13 @@ export function seedOrganization(
   return organization;
 }
 
-/** The prebuilt values when the build wrote this plan and seed down, else a seeded faker's. */
+/** The written-down values when faker-draws.generated.ts holds this plan and seed, else a seeded faker's. */
 function seedSourceFor(plan: OrganizationPlan, seed: number | number[]): SeedSource {
-  const script = prebuiltScript(plan, seed);
+  const script = recordedScript(plan, seed);
   return script ? replaySource(script) : fakerSource(seed);
 }
 
-/** Whether seeding this scenario at this seed can do without faker (every organization prebuilt). */
-export function seedIsPrebuilt(scenario: Scenario, seed: number): boolean {
-  return scenario.organizations.every((plan, index) => prebuiltScript(organizationPlanSchema.parse(plan), [seed, index]) !== undefined);
+/** Whether seeding this scenario at this seed can do without faker (every organization written down). */
+export function seedIsRecorded(scenario: Scenario, seed: number): boolean {
+  return scenario.organizations.every((plan, index) => recordedScript(organizationPlanSchema.parse(plan), [seed, index]) !== undefined);
 }
