@@ -36,7 +36,7 @@ export const variants = {
     what: "bodies read through @hono/node-server's reader, not taken whole from Node's parser",
     cases: ['patch', 'create'],
     edits: {
-      'src/http/buffered-body.ts': [[/export async function bufferedBody[\s\S]*$/, 'export async function bufferedBody(_c: Context) { return undefined; }\n']],
+      'src/server/buffered-body.ts': [[/export async function bufferedBody[\s\S]*$/, 'export async function bufferedBody(_c: Context) { return undefined; }\n']],
     },
   },
   'no-stack-trick': {
