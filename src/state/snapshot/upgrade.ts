@@ -10,7 +10,7 @@
  *   partial), so the organization's reset seeds what it did;
  * - a writable field with a default takes it, as a create would;
  * - a field a newer version requires and has no default for takes the value
- *   its resource names in `olderStates` (src/domain/resource-spec.ts).
+ *   its resource names in `olderStates` (src/domain/resource.ts).
  */
 import type { Resource } from '../../domain/resource.js';
 
