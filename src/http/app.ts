@@ -27,8 +27,8 @@ import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 export { DEFAULT_BODY_LIMIT } from './size-limit.js';
 /**
  * Largest snapshot `PUT /__mock/state` takes: about 600,000 of the smallest records. Loading one costs about five
- * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`: 128 MiB peaked at 683 MiB), so
- * node's default heap on a machine of 4 GB takes it; 256 MiB (the limit before) needed most of a 2 GB heap.
+ * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`, figures in docs/BENCHMARKS.md),
+ * so node's default heap on a machine of 4 GB takes it.
  */
 export const STATE_BODY_LIMIT = 128 * 1024 * 1024;
 

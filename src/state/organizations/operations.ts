@@ -40,8 +40,8 @@ const MAX_TENANT_NUMBER = MAX_SEED - TENANT_SEEDS;
 /**
  * The next tenant number. Tenants loaded from a state file or a snapshot were
  * numbered by another process, and their seeds say which numbers they took:
- * counting from 1 again gave a new tenant a loaded one's seed, and so its
- * SIP trunk ids, which the provider refused (409). Past the last number (a
+ * counting from 1 again would give a new tenant a loaded one's seed, and so
+ * its SIP trunk ids, which the provider refuses (409). Past the last number (a
  * hand-made state can take it), the lowest free one.
  */
 function nextTenantNumber(mockState: MockState): number {

@@ -17,8 +17,8 @@ import { upgradeRecord } from './upgrade.js';
  * its place. The records come back as parsed, with their defaults filled in.
  * What it costs is bounded before any element is parsed: each list is counted
  * against its bound first (one problem for a list over it), then elements are
- * checked one at a time until 50 problems are found (a list of a million
- * zeros once cost an issue per zero, and 16 MiB of them the whole heap).
+ * checked one at a time until 50 problems are found (zod, given a whole
+ * list, would make an issue per bad element, as many as the body holds).
  */
 export function checkState(input: unknown): { ok: true; value: State } | { ok: false; problems: ProblemList } {
   const problems = boundProblems(input);
@@ -38,7 +38,7 @@ export function checkState(input: unknown): { ok: true; value: State } | { ok: f
       const records = (written[def.kind] as unknown[]).slice();
       organization.records[def.kind as ResourceKind] = records as Record<string, unknown>[];
       for (const [position, record] of records.entries()) {
-        // Each record costs a parse: once the list is full, the rest go unchecked (100,000 broken records took 10 s).
+        // Each record costs a parse: once the list is full, the rest go unchecked, so a broken snapshot costs a bounded time.
         if (problems.full) {
           problems.stopped = true;
           break;
