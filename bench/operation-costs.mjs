@@ -45,7 +45,7 @@ async function loadDomain() {
 
 function costsAt(size, { requestExamples, createRecord, deleteRecord, getRecord, updateRecord, def, createMockState }) {
   const mockState = createMockState({ scenario: 'empty', limits: { recordsPerKind: size + 1 } });
-  const org = mockState.tenants.byToken('demo-token');
+  const org = mockState.organizations.byToken('demo-token');
   if (!org) throw new Error('the empty scenario has no demo-token organization');
   const ctx = mockState.context(org.id);
   const body = requestExamples(def).create;

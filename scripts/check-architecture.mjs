@@ -4,9 +4,12 @@
  * fails when the TypeScript files there import each other in a cycle (type-only
  * imports count: a cycle of types still ties the layers together), when their
  * layers do (a folder such as src/http, with its subfolders: imports go one
- * way only between layers), or when a
- * source file (tests aside) is longer than 300 lines (past that, a file is
- * likely two concepts; split it by concept, never only to meet the number). Plain JavaScript and no
+ * way only between layers), when a source file (tests aside) is longer than
+ * 300 lines (past that, a file is likely two concepts; split it by concept,
+ * never only to meet the number), or when one replaces a method on a live
+ * object (a function assigned to another object's member or to a prototype,
+ * or merged in with Object.assign): who follows a change subscribes to the
+ * change stream (src/state/changes.ts) instead. Plain JavaScript and no
  * dependency: the imports of this project are written one way (relative paths
  * ending in .js), which a few lines of resolving cover.
  */
@@ -88,6 +91,31 @@ export function longFiles(files) {
     .filter(({ lines }) => lines > MAX_LINES);
 }
 
+// A statement `obj.member = (…) =>`, `= function`, `= x =>` (not `this.member`, which a class sets on itself),
+// `X.prototype.m = …`, and `Object.assign(obj, { m: (…) => … })` or `{ m: originals.m }`.
+const REPLACED = [
+  /^\s*(?!this\.)([A-Za-z_$][\w$]*(?:\.[\w$#]+)+)\s*=\s*(?:async\s*)?(?:\([^()\n]*\)\s*(?::[^=\n]+)?=>|function\b|[\w$]+\s*=>)/gm,
+  /\b([\w$.]+\.prototype\.[\w$]+)\s*=(?!=)/g,
+  /Object\.assign\(\s*([\w$.]+)\s*,\s*\{[^}]*?\b[\w$]+\s*:\s*(?:\([^()]*\)\s*=>|function\b|originals?\.)/g,
+];
+
+/** Places where a source file (tests aside) replaces a method of an object at run time, once per line: `file:line target`. */
+export function replacedMethods(files) {
+  const found = new Map();
+  for (const file of files.filter((file) => !TEST.test(file))) {
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    for (const pattern of REPLACED) {
+      for (const match of text.matchAll(pattern)) {
+        const line = text.slice(0, match.index + match[0].length - match[0].trimStart().length).split('\n').length;
+        if (/^\s*(?:\/\/|\*|\/\*)/.test(lines[line - 1])) continue;
+        if (!found.has(`${file}:${line}`)) found.set(`${file}:${line}`, { file, line, target: match[1] });
+      }
+    }
+  }
+  return [...found.values()];
+}
+
 /** Everything the check finds under `folders` of `root`, paths relative to `root`. */
 export function checkArchitecture(root, folders = ['src', 'contracts']) {
   const files = sourceFiles(root, folders);
@@ -109,18 +137,20 @@ export function checkArchitecture(root, folders = ['src', 'contracts']) {
     cycles: findCycles(graph).map((group) => group.map(rel)),
     folderCycles: findCycles(new Map([...layers].map(([folder, into]) => [folder, [...into]]))),
     long: longFiles(files).map(({ file, lines }) => ({ file: rel(file), lines })),
+    replaced: replacedMethods(files).map(({ file, line, target }) => `${rel(file)}:${line} ${target}`),
   };
 }
 
 function main() {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const folders = process.argv.slice(2);
-  const { files, cycles, folderCycles, long } = checkArchitecture(root, folders.length > 0 ? folders : undefined);
+  const { files, cycles, folderCycles, long, replaced } = checkArchitecture(root, folders.length > 0 ? folders : undefined);
   for (const group of cycles) process.stdout.write(`import cycle of ${group.length} files:\n${group.map((file) => `  ${file}`).join('\n')}\n`);
   for (const group of folderCycles) process.stdout.write(`import cycle between layers (folders): ${group.join(', ')}\n`);
   for (const { file, lines } of long) process.stdout.write(`${file}: ${lines} lines (at most ${MAX_LINES})\n`);
-  const ok = cycles.length === 0 && folderCycles.length === 0 && long.length === 0;
-  const counts = `${cycles.length} import cycles of files, ${folderCycles.length} of layers, ${long.length} files over ${MAX_LINES} lines`;
+  for (const place of replaced) process.stdout.write(`${place}: a method replaced at run time (subscribe to the change stream instead)\n`);
+  const ok = cycles.length === 0 && folderCycles.length === 0 && long.length === 0 && replaced.length === 0;
+  const counts = `${cycles.length} import cycles of files, ${folderCycles.length} of layers, ${long.length} files over ${MAX_LINES} lines, ${replaced.length} methods replaced at run time`;
   process.stdout.write(`${ok ? 'ok' : 'not ok'}: ${files} files, ${counts}\n`);
   process.exitCode = ok ? 0 : 1;
 }

@@ -1,6 +1,5 @@
 /** The package's public surface: the app, its mock state, the resources and their types. */
 
-export { scenarios } from '../fixtures/index.js';
 export { type ControlClient, type ControlClientOptions, ControlError, createControlClient, type Tenant } from './client/control-client.js';
 export * from './client/index.js';
 export type { Assistant } from './domain/resources/assistant.js';
@@ -14,8 +13,9 @@ export { type AppOptions, createApp, DEFAULT_BODY_LIMIT } from './http/app.js';
 export { type ProblemBody, problemSchema } from './http/problem.js';
 export { type RunningServer, type ServerOptions, startServer } from './server/server.js';
 export { createMockState, DEFAULT_SEED, type MockState, type MockStateOptions } from './state/mock-state.js';
-export { createTenant, injectRecord } from './state/organizations.js';
+export { createTenant, injectRecord } from './state/organizations/operations.js';
 export type { Scenario } from './state/seed/scenario.js';
+export { scenarios } from './state/seed/scenarios.js';
 export { exportState, importState, type State } from './state/snapshot/snapshot.js';
 export type { Delivery, DeliveryStatus } from './state/webhooks/deliveries.js';
 export type { DeliveryOptions } from './state/webhooks/delivery-policy.js';

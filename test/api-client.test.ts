@@ -33,7 +33,7 @@ describe('api client', () => {
   it('lists the seeded records of the token organization', async () => {
     const { api, mockState } = clientOfFreshApp();
     const schemas = await api.schemas.list();
-    const org = mockState.tenants.byToken(TOKEN);
+    const org = mockState.organizations.byToken(TOKEN);
     expect(schemas.length).toBe(mockState.store.list(org!.id, 'schemas').length);
     expect(schemas.filter((schema) => schema.isLocked)).toHaveLength(3);
     expect(Object.keys(schemas[0]!).sort()).toEqual([
@@ -108,7 +108,7 @@ describe('api client', () => {
   it('sees only the records of its own organization', async () => {
     const { api, mockState } = clientOfFreshApp(OTHER_TOKEN);
     const mine = await api.tools.list();
-    const org = mockState.tenants.byToken(OTHER_TOKEN);
+    const org = mockState.organizations.byToken(OTHER_TOKEN);
     expect(mine.map(({ id }) => id).sort()).toEqual(
       mockState.store
         .list(org!.id, 'tools')

@@ -1,7 +1,8 @@
 /**
  * The project's own tree, as docs/ARCHITECTURE.md draws it: no import cycle
- * (type-only imports included), no source file over 300 lines, and imports
- * that only run down the layers domain → state → http → server → cli.
+ * (type-only imports included), no source file over 300 lines, no method
+ * replaced on a live object at run time, and imports that only run down the
+ * layers domain → state → http → server → cli.
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,10 @@ describe('the tree of src/ and contracts/', () => {
     expect(report.cycles).toEqual([]);
     expect(report.folderCycles).toEqual([]);
     expect(report.long).toEqual([]);
+  });
+
+  it('replaces no method of a live object at run time: changes are followed through the change stream', () => {
+    expect(checkArchitecture(root, ['src', 'contracts']).replaced).toEqual([]);
   });
 
   it('imports only downwards between the layers of src/', () => {

@@ -8,7 +8,9 @@
  */
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { bufferedBody } from '../src/http/buffered-body.js';
+import { createApp } from '../src/http/app.js';
+import { bufferedBody } from '../src/server/buffered-body.js';
+import { createMockState } from '../src/state/mock-state.js';
 
 interface StandIn {
   complete: boolean;
@@ -76,5 +78,36 @@ describe('bufferedBody', () => {
   ])('leaves the body to the stream reader when %s', async (_, incoming) => {
     expect(await readWith(incoming)).toBeUndefined();
     expect(incoming?.reads ?? 0).toBe(0);
+  });
+});
+
+describe('the app with a runtime body reader (AppOptions.bodyBytes)', () => {
+  it('creates from the bytes the reader gives, and reads the Request when it gives none', async () => {
+    const given: string[] = [];
+    const app = createApp({
+      mockState: createMockState({ scenario: 'empty' }),
+      bodyBytes: async (c) => {
+        given.push(c.req.method);
+        return c.req.header('x-from-reader')
+          ? new TextEncoder().encode('{"name":"From the reader","type":"Free","properties":{"a":"string"}}')
+          : undefined;
+      },
+    });
+    const body = '{"name":"From the request","type":"Free","properties":{"a":"string"}}';
+    // A body judged by its Content-Length is the one the runtime may hold whole.
+    const post = (headers: Record<string, string>) =>
+      app.request('/api/v1/schemas', {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer demo-token',
+          'content-type': 'application/json',
+          'content-length': String(body.length),
+          ...headers,
+        },
+        body,
+      });
+    expect(((await (await post({ 'x-from-reader': '1' })).json()) as { name: string }).name).toBe('From the reader');
+    expect(((await (await post({})).json()) as { name: string }).name).toBe('From the request');
+    expect(given).toEqual(['POST', 'POST']);
   });
 });

@@ -21,6 +21,36 @@ describe('check-architecture', () => {
   };
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+  it('finds a method replaced on a live object, and leaves a class setting its own members alone', () => {
+    write({
+      'src/feed.ts': [
+        'export function watch(store: { put: (x: number) => void }, note: (x: number) => void) {',
+        '  const put = store.put;',
+        '  store.put = (x) => {',
+        '    put.call(store, x);',
+        '    note(x);',
+        '  };',
+        '  Object.assign(store, { put: originals.put });',
+        '  Array.prototype.last = function () {};',
+        '}',
+        'class Own {',
+        '  #run = () => 1;',
+        '  constructor() {',
+        '    this.run = () => 2;',
+        '  }',
+        '}',
+        'const same = a.b === c;',
+        'const fetch: typeof globalThis.fetch = (input) => globalThis.fetch(input);',
+        '',
+      ].join('\n'),
+    });
+    expect(checkArchitecture(root, ['src']).replaced).toEqual([
+      'src/feed.ts:3 store.put',
+      'src/feed.ts:8 Array.prototype.last',
+      'src/feed.ts:7 store',
+    ]);
+  });
+
   it('finds a cycle closed by a type-only import written over several lines', () => {
     write({
       'src/a.ts': "import { b } from './b.js';\nexport const a = b;\n",

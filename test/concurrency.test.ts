@@ -4,14 +4,15 @@
  * and only in its own organization; of ten parallel deletes of one record
  * exactly one succeeds; the final state is valid.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../src/client/control-client.js';
 import type { Resource } from '../src/domain/resource.js';
 import { resources } from '../src/domain/resources/index.js';
-import { type RunningServer, startServer } from '../src/server/server.js';
+import { startServer } from '../src/server/server.js';
 import { requestExamples } from '../src/state/seed/examples.js';
 import { expectProblem, expectValidState } from './fuzz/invariants.js';
 import { OTHER_TOKEN, TOKEN } from './helpers/client.js';
+import { serverForTests } from './helpers/server.js';
 
 interface Reply {
   status: number;
@@ -19,13 +20,13 @@ interface Reply {
   body: any;
 }
 
-let server: RunningServer;
+const mock = serverForTests();
 let tokens: string[];
 
 async function call(method: string, path: string, token: string, body?: unknown): Promise<Reply> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${mock.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
   return { status: res.status, contentType: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
 }
@@ -40,13 +41,11 @@ const listIds = async (def: Resource, token: string) =>
   ((await call('GET', `/api/v1/${def.path}`, token)).body as { id: string }[]).map((r) => r.id);
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 });
   // Two fresh tenants from the control API beside the scenario's two: one seeded, one empty.
-  const control = createControlClient({ baseUrl: server.url });
+  const control = createControlClient({ baseUrl: mock.url });
   const fresh = await Promise.all([control.createTenant({ scenario: 'default', seed: 7 }), control.createTenant({ name: 'Empty tenant' })]);
   tokens = [TOKEN, OTHER_TOKEN, ...fresh.map((tenant) => tenant.token)];
 });
-afterAll(() => server.close());
 
 describe('concurrency over a real port', () => {
   it('lists every record created in parallel exactly once, and only in its own organization', async () => {
@@ -76,7 +75,7 @@ describe('concurrency over a real port', () => {
         }
       }
     }
-    expectValidState(server.mockState);
+    expectValidState(mock.server.mockState);
   });
 
   it('lets exactly one of ten parallel deletes of a record succeed, in every organization', async () => {
@@ -105,9 +104,9 @@ describe('concurrency over a real port', () => {
         for (const loss of losses) expectProblem(loss, gone);
       }
       for (const { token, id } of targets) expect(await listIds(def, token)).not.toContain(id);
-      for (const { id } of targets) if (def.kind === 'sipTrunks') expect(server.mockState.telephony.configuration(id)).toBeUndefined();
+      for (const { id } of targets) if (def.kind === 'sipTrunks') expect(mock.server.mockState.telephony.configuration(id)).toBeUndefined();
     }
-    expectValidState(server.mockState);
+    expectValidState(mock.server.mockState);
   });
 
   it('never brings back a record that updates and a delete raced for: once the delete succeeded, it is gone', async () => {
@@ -124,7 +123,7 @@ describe('concurrency over a real port', () => {
       expect((await call('GET', `/api/v1/${def.path}/${id}`, TOKEN)).status).toBe(404);
       expect(await listIds(def, TOKEN)).not.toContain(id);
     }
-    expectValidState(server.mockState);
+    expectValidState(mock.server.mockState);
   });
 
   it('creates one tool of a name however many ask for it at once; the rest answer 409', async () => {
@@ -194,7 +193,7 @@ describe('concurrency over a real port', () => {
       for (const o of ofDef.filter((o) => o.kind === 'delete')) expect(listed).not.toContain(o.id);
     }
     expect(await Promise.all(others.map((token) => Promise.all(resources.map((def) => listIds(def, token)))))).toEqual(othersBefore);
-    expectValidState(server.mockState);
+    expectValidState(mock.server.mockState);
   });
 });
 

@@ -99,7 +99,7 @@ describe('the control API', () => {
 
   it('stops checking a snapshot of 100,000 empty trunks once it has 50 problems, and says so', async () => {
     const { call, mockState } = freshMock();
-    const before = JSON.stringify(mockState.tenants.list());
+    const before = JSON.stringify(mockState.organizations.list());
     const reply = await call('PUT', '/__mock/state', { body: snapshotOf(Array.from({ length: 100_000 }, () => ({}))) });
     expect(reply.status).toBe(400);
     expect(answerBytes(reply)).toBeLessThan(ANSWER_BOUND);
@@ -107,7 +107,7 @@ describe('the control API', () => {
     expect(reply.body.checkStopped).toBe(true);
     expect(reply.body.detail).toMatch(/at least \d+ problems \(the check stopped there\)/);
     // Nothing changed.
-    expect(JSON.stringify(mockState.tenants.list())).toBe(before);
+    expect(JSON.stringify(mockState.organizations.list())).toBe(before);
   });
 
   it('answers an injected record of a megabyte of unknown keys under 64 KiB', async () => {

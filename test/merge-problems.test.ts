@@ -1,6 +1,6 @@
 /** mergeProblems: a rule problem is left out only where a field problem already points at the same place or one above it. */
 import { describe, expect, it } from 'vitest';
-import type { Problem } from '../src/domain/problem.js';
+import type { Problem } from '../src/domain/problem-list.js';
 import { ProblemList } from '../src/domain/problem-list.js';
 import { mergeProblems } from '../src/domain/validate.js';
 

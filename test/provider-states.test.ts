@@ -18,13 +18,13 @@ describe('provider-state endpoint', () => {
     const reply = await setupIn(call, 'a tool with id {id} exists', TOOL_ID);
     expect(reply.status).toBe(200);
     expect(reply.contentType).toMatch(/^application\/json/);
-    expect(reply.body).toMatchObject({ id: TOOL_ID, token: 'demo-token', orgId: mockState.tenants.byToken('demo-token')?.id });
+    expect(reply.body).toMatchObject({ id: TOOL_ID, token: 'demo-token', orgId: mockState.organizations.byToken('demo-token')?.id });
     // A pact written the plain way sends demo-token, and finds exactly the state's record.
     expect(ids(await call('GET', '/api/v1/tools'))).toEqual([TOOL_ID]);
     expect(ids(await call('GET', '/api/v1/schemas'))).toEqual([]);
     expect((await teardown(call)).body).toEqual({});
     expect(ids(await call('GET', '/api/v1/tools'))).toEqual(before);
-    expect(mockState.tenants.list().map(({ token }) => token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(mockState.organizations.list().map(({ token }) => token)).toEqual(['demo-token', 'demo-token-2']);
   });
 
   it('uses the organization of the bearer token the state request names, and leaves the others alone', async () => {
@@ -42,9 +42,9 @@ describe('provider-state endpoint', () => {
     const reply = await setupIn(call, 'a tool with id {id} exists', TOOL_ID, 'nobody-has-this');
     expect(reply.body.token).toMatch(/^mock_/);
     expect(ids(await call('GET', '/api/v1/tools', { token: reply.body.token }))).toEqual([TOOL_ID]);
-    expect(mockState.tenants.list()).toHaveLength(3);
+    expect(mockState.organizations.list()).toHaveLength(3);
     await teardown(call);
-    expect(mockState.tenants.list()).toHaveLength(2);
+    expect(mockState.organizations.list()).toHaveLength(2);
   });
 
   it('puts every state of one interaction into the same organization and gives it back once', async () => {
@@ -83,11 +83,11 @@ describe('provider-state endpoint', () => {
     const { call, mockState } = freshMock();
     const before = ids(await call('GET', '/api/v1/sip-trunks'));
     // Another organization's trunk: its id is held at the telephony provider.
-    const otherTrunk = mockState.store.list(mockState.tenants.byToken('demo-token-2')?.id ?? '', 'sipTrunks')[0]?.id ?? '';
+    const otherTrunk = mockState.store.list(mockState.organizations.byToken('demo-token-2')?.id ?? '', 'sipTrunks')[0]?.id ?? '';
     const reply = await setupIn(call, 'a SIP trunk with id {id} exists', otherTrunk);
     expect(reply.status).toBe(409);
     expect(ids(await call('GET', '/api/v1/sip-trunks'))).toEqual(before);
-    expect(mockState.tenants.list()).toHaveLength(2);
+    expect(mockState.organizations.list()).toHaveLength(2);
   });
 
   it('makes a system trunk that the api refuses to delete', async () => {
@@ -109,7 +109,7 @@ describe('provider-state endpoint', () => {
       expect(reply.contentType).toBe('application/problem+json');
       expect(reply.body.detail).toContain(`"${state}"`);
       expect(reply.body.detail).toContain('a tool with id {id} exists');
-      expect(mockState.tenants.list()).toHaveLength(2);
+      expect(mockState.organizations.list()).toHaveLength(2);
     },
   );
 

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopbackBind } from '../src/domain/fields.js';
+import { isThisMachine } from '../src/domain/fields.js';
 import { startServer } from '../src/server/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -81,12 +81,12 @@ describe('startServer', () => {
 
 describe('a loopback bind', () => {
   it.each([['127.0.0.1'], ['127.1.2.3'], ['localhost'], ['LOCALHOST'], ['::1'], ['[::1]'], ['::ffff:127.0.0.1']])('is %s', (host) => {
-    expect(isLoopbackBind(host)).toBe(true);
+    expect(isThisMachine(host)).toBe(true);
   });
   it.each([['0.0.0.0'], ['::'], ['10.0.0.5'], ['127.0.0.1.example.com'], ['localhost.example.com'], ['::ffff:10.0.0.1'], ['']])(
     'is not %s',
     (host) => {
-      expect(isLoopbackBind(host)).toBe(false);
+      expect(isThisMachine(host)).toBe(false);
     },
   );
 });

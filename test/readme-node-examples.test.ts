@@ -69,7 +69,7 @@ describe('docs/control-api.md: the control client', () => {
 
   it('makes a tenant, freezes and resumes the clock, verifies, and removes the tenant again', async () => {
     expect(controlClient).toBeDefined();
-    const tenantsBefore = server.mockState.tenants.list().length;
+    const tenantsBefore = server.mockState.organizations.list().length;
     const probe = '\nconsole.log(JSON.stringify({ count, token }));';
     const source = `${(controlClient ?? '').replaceAll('http://127.0.0.1:4010', server.url)}${probe}`;
 
@@ -77,8 +77,8 @@ describe('docs/control-api.md: the control client', () => {
 
     expect(count).toBe(0);
     expect(token).toMatch(/\S{8,}/);
-    expect(server.mockState.tenants.byToken(token)).toBeUndefined();
-    expect(server.mockState.tenants.list()).toHaveLength(tenantsBefore);
+    expect(server.mockState.organizations.byToken(token)).toBeUndefined();
+    expect(server.mockState.organizations.list()).toHaveLength(tenantsBefore);
     expect(server.mockState.clock.state().frozen).toBe(false);
   }, 60_000);
 });
@@ -92,7 +92,7 @@ describe('docs/frontend.md: the set-up of UI tests', () => {
 
   it('puts the seeded data back, and gives a worker an organization of its own that it removes again', async () => {
     expect(uiTestSetup).toBeDefined();
-    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = server.mockState.organizations.byToken('demo-token')?.id ?? '';
     const seeded = server.mockState.store.count(org, 'tools');
     const created = await fetch(`${server.url}/api/v1/tools`, {
       method: 'POST',
@@ -108,8 +108,8 @@ describe('docs/frontend.md: the set-up of UI tests', () => {
     expect(token).not.toBe('');
     // The reset took away what the earlier test left, and the worker's organization is gone again.
     expect(server.mockState.store.count(org, 'tools')).toBe(seeded);
-    expect(server.mockState.tenants.byToken(token)).toBeUndefined();
-    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(server.mockState.organizations.byToken(token)).toBeUndefined();
+    expect(server.mockState.organizations.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 60_000);
 });
 
@@ -125,7 +125,7 @@ describe('docs/frontend.md: the set-up of UI tests, with a control token', () =>
     await expect(runExample('ui-test-setup-no-token', source, { ...process.env, MOCK_CONTROL_TOKEN: '' })).rejects.toThrow(/401/);
     const stdout = await runExample('ui-test-setup-token', source, { ...process.env, MOCK_CONTROL_TOKEN: 'dev-secret' });
     expect(stdout).toMatch(/token for the app under test: \S+/);
-    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(server.mockState.organizations.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 60_000);
 });
 
@@ -142,7 +142,7 @@ describe('docs/pact.md: verifying the pacts against the mock', () => {
     const command = block.split('\n').find((line) => line.includes('http://127.0.0.1:4010')) ?? '';
     const args = command.replaceAll('http://127.0.0.1:4010', server.url).split(' pact-verify ')[1]?.trim().split(/\s+/) ?? [];
     expect(args).toEqual(['--provider-base-url', server.url]);
-    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = server.mockState.organizations.byToken('demo-token')?.id ?? '';
     const toolsBefore = server.mockState.store.list(org, 'tools');
     const lines: string[] = [];
 
@@ -152,6 +152,6 @@ describe('docs/pact.md: verifying the pacts against the mock', () => {
     expect(lines.at(-1)).toBe('All 31 interactions hold.');
     // The verification gave the demo organization back what it held.
     expect(server.mockState.store.list(org, 'tools')).toEqual(toolsBefore);
-    expect(server.mockState.tenants.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
+    expect(server.mockState.organizations.list().map((tenant) => tenant.token)).toEqual(['demo-token', 'demo-token-2']);
   }, 120_000);
 });

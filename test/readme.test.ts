@@ -18,7 +18,7 @@ describe('readme curl walkthrough', () => {
 
   it('runs as written against a live mock and shows what it promises', async () => {
     expect(walkthrough).toBeDefined();
-    const org = server.mockState.tenants.byToken('demo-token');
+    const org = server.mockState.organizations.byToken('demo-token');
     const provisionedBefore = server.mockState.telephony.configurations(org?.id).length;
 
     const stdout = await runShellBlock(walkthrough ?? '', { 'http://127.0.0.1:4010': server.url });

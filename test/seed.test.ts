@@ -19,20 +19,20 @@ const SCHEMA_FIELDS = ['createdAt', 'description', 'id', 'isLocked', 'name', 'pr
 /** Every organization's records of every kind, keyed by token and kind. */
 function snapshotOf(mockState: MockState): Record<string, Record<string, StoredRecord[]>> {
   return Object.fromEntries(
-    mockState.tenants
+    mockState.organizations
       .list()
       .map((org) => [org.token, Object.fromEntries(resources.map((def) => [def.kind, mockState.store.list(org.id, def.kind)]))]),
   );
 }
 
 function allIds(mockState: MockState): string[] {
-  return mockState.tenants
+  return mockState.organizations
     .list()
     .flatMap((org) => [org.id, ...resources.flatMap((def) => mockState.store.list(org.id, def.kind).map((r) => r.id))]);
 }
 
 function recordsOf(mockState: MockState, token: string) {
-  const org = mockState.tenants.byToken(token);
+  const org = mockState.organizations.byToken(token);
   if (!org) throw new Error(`no organization for ${token}`);
   const list = (kind: (typeof resources)[number]['kind']) => mockState.store.list(org.id, kind);
   return {
@@ -53,7 +53,7 @@ describe('determinism', () => {
   it('gives the same organizations, records and ids for the same seed', () => {
     const first = createMockState({ seed: 7 });
     const second = createMockState({ seed: 7 });
-    expect(second.tenants.list()).toEqual(first.tenants.list());
+    expect(second.organizations.list()).toEqual(first.organizations.list());
     const a = snapshotOf(first);
     const b = snapshotOf(second);
     for (const token of TOKENS) {
@@ -95,7 +95,7 @@ describe('default mockState', () => {
   const mockState = createMockState();
 
   it('has two organizations with the tokens demo-token and demo-token-2', () => {
-    const orgs = mockState.tenants.list();
+    const orgs = mockState.organizations.list();
     expect(orgs.map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
     expect(new Set(orgs.map((org) => org.id)).size).toBe(2);
     for (const org of orgs) expect(org.id).toMatch(UUID);
@@ -165,7 +165,7 @@ describe('seeded records as responses show them', () => {
   const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, kind: def.kind, def })));
 
   it.each(rows)('every $kind of $token parses with the resource record schema', ({ token, def }) => {
-    const org = mockState.tenants.byToken(token);
+    const org = mockState.organizations.byToken(token);
     const records = org ? mockState.store.list(org.id, def.kind) : [];
     expect(records.length).toBeGreaterThan(0);
     for (const record of records) {
@@ -177,7 +177,7 @@ describe('seeded records as responses show them', () => {
   });
 
   it('never shows a sip trunk password', () => {
-    const org = mockState.tenants.byToken(TOKEN);
+    const org = mockState.organizations.byToken(TOKEN);
     for (const trunk of org ? mockState.store.list(org.id, sipTrunks.kind) : []) {
       const shown = sipTrunks.toResponse(trunk, { fresh: false });
       expect(shown).not.toHaveProperty('password');
@@ -233,7 +233,7 @@ describe('ids and timestamps', () => {
   const rows = TOKENS.flatMap((token) => resources.map((def) => ({ token, kind: def.kind })));
 
   it.each(rows)('every $kind of $token has a uuid id and iso 8601 utc timestamps', ({ token, kind }) => {
-    const org = mockState.tenants.byToken(token);
+    const org = mockState.organizations.byToken(token);
     const records = org ? mockState.store.list(org.id, kind) : [];
     expect(records.length).toBeGreaterThan(0);
     for (const record of records) {
@@ -247,8 +247,8 @@ describe('ids and timestamps', () => {
 describe('empty scenario', () => {
   it('has the two tokens and no records', () => {
     const mockState = createMockState({ scenario: 'empty' });
-    expect(mockState.tenants.list().map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
-    for (const org of mockState.tenants.list()) {
+    expect(mockState.organizations.list().map((org) => org.token)).toEqual(['demo-token', 'demo-token-2']);
+    for (const org of mockState.organizations.list()) {
       for (const def of resources) expect(mockState.store.list(org.id, def.kind), `${org.token} ${def.kind}`).toEqual([]);
     }
     expect(mockState.telephony.configurations()).toEqual([]);
@@ -304,7 +304,7 @@ describe('large plans', () => {
       scenario: { name: 'large', description: 'many tools', ...plan(10_000) },
       limits: { recordsPerKind: 5 },
     });
-    const org = mockState.tenants.byToken('large-token');
+    const org = mockState.organizations.byToken('large-token');
     const tools = mockState.store.list(org?.id ?? '', 'tools');
     expect(tools).toHaveLength(10_000);
     expect(new Set(tools.map((tool) => tool.name)).size).toBe(10_000);

@@ -285,7 +285,7 @@ describe('startServer', () => {
     expect(names.map((name) => answer.indexOf(`"name":"${name}"`))).toEqual(
       names.map((name) => answer.indexOf(`"name":"${name}"`)).sort((a, b) => a - b),
     );
-    const org = server.mockState.tenants.byToken('demo-token')!;
+    const org = server.mockState.organizations.byToken('demo-token')!;
     expect(server.mockState.store.list(org.id, 'schemas').map((schema) => schema.name)).toEqual(expect.arrayContaining(names));
   });
 
@@ -356,7 +356,7 @@ describe('startServer', () => {
   it('writes nothing for an organization reset while its request was arriving, and asks for it again (its token still works)', async () => {
     server = await startServer({ port: 0 });
     const { url } = server;
-    const orgId = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const orgId = server.mockState.organizations.byToken('demo-token')?.id ?? '';
     const answer = await createAround(url, 'demo-token', 'Lost in the reset', async () => {
       const reset = await fetch(`${url}/__mock/reset`, {
         method: 'POST',
@@ -571,7 +571,7 @@ describe('cli', () => {
     expect(fromSeed5.filter((id) => fromDefault.has(id))).toEqual([]);
     // The CLI's seed is the library's seed: same ids as createMockState({ seed: 5 }).
     const mockState = createMockState({ seed: 5 });
-    const org = mockState.tenants.byToken('demo-token');
+    const org = mockState.organizations.byToken('demo-token');
     expect(fromSeed5).toEqual(org ? mockState.store.list(org.id, 'schemas').map((schema) => schema.id) : []);
   });
 

@@ -1,6 +1,7 @@
-/** The fake telephony provider: what it hands out is a copy, and its revision moves exactly when a configuration changes. */
+/** The fake telephony provider: what it hands out is a copy, and it tells its change stream exactly when a configuration changes. */
 import { describe, expect, it } from 'vitest';
 import type { TrunkSettings } from '../src/domain/telephony.js';
+import { type Change, Changes } from '../src/state/changes.js';
 import { FakeTelephonyProvider } from '../src/state/telephony.js';
 
 const settings: TrunkSettings = {
@@ -26,26 +27,32 @@ describe('FakeTelephonyProvider', () => {
     expect(provider.configuration('trunk-1')).toMatchObject({ host: 'pbx.example.com', phoneNumbers: ['+14155550100'], revision: 1 });
   });
 
-  it('moves its revision on every change and only then', () => {
-    const provider = new FakeTelephonyProvider(() => new Date('2026-01-05T09:00:00.000Z'));
-    const start = provider.revision();
+  it('tells its change stream about every change and only then', () => {
+    const changes = new Changes();
+    const heard: Change['op'][] = [];
+    changes.subscribe((change) => heard.push(change.op));
+    const provider = new FakeTelephonyProvider(() => new Date('2026-01-05T09:00:00.000Z'), undefined, changes);
     expect(provider.deprovision('no-such-trunk')).toBe(false);
-    provider.clear('org-without-trunks');
-    expect(provider.revision()).toBe(start);
+    expect(heard).toEqual([]);
     provider.provision(settings);
-    const provisioned = provider.revision();
-    expect(provisioned).toBeGreaterThan(start);
     provider.provision({ ...settings, host: 'other.example.com' });
-    expect(provider.revision()).toBeGreaterThan(provisioned);
-    const updated = provider.revision();
     expect(provider.deprovision('trunk-1')).toBe(true);
-    expect(provider.revision()).toBeGreaterThan(updated);
-    const removed = provider.revision();
     provider.restore([{ ...settings, revision: 1, provisionedAt: '2026-01-05T09:00:00.000Z' }]);
-    expect(provider.revision()).toBeGreaterThan(removed);
-    const restored = provider.revision();
     provider.clear('org-1');
-    expect(provider.revision()).toBeGreaterThan(restored);
+    expect(heard).toEqual(['configure', 'configure', 'unconfigure', 'configure', 'telephony-clear']);
     expect(provider.configurations()).toEqual([]);
+  });
+
+  it('tells nothing when a provisioning fails', () => {
+    const changes = new Changes();
+    const heard: Change[] = [];
+    changes.subscribe((change) => heard.push(change));
+    const provider = new FakeTelephonyProvider(
+      () => new Date('2026-01-05T09:00:00.000Z'),
+      () => 'down',
+      changes,
+    );
+    expect(() => provider.provision(settings)).toThrow(/failed to provision/);
+    expect(heard).toEqual([]);
   });
 });

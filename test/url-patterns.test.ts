@@ -6,7 +6,7 @@
  */
 import { createGenerator } from 'json-schema-faker';
 import { describe, expect, it } from 'vitest';
-import { httpUrl, isLoopbackBind, secureOrLoopbackUrl } from '../src/domain/fields.js';
+import { httpUrl, isThisMachine, secureOrLoopbackUrl } from '../src/domain/fields.js';
 import { freshMock } from './helpers/client.js';
 
 const patternOf = (schema: typeof httpUrl): string =>
@@ -32,7 +32,7 @@ describe.each([
       if (!new RegExp(pattern).test(url)) continue;
       matched++;
       if (!URL.canParse(url)) wrong.push(url);
-      else if (loopbackOnlyOverHttp && new URL(url).protocol === 'http:' && !isLoopbackBind(new URL(url).hostname)) wrong.push(url);
+      else if (loopbackOnlyOverHttp && new URL(url).protocol === 'http:' && !isThisMachine(new URL(url).hostname)) wrong.push(url);
     }
     expect(matched).toBeGreaterThan(1000);
     expect(wrong).toEqual([]);

@@ -99,7 +99,7 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     breakage: {
       response: (res, req, mockState) => {
         if (req.method !== 'DELETE' || res.status !== 403 || !pathOf(req).startsWith('/api/v1/sip-trunks/')) return res;
-        const org = mockState.tenants.byToken('demo-token')!;
+        const org = mockState.organizations.byToken('demo-token')!;
         mockState.store.remove(org.id, 'sipTrunks', pathOf(req).split('/').pop()!);
         return json({});
       },
@@ -205,7 +205,7 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     breakage: {
       response: async (res, req, mockState) => {
         const def = resources.find((candidate) => pathOf(req) === `/api/v1/${candidate.path}`);
-        const first = mockState.tenants.byToken('demo-token');
+        const first = mockState.organizations.byToken('demo-token');
         if (!def || !first || req.method !== 'GET' || req.headers.get('authorization') !== 'Bearer demo-token-2' || !res.ok) return res;
         const theirs = mockState.store
           .list(first.id, def.kind)
@@ -285,7 +285,7 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
     breakage: {
       response: async (res, req, mockState) => {
         if (!isSchemaList(req) || !res.ok || req.headers.get('authorization') !== 'Bearer demo-token-2') return res;
-        const org = mockState.tenants.byToken('demo-token')!;
+        const org = mockState.organizations.byToken('demo-token')!;
         const shared = mockState.store.list(org.id, 'schemas').find((schema) => schema.isLocked);
         const list = (await res.json()) as unknown[];
         return json([...list, { ...shared }]);
@@ -350,7 +350,7 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
           : req,
       response: (res, req, mockState) => {
         if (!req.headers.has('x-later') || !res.ok) return res;
-        const org = mockState.tenants.byToken('demo-token')!;
+        const org = mockState.organizations.byToken('demo-token')!;
         const id = pathOf(req).split('/').pop()!;
         // A system trunk is still refused, as the spec wants.
         if (mockState.store.get(org.id, 'sipTrunks', id)?.isSystem) return json({ error: 'system trunk' }, 403);
@@ -383,7 +383,7 @@ const fairCases: { name: string; reported: string[]; breakage: Breakage }[] = [
             return res;
           flipped = true;
           // The refusal stands; at that very moment the webhook turns enabled by itself (say, once its endpoint is verified).
-          const org = mockState.tenants.byToken('demo-token')!;
+          const org = mockState.organizations.byToken('demo-token')!;
           const id = pathOf(req).split('/').pop()!;
           const webhook = mockState.store.get(org.id, 'webhooks', id);
           if (webhook) mockState.store.put(org.id, 'webhooks', { ...webhook, enabled: !webhook.enabled });
@@ -447,7 +447,7 @@ describe('the suite against broken variants of the mock', () => {
 
   it('lists as leftovers what it could not remove: a record a tokenless create filed elsewhere, one a delete kept', async () => {
     const mockState = createMockState();
-    const other = mockState.tenants.byToken('demo-token-2')!;
+    const other = mockState.organizations.byToken('demo-token-2')!;
     const report = await runSuite(
       brokenMock(
         {

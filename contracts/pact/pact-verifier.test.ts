@@ -103,7 +103,7 @@ describe("Pact's own Verifier against the mock", () => {
     await rm(dir, { recursive: true, force: true });
   });
   const demoRecords = () => {
-    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = server.mockState.organizations.byToken('demo-token')?.id ?? '';
     return (['sipTrunks', 'tools', 'webhooks', 'schemas', 'assistants'] as const).map((kind) => server.mockState.store.list(org, kind));
   };
 

@@ -1,15 +1,15 @@
 /**
  * A page starts without faker: the default scenario at the default seed is
- * replayed from what the build wrote down. Faker (a chunk of its own, about
+ * replayed from what a test wrote down (src/state/seed/faker-draws.ts). Faker (a chunk of its own, about
  * 430 KB minified) is fetched the first time a control request may need
- * generated data that was not prebuilt: another seed or scenario, a new
+ * generated data that was not written down: another seed or scenario, a new
  * tenant, a simulated call. The app itself works synchronously, so the chunk
  * is loaded before the request reaches it. When in doubt, it is loaded.
  */
 import { fakerLoaded, loadFaker } from '../domain/faker.js';
 import { type MockState, resolveScenario } from '../state/mock-state.js';
-import { prebuiltScript } from '../state/seed/prebuilt-seeds.js';
-import { seedIsPrebuilt } from '../state/seed/seed.js';
+import { recordedScript } from '../state/seed/faker-draws.js';
+import { seedIsRecorded } from '../state/seed/seed.js';
 import type { FetchApp } from './mock-handler.js';
 
 /** Requests that change nothing, or only remove, never generate data. */
@@ -25,7 +25,7 @@ export function withFakerOnDemand(app: FetchApp, mockState: MockState): FetchApp
   };
 }
 
-/** Whether answering the request may draw from faker; only a reset back to prebuilt data is known not to. */
+/** Whether answering the request may draw from faker; only a reset back to written-down data is known not to. */
 export async function mayNeedFaker(request: Request, mockState: MockState): Promise<boolean> {
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/__mock/') || NO_DATA_METHODS.has(request.method)) return false;
@@ -33,26 +33,26 @@ export async function mayNeedFaker(request: Request, mockState: MockState): Prom
   const body = await jsonBodyOf(request);
   // A body the app refuses seeds nothing; the app's answer says what is wrong with it.
   if (body === undefined) return false;
-  return !resetIsPrebuilt(body, mockState);
+  return !resetIsRecorded(body, mockState);
 }
 
-function resetIsPrebuilt(body: Record<string, unknown>, mockState: MockState): boolean {
+function resetIsRecorded(body: Record<string, unknown>, mockState: MockState): boolean {
   if (body.orgId !== undefined) {
-    const organization = typeof body.orgId === 'string' ? mockState.tenants.byId(body.orgId) : undefined;
+    const organization = typeof body.orgId === 'string' ? mockState.organizations.byId(body.orgId) : undefined;
     if (!organization) return true; // answered 404 or 400, seeding nothing
     const planned = organization.plan;
     return (
       body.seed === undefined &&
       body.scenario === undefined &&
       planned !== undefined &&
-      prebuiltScript(planned.plan, planned.seed) !== undefined
+      recordedScript(planned.plan, planned.seed) !== undefined
     );
   }
   if (body.seed !== undefined && typeof body.seed !== 'number') return true; // answered 400
   const seed = (body.seed as number | undefined) ?? mockState.seed;
   try {
     const scenario = body.scenario === undefined ? mockState.scenario : resolveScenario(String(body.scenario));
-    return seedIsPrebuilt(scenario, seed);
+    return seedIsRecorded(scenario, seed);
   } catch {
     return true; // an unknown scenario is answered 400
   }

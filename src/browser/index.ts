@@ -8,9 +8,9 @@ import { setupWorker } from 'msw/browser';
 import { loadFaker } from '../domain/faker.js';
 import { createApp } from '../http/app.js';
 import { checkedSeed, createMockState, DEFAULT_SEED, type MockState, resolveScenario } from '../state/mock-state.js';
+import type { Organization } from '../state/organizations/registry.js';
 import type { Scenario } from '../state/seed/scenario.js';
-import { seedIsPrebuilt } from '../state/seed/seed.js';
-import type { Organization } from '../state/tenants.js';
+import { seedIsRecorded } from '../state/seed/seed.js';
 import { withFakerOnDemand } from './faker-on-demand.js';
 import { createMockHandler } from './mock-handler.js';
 import { createPersistence, type KeyValueStorage, type Persistence } from './persist.js';
@@ -65,8 +65,8 @@ interface PageGlobals {
 /** Starts the in-page mock; resolves once the service worker answers requests. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const baseUrl = resolveBaseUrl(options.baseUrl);
-  // Only the default scenario at the default seed was prebuilt; other data is drawn from faker, fetched first.
-  if (!seedIsPrebuilt(resolveScenario(options.scenario ?? 'default'), checkedSeed(options.seed ?? DEFAULT_SEED))) await loadFaker();
+  // Only the default scenario at the default seed was written down; other data is drawn from faker, fetched first.
+  if (!seedIsRecorded(resolveScenario(options.scenario ?? 'default'), checkedSeed(options.seed ?? DEFAULT_SEED))) await loadFaker();
   const mockState = createMockState({ seed: options.seed, scenario: options.scenario });
   const persistence = persistenceOf(options.persist);
   const restored = persistence?.restore(mockState) ?? false;
@@ -81,7 +81,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   return {
     mockState,
     baseUrl,
-    organizations: () => mockState.tenants.list(),
+    organizations: () => mockState.organizations.list(),
     restored,
     forgetSavedState: () => persistence?.forget(),
     stop: () => {

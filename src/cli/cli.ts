@@ -1,13 +1,13 @@
 /**
- * Command line: `voice-config-mock [serve] [--port N] [--host H] [--seed N] [--scenario NAME]`.
+ * Command line: `voice-config-mock [serve] [--port N] [--host H] [--seed N] [--scenario NAME|FILE]`.
  * Flags win over the PORT environment variable; every value is checked
  * before the server starts, so a typo ends with a message, not a stack trace.
  * `src/cli/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { describeArgsError } from '../../contracts/conformance/args.js';
-import { scenarios } from '../../fixtures/index.js';
 import { ownEntry } from '../domain/own-entry.js';
 import { controlTokenRefusal } from '../http/app.js';
 import { publicBindRefusal } from '../server/public-bind.js';
@@ -15,6 +15,8 @@ import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } fr
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
 import { MAX_RECORDS_PER_KIND } from '../state/limits.js';
 import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
+import { parseScenario, type Scenario } from '../state/seed/scenario.js';
+import { scenarios } from '../state/seed/scenarios.js';
 import { batchedWriter, ownVersion } from './terminal.js';
 
 const MIB = 1024 * 1024;
@@ -32,7 +34,8 @@ Options:
   --host H          address to bind (default ${DEFAULT_HOST}; 0.0.0.0 exposes the mock to your network, and then
                     needs --control-token or --no-control)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
-  --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default)
+  --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default), or a scenario file
+                    (a path ending in .json, in the shape of fixtures/default.json)
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
   --no-control      turn the control API off
@@ -52,6 +55,27 @@ Options:
 function fail(message: string, { usageError = true } = {}): never {
   process.stderr.write(`voice-config-mock: ${message}\n${usageError ? 'Run voice-config-mock --help for the options.\n' : ''}`);
   process.exit(2);
+}
+
+/** A scenario named by the flag: a shipped one by name, or one read from a JSON file (a value ending in .json). */
+function scenarioOf(value: string): { scenario: string | Scenario; name: string } {
+  if (!value.endsWith('.json')) {
+    if (!ownEntry(scenarios, value))
+      fail(`unknown scenario "${value}"; known: ${Object.keys(scenarios).join(', ')}, or a path to a .json file`);
+    return { scenario: value, name: value };
+  }
+  let text: string;
+  try {
+    text = readFileSync(value, 'utf8');
+  } catch (error) {
+    fail(`--scenario: cannot read ${value}: ${(error as Error).message}`);
+  }
+  try {
+    const scenario = parseScenario(JSON.parse(text), `--scenario ${value}`);
+    return { scenario, name: `${scenario.name} from ${value}` };
+  } catch (error) {
+    fail(error instanceof SyntaxError ? `--scenario ${value} is not JSON: ${error.message}` : (error as Error).message);
+  }
 }
 
 /** The most --journal-mib may be: half the heap this process may use (node's --max-old-space-size raises it). */
@@ -116,8 +140,7 @@ export async function main(argv: string[]): Promise<void> {
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
   const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);
   const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, MAX_SEED);
-  const scenario = values.scenario ?? 'default';
-  if (!ownEntry(scenarios, scenario)) fail(`unknown scenario "${scenario}"; known: ${Object.keys(scenarios).join(', ')}`);
+  const { scenario, name: scenarioName } = scenarioOf(values.scenario ?? 'default');
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
   if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
   // One that a header can never carry would answer 401 to every control request.
@@ -169,13 +192,13 @@ export async function main(argv: string[]): Promise<void> {
       { usageError: false },
     ),
   );
-  const tokens = server.mockState.tenants.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
+  const tokens = server.mockState.organizations.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
   process.stdout.write(
     [
       // A loaded state file, not the seed, made the data; the seed and scenario are where a reset goes back to.
       server.stateLoaded
-        ? `voice-config-mock listening on ${server.url} (state loaded from ${values['state-file']}; a reset goes back to scenario ${scenario}, seed ${seed})`
-        : `voice-config-mock listening on ${server.url} (scenario ${scenario}, seed ${seed})`,
+        ? `voice-config-mock listening on ${server.url} (state loaded from ${values['state-file']}; a reset goes back to scenario ${scenarioName}, seed ${seed})`
+        : `voice-config-mock listening on ${server.url} (scenario ${scenarioName}, seed ${seed})`,
       `  API        ${server.url}/api/v1`,
       `  OpenAPI    ${server.url}/openapi.json`,
       `  Reference  ${server.url}/docs`,
@@ -185,7 +208,7 @@ export async function main(argv: string[]): Promise<void> {
         : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
-      `Try: curl -H 'Authorization: Bearer ${server.mockState.tenants.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
+      `Try: curl -H 'Authorization: Bearer ${server.mockState.organizations.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
       `Press Ctrl+C to stop.${values.quiet ? '' : ` Requests are logged below${values['log-control'] ? '' : ' (--log-control adds the control API)'}; --quiet turns that off.`}`,
       '',
     ].join('\n'),

@@ -21,7 +21,7 @@ import type {
   tenant,
   tenantBody,
   verifyAnswer,
-} from '../http/control/schemas.js';
+} from '../http/control/request-bodies.js';
 import type { ClockState } from '../state/clock.js';
 import type { Fault } from '../state/faults.js';
 import type { State } from '../state/snapshot/snapshot.js';

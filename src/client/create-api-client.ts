@@ -3,9 +3,23 @@
  * needs only a fetch function. Types come from the mock's own resource
  * descriptions, so a field the API does not have is a compile error.
  */
+import type { ResourceKind } from '../domain/resource.js';
 import type { Transport } from './http.js';
-import { type ResourceClient, resourceClient } from './resource-client.js';
-import type { AssistantTypes, FetchLike, SchemaTypes, SipTrunkTypes, ToolTypes, WebhookTypes } from './types.js';
+import { type ResourceClient, type ResourceClientOptions, resourceClient } from './resource-client.js';
+import type { FetchLike, TypesOf } from './types.js';
+
+/**
+ * Every resource the client calls, by kind: its path under /api/v1 and what
+ * its DELETE sends. Plain data, so a browser bundle of the client carries
+ * none of the mock's code; a kind missing here is a compile error.
+ */
+export const clientResources = {
+  sipTrunks: { path: 'sip-trunks', deleteBody: 'empty-object' },
+  assistants: { path: 'assistants', deleteBody: 'empty-object' },
+  schemas: { path: 'schemas', deleteBody: 'empty-object' },
+  tools: { path: 'tools', deleteBody: 'none' },
+  webhooks: { path: 'webhooks', deleteBody: 'empty-object' },
+} as const satisfies Record<ResourceKind, ResourceClientOptions>;
 
 /** Where the API is and who calls it. */
 export interface ApiClientOptions {
@@ -19,14 +33,8 @@ export interface ApiClientOptions {
 
 type Client<T extends { record: unknown; create: unknown; update: unknown }> = ResourceClient<T['record'], T['create'], T['update']>;
 
-/** The client: one object per resource, each with list, create, get, update and remove. */
-export interface ApiClient {
-  sipTrunks: Client<SipTrunkTypes>;
-  assistants: Client<AssistantTypes>;
-  schemas: Client<SchemaTypes>;
-  tools: Client<ToolTypes>;
-  webhooks: Client<WebhookTypes>;
-}
+/** The client: one object per resource (`sipTrunks`, `assistants`, `schemas`, `tools`, `webhooks`), each with list, create, get, update and remove. */
+export type ApiClient = { [K in ResourceKind]: Client<TypesOf<K>> };
 
 /** Creates a client of the API at `baseUrl`, calling it with `token`. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -36,11 +44,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // Bound so a browser's fetch is not called with the client as `this`.
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
   };
-  return {
-    sipTrunks: resourceClient(transport, { path: 'sip-trunks', deleteBody: 'empty-object' }),
-    assistants: resourceClient(transport, { path: 'assistants', deleteBody: 'empty-object' }),
-    schemas: resourceClient(transport, { path: 'schemas', deleteBody: 'empty-object' }),
-    tools: resourceClient(transport, { path: 'tools', deleteBody: 'none' }),
-    webhooks: resourceClient(transport, { path: 'webhooks', deleteBody: 'empty-object' }),
-  };
+  const entries = Object.entries(clientResources).map(([kind, options]) => [kind, resourceClient(transport, options)]);
+  return Object.fromEntries(entries) as ApiClient;
 }

@@ -4,11 +4,8 @@
  * browser bundle of the client.
  */
 import type { z } from '@hono/zod-openapi';
-import type { assistants } from '../domain/resources/assistant.js';
-import type { schemas } from '../domain/resources/output-schema.js';
-import type { sipTrunks } from '../domain/resources/sip-trunk.js';
-import type { tools } from '../domain/resources/tool.js';
-import type { webhooks } from '../domain/resources/webhook.js';
+import type { ResourceKind } from '../domain/resource.js';
+import type * as definitions from '../domain/resources/index.js';
 
 /** The three shapes of one resource: a record as responses show it, a create body and an update (PATCH) body. */
 export interface ResourceTypes<Def extends { record: z.ZodType; createInput: z.ZodType; updateInput: z.ZodType }> {
@@ -17,11 +14,14 @@ export interface ResourceTypes<Def extends { record: z.ZodType; createInput: z.Z
   update: z.input<Def['updateInput']>;
 }
 
-export type SipTrunkTypes = ResourceTypes<typeof sipTrunks>;
-export type AssistantTypes = ResourceTypes<typeof assistants>;
-export type SchemaTypes = ResourceTypes<typeof schemas>;
-export type ToolTypes = ResourceTypes<typeof tools>;
-export type WebhookTypes = ResourceTypes<typeof webhooks>;
+/** The types of the resource of kind `K`, from its module (src/domain/resources/index.ts exports each under its kind). */
+export type TypesOf<K extends ResourceKind> = ResourceTypes<(typeof definitions)[K]>;
+
+export type SipTrunkTypes = TypesOf<'sipTrunks'>;
+export type AssistantTypes = TypesOf<'assistants'>;
+export type SchemaTypes = TypesOf<'schemas'>;
+export type ToolTypes = TypesOf<'tools'>;
+export type WebhookTypes = TypesOf<'webhooks'>;
 
 /** Request bodies, as a caller writes them (defaults may be left out). */
 export type SipTrunkCreate = SipTrunkTypes['create'];

@@ -4,8 +4,7 @@
  * speaks HTTP itself, so the same rules serve the CLI seeder and tests.
  */
 
-import type { Problem } from './problem.js';
-import { ProblemList, shortText } from './problem-list.js';
+import { type Problem, ProblemList, shortText } from './problem-list.js';
 
 export type DomainErrorKind = 'validation' | 'not-found' | 'forbidden' | 'conflict' | 'record-limit';
 

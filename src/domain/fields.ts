@@ -136,7 +136,7 @@ export const secureOrLoopbackUrl = urlMatching(
 );
 
 /** This machine only: `localhost`, 127.0.0.0/8, ::1 (also as [::1], as a URL's hostname writes it, or as an IPv4-mapped 127 address). */
-export function isLoopbackBind(host: string): boolean {
+export function isThisMachine(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return bare === 'localhost' || bare === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }

@@ -7,7 +7,12 @@
  * then there may be more problems than the list and its count say.
  */
 import { counted } from './english.js';
-import type { Problem } from './problem.js';
+
+/** One thing wrong with a request body, located by its path inside the body. */
+export interface Problem {
+  path: (string | number)[];
+  message: string;
+}
 
 /** Most problems an answer lists; enough to fix a body by, small enough to stay far under 64 KiB. */
 export const MAX_LISTED_PROBLEMS = 50;

@@ -54,6 +54,4 @@ export interface TelephonyProvider {
   clear(orgId?: string): void;
   /** Puts configurations back as they were (loading a snapshot). */
   restore(configurations: readonly TrunkConfiguration[]): void;
-  /** A number that moves on every change of any configuration, so text made from them can be kept until it does. */
-  revision(): number;
 }

@@ -7,8 +7,7 @@
  * megabyte of unknown keys costs a count, not a message per key.
  */
 import type { z } from '@hono/zod-openapi';
-import type { Problem } from './problem.js';
-import { MAX_LISTED_PROBLEMS, ProblemList, shortText } from './problem-list.js';
+import { MAX_LISTED_PROBLEMS, type Problem, ProblemList, shortText } from './problem-list.js';
 
 type Fields = Record<string, unknown>;
 

@@ -11,7 +11,8 @@ import { DomainError } from '../domain/errors.js';
 import { resources } from '../domain/resources/index.js';
 import { TelephonyFailure } from '../domain/telephony.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
-import { type AppEnv, bearerAuth } from './auth.js';
+import type { AppEnv, BodyBytes } from './app-env.js';
+import { bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
 import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
@@ -26,8 +27,8 @@ import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
 export { DEFAULT_BODY_LIMIT } from './size-limit.js';
 /**
  * Largest snapshot `PUT /__mock/state` takes: about 600,000 of the smallest records. Loading one costs about five
- * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`: 128 MiB peaked at 683 MiB), so
- * node's default heap on a machine of 4 GB takes it; 256 MiB (the limit before) needed most of a 2 GB heap.
+ * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`, figures in docs/BENCHMARKS.md),
+ * so node's default heap on a machine of 4 GB takes it.
  */
 export const STATE_BODY_LIMIT = 128 * 1024 * 1024;
 
@@ -57,9 +58,9 @@ export function bodyLimitFor(method: string, path: string, maxSize = DEFAULT_BOD
   return entry?.limit(maxSize);
 }
 
-function limitBodies(app: OpenAPIHono<AppEnv>, maxSize: number, control: boolean): void {
+function limitBodies(app: OpenAPIHono<AppEnv>, maxSize: number, control: boolean, bodyBytes: BodyBytes | undefined): void {
   for (const entry of BODY_LIMITS.filter((candidate) => candidate.control === control)) {
-    app.on([...entry.methods], entry.path, sizeLimit(entry.limit(maxSize)));
+    app.on([...entry.methods], entry.path, sizeLimit(entry.limit(maxSize), bodyBytes));
   }
 }
 
@@ -83,6 +84,8 @@ export interface AppOptions extends MockStateOptions {
    * before its answer leaves: the answer waits for a promise it returns (the state file puts the change on disk first).
    */
   afterWrite?: () => unknown;
+  /** The runtime's quicker way to a body's bytes (the server passes Node's, src/server/buffered-body.ts); without it bodies are read through the Request. */
+  bodyBytes?: BodyBytes;
   /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
   requestLog?: RequestLogOptions;
 }
@@ -139,7 +142,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     });
   }
 
-  app.use('/api/v1/*', bearerAuth(mockState.tenants));
+  app.use('/api/v1/*', bearerAuth(mockState.organizations));
   // Prefer: code=<status> answers from the document registered below, read on the first request that asks.
   let document: (() => object) | undefined;
   app.use(
@@ -147,7 +150,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     preferredAnswers(() => document?.() ?? {}),
   );
   app.use('/api/v1/*', faultInjection(mockState.faults));
-  limitBodies(app, maxSize, false);
+  limitBodies(app, maxSize, false, options.bodyBytes);
 
   for (const def of resources) {
     const api = new OpenAPIHono<AppEnv>();
@@ -158,7 +161,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   }
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
-    limitBodies(app, maxSize, true);
+    limitBodies(app, maxSize, true, options.bodyBytes);
     app.route('/', controlApi(mockState, options.controlToken, options.inPage));
   }
   document = registerOpenApi(app, options.compress);

@@ -4,15 +4,9 @@
  * because this sits on every request's path.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Organization, Tenants } from '../state/tenants.js';
+import type { OrganizationRegistry } from '../state/organizations/registry.js';
+import type { AppEnv } from './app-env.js';
 import { problemResponse } from './problem.js';
-
-/**
- * What middleware hands on: the caller's organization, and on create and update the body's text and whether it passed
- * the body reader's checks (for the journal; the fields themselves are the handler's `c.req.valid('json')`); and the
- * title of a problem answer, for the request log (which would otherwise read the body back).
- */
-export type AppEnv = { Variables: { org: Organization; rawBody: string; bodyChecked: boolean; problemTitle: string } };
 
 const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 /** The header every 401 of the API carries (RFC 6750). */
@@ -21,13 +15,13 @@ export const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm
 /** The answer to a request that sends no token (also the example of a 401 in the OpenAPI document). */
 export const MISSING_TOKEN_DETAIL = 'Send your API token as "Authorization: Bearer <token>" (the mock prints its tokens when it starts).';
 
-export function bearerAuth(tenants: Tenants): MiddlewareHandler<AppEnv> {
+export function bearerAuth(organizations: OrganizationRegistry): MiddlewareHandler<AppEnv> {
   // Not async: it has nothing to wait for, and an async layer costs every request a frame and a promise.
   return function authenticate(c, next) {
     const header = c.req.header('authorization');
     // An empty header is no header.
     const token = header ? BEARER.exec(header)?.[1] : undefined;
-    const org = token === undefined ? undefined : tenants.byToken(token);
+    const org = token === undefined ? undefined : organizations.byToken(token);
     if (org) {
       c.set('org', org);
       return next();

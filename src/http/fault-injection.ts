@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler, Next } from 'hono';
 import type { Faults } from '../state/faults.js';
-import type { AppEnv } from './auth.js';
+import type { AppEnv } from './app-env.js';
 import { injectedProblem } from './problem.js';
 
 export function faultInjection(faults: Faults): MiddlewareHandler<AppEnv> {

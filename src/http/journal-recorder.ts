@@ -7,7 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Journal } from '../state/journal/journal.js';
-import type { AppEnv } from './auth.js';
+import type { AppEnv } from './app-env.js';
 
 export function journalRecorder(journal: Journal, now: () => Date): MiddlewareHandler<AppEnv> {
   return async function recordRequest(c, next) {

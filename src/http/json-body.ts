@@ -12,9 +12,9 @@
  */
 import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
-import { bufferedBody } from './buffered-body.js';
+import type { BodyReader } from './add-route.js';
+import type { AppEnv } from './app-env.js';
 import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
-import type { BodyReader } from './mount.js';
 import { problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -22,9 +22,9 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
 /** The body as text; `utf8` is false when its bytes are not UTF-8 (the text then has replacement characters, for the journal). */
-async function readBodyText(c: Context): Promise<{ text: string; utf8: boolean }> {
-  // Otherwise @hono/node-server reads the bytes from the IncomingMessage, still without building a Request.
-  const bytes = (await bufferedBody(c)) ?? (await c.req.arrayBuffer());
+async function readBodyText(c: Context<AppEnv>): Promise<{ text: string; utf8: boolean }> {
+  // Otherwise the runtime's adapter reads the bytes (@hono/node-server from the IncomingMessage, without building a Request).
+  const bytes = (await c.get('bodyBytes')?.(c)) ?? (await c.req.arrayBuffer());
   try {
     return { text: strictUtf8.decode(bytes), utf8: true };
   } catch {

@@ -2,9 +2,9 @@
  * Large bodies take turns: at most one is worked on per turn of the event
  * loop, and its parse and its validation are turns of their own. Parsing
  * and checking a body of a megabyte (100,000 unknown keys, say) takes tens
- * of milliseconds of CPU; four clients sending such bodies without pause
- * had them handled back to back, and ordinary reads on other connections
- * waited behind all four (a p99 of 2.2 s). Between two turns the loop polls
+ * of milliseconds of CPU; without turns, clients sending such bodies
+ * without pause would have them handled back to back, and ordinary reads
+ * on other connections would wait behind all of them. Between two turns the loop polls
  * for other requests, so a read waits for one step of one large body at
  * most. A turn covers only what runs before the next turn of the loop: a
  * route that then waits (a simulated call waiting on its receivers) holds

@@ -9,8 +9,8 @@
 import type { Resource } from '../domain/resource.js';
 import { resources } from '../domain/resources/index.js';
 import { type ExampleScope, type Examples, genericExamples, ruleExamples, rulesBeyondSchema } from './openapi-examples.js';
-import { problemBody, unsavedDetail } from './problem.js';
 import { preferDescription } from './prefer.js';
+import { problemBody, unsavedDetail } from './problem.js';
 
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];

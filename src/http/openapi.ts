@@ -4,7 +4,7 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { resources } from '../domain/resources/index.js';
-import type { AppEnv } from './auth.js';
+import type { AppEnv } from './app-env.js';
 import { type Compressor, type DocsAsset, serveAsset } from './docs-page.js';
 import { finishDocument } from './openapi-finish.js';
 import { resourceTag } from './resource-openapi.js';

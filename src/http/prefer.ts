@@ -8,7 +8,7 @@
  * `delay=<ms>` (at most MAX_PREFERRED_DELAY_MS) waits first, whatever the answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from './auth.js';
+import type { AppEnv } from './app-env.js';
 import { problemResponse } from './problem.js';
 
 export const MAX_PREFERRED_DELAY_MS = 10_000;

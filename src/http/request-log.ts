@@ -10,7 +10,7 @@
  * known) and, for a 4xx in the problem shape, the problem's title.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from './auth.js';
+import type { AppEnv } from './app-env.js';
 
 export interface RequestLogOptions {
   /** Takes one line, ending in a newline (the CLI gathers them into fewer writes). */

@@ -1,17 +1,17 @@
 /**
  * The five routes of one resource: the description built from the resource
- * (resource-openapi.ts) mounted with its handlers. Every route first checks
+ * (resource-openapi.ts) added with its handlers. Every route first checks
  * that the caller's organization is still the one the request began with;
  * creates and updates read their body before that.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Resource, StoredRecord } from '../domain/resource.js';
 import type { MockState } from '../state/mock-state.js';
-import { createRecord, deleteRecord, getRecord, updateRecord } from '../state/operations.js';
-import type { Organization } from '../state/tenants.js';
-import type { AppEnv } from './auth.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../state/operations.js';
+import type { Organization } from '../state/organizations/registry.js';
+import { addRoute } from './add-route.js';
+import type { AppEnv } from './app-env.js';
 import { jsonBody } from './json-body.js';
-import { mount } from './mount.js';
 import { resourceComponents, resourceRoutes } from './resource-openapi.js';
 import { sameOrganization } from './same-organization.js';
 
@@ -20,23 +20,20 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, mockState: MockState): void {
   for (const [name, schema] of resourceComponents(def)) app.openAPIRegistry.register(name, schema);
   const routes = resourceRoutes(def);
-  const guards = [sameOrganization(mockState.tenants)];
+  const guards = [sameOrganization(mockState.organizations)];
   const body = jsonBody(def);
   const scope = (org: Organization) => mockState.context(org.id);
-  // One function for the resource: the store keeps a list's text for as long as its records and this function stay.
   const asResponse = (record: StoredRecord) => def.toResponse(record, { fresh: false });
 
-  mount(app, { route: routes.list, guards }, (c) =>
-    c.body(mockState.store.listJson(c.get('org').id, def.kind, asResponse), 200, JSON_TYPE),
-  );
-  mount(app, { route: routes.create, body, guards }, (c) =>
+  addRoute(app, { route: routes.list, guards }, (c) => c.body(listRecords(scope(c.get('org')), def), 200, JSON_TYPE));
+  addRoute(app, { route: routes.create, body, guards }, (c) =>
     c.json(def.toResponse(createRecord(scope(c.get('org')), def, c.req.valid('json')), { fresh: true }), 201),
   );
-  mount(app, { route: routes.get, guards }, (c) => c.json(asResponse(getRecord(scope(c.get('org')), def, c.req.param('id'))), 200));
-  mount(app, { route: routes.update, body, guards }, (c) =>
+  addRoute(app, { route: routes.get, guards }, (c) => c.json(asResponse(getRecord(scope(c.get('org')), def, c.req.param('id'))), 200));
+  addRoute(app, { route: routes.update, body, guards }, (c) =>
     c.json(asResponse(updateRecord(scope(c.get('org')), def, c.req.param('id'), c.req.valid('json'))), 200),
   );
-  mount(app, { route: routes.remove, guards }, (c) => {
+  addRoute(app, { route: routes.remove, guards }, (c) => {
     deleteRecord(scope(c.get('org')), def, c.req.param('id'));
     return c.json({}, 200);
   });

@@ -3,18 +3,19 @@
  * the headers came; a body can arrive after its organization was removed
  * (DELETE /__mock/tenants/{id}) or replaced by a reset or snapshot of it,
  * and nothing may be read or written for an organization that is not the
- * one the request began with. Mounted as a guard, after the body is read.
+ * one the request began with. Added as a guard, after the body is read.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { Tenants } from '../state/tenants.js';
-import { type AppEnv, challenge } from './auth.js';
+import type { OrganizationRegistry } from '../state/organizations/registry.js';
+import type { AppEnv } from './app-env.js';
+import { challenge } from './auth.js';
 import { problemResponse } from './problem.js';
 
-export function sameOrganization(tenants: Tenants): MiddlewareHandler<AppEnv> {
+export function sameOrganization(organizations: OrganizationRegistry): MiddlewareHandler<AppEnv> {
   // Not async: a lookup and a comparison, on every request of the API.
   return function checkSameOrganization(c, next) {
     const org = c.get('org');
-    const now = tenants.byId(org.id);
+    const now = organizations.byId(org.id);
     if (now === org) return next();
     if (now?.token === org.token) {
       const detail =

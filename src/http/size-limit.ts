@@ -7,6 +7,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv, BodyBytes } from './app-env.js';
 import { problemResponse } from './problem.js';
 
 /** What a 413 says, here and where the server answers an Expect: 100-continue. */
@@ -15,7 +16,8 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 export const tooLargeDetail = (maxSize: number): string => `The body is larger than ${maxSize} bytes; send less data per request.`;
 
-export function sizeLimit(maxSize: number): MiddlewareHandler {
+/** `bodyBytes`: the runtime's way to a body it holds whole, handed to the body reader of a body judged by its length. */
+export function sizeLimit(maxSize: number, bodyBytes?: BodyBytes): MiddlewareHandler<AppEnv> {
   const tooLarge = tooLargeDetail(maxSize);
   // A chunked body refused halfway is left unread, and Node then ends the connection: the answer says so,
   // or a client would send its next request on a connection about to close ("other side closed").
@@ -27,6 +29,7 @@ export function sizeLimit(maxSize: number): MiddlewareHandler {
     const length = c.req.header('content-length');
     if (length === undefined) return streamed(c, next);
     if (Number(length) > maxSize) return Promise.resolve(problemResponse(c, 'payload-too-large', tooLarge));
+    if (bodyBytes) c.set('bodyBytes', bodyBytes);
     return next();
   };
 }

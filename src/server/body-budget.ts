@@ -2,8 +2,8 @@
  * A budget of request-body bytes being read and parsed at once. A body of a
  * megabyte costs ten times its size in memory while it is parsed and checked
  * (the text, the parsed value, what validation builds), and every request the
- * server takes is read at once: 300 parallel bodies of 1 MiB took the mock to
- * 4 GB. A large body is taken only while the bodies already in flight leave
+ * server takes would otherwise be read at once, so parallel large bodies
+ * could take the mock's memory past any bound. A large body is taken only while the bodies already in flight leave
  * room for it in the budget (one larger than the whole budget is taken alone);
  * otherwise it waits, unread, in arrival order: Node stops reading a request
  * whose body nobody reads, so its bytes stay in the client's and the kernel's
@@ -19,9 +19,8 @@ import { LARGE_BODY_CHARS } from '../http/large-bodies.js';
 import { problemBody } from '../http/problem.js';
 
 /**
- * Bytes of request bodies being read and parsed at once, unless `startServer` is told otherwise. Each 1 MiB
- * body in flight took about 7 MiB of RSS (`npm run bench:hostile`): 300 parallel bodies peaked at 534 MiB with
- * 64 MiB of budget, 376 MiB with 32 MiB.
+ * Bytes of request bodies being read and parsed at once, unless `startServer` is told otherwise: chosen by
+ * `npm run bench:hostile` (figures in docs/BENCHMARKS.md), to keep the peak memory under hostile bodies low.
  */
 export const DEFAULT_BODY_BUDGET_BYTES = 32 * 1024 * 1024;
 

@@ -5,7 +5,7 @@
  * passwords and webhook secrets (GET /__mock/state), or reset the mock. Such
  * a bind is refused unless the control API needs a token or is off.
  */
-import { isLoopbackBind } from '../domain/fields.js';
+import { isThisMachine } from '../domain/fields.js';
 
 /** How the refusal names the two ways out: the CLI's flags, or startServer's options. */
 export interface Remedies {
@@ -22,7 +22,7 @@ export function publicBindRefusal(
   control: { enabled: boolean; token: string | undefined },
   remedies: Remedies = CLI_REMEDIES,
 ): string | undefined {
-  if (isLoopbackBind(host) || !control.enabled || control.token !== undefined) return undefined;
+  if (isThisMachine(host) || !control.enabled || control.token !== undefined) return undefined;
   return (
     `listening on ${host} lets other machines reach the mock, and its control API (/__mock/) would answer them all, ` +
     `tokens, trunk passwords and webhook secrets included. Require a token for it with ${remedies.token}, ` +

@@ -13,6 +13,7 @@ import { problemBody, unsavedDetail } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetedBodies } from './body-budget.js';
+import { bufferedBody } from './buffered-body.js';
 import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
@@ -93,7 +94,6 @@ async function listenWith(
   port: number,
 ): Promise<RunningServer> {
   const loaded = stateFile?.loaded ?? false;
-  // A layer of the app, not a wrapper around its fetch: Node's request reaches the app as it is (src/http/buffered-body.ts reads it).
   const own = options.afterWrite;
   const afterWrite = stateFile
     ? async () => {
@@ -103,6 +103,8 @@ async function listenWith(
     : own;
   const app = createApp({
     docsAssets: readSwaggerAsset,
+    // Node's request reaches the app as it is (no wrapper around its fetch), and buffered-body.ts reads a body from it.
+    bodyBytes: bufferedBody,
     compress: compressAsset,
     ...options,
     mockState,

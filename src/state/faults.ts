@@ -15,7 +15,7 @@ export type TelephonyOperation = 'provision' | 'deprovision';
 
 const delayMs = z.int().min(0).max(60_000);
 
-/** What a fault is given. POST /__mock/faults takes these fields, with rules across them (api/schemas.ts). */
+/** What a fault is given. POST /__mock/faults takes these fields, with rules across them (checked in this module). */
 export const faultSpecSchema = z.strictObject({
   target: z.enum(faultTargets).optional().openapi({ description: 'Default http.' }),
   method: z

@@ -4,21 +4,21 @@
  * and the injected faults. An app serves a mock state; tests build one, hand it to
  * `createApp`, and look inside it.
  */
-import { scenarios } from '../../fixtures/index.js';
 import { indexKeys } from '../domain/index-keys.js';
 import { ownEntry } from '../domain/own-entry.js';
-import type { ResourceKind } from '../domain/resource.js';
 import type { TelephonyProvider } from '../domain/telephony.js';
+import { Changes, CollectionCache } from './changes.js';
 import { Clock } from './clock.js';
 import { Faults } from './faults.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT, Journal } from './journal/journal.js';
 import type { Limits } from './limits.js';
 import type { OrgContext } from './operations.js';
+import { OrganizationRegistry } from './organizations/registry.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
+import { scenarios } from './seed/scenarios.js';
 import { seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store.js';
 import { FakeTelephonyProvider } from './telephony.js';
-import { Tenants } from './tenants.js';
 import type { DeliveryOptions } from './webhooks/delivery-policy.js';
 import { Outbox } from './webhooks/outbox.js';
 import { OwnListeners } from './webhooks/own-listeners.js';
@@ -57,8 +57,13 @@ export interface MockStateOptions {
 export interface MockState {
   readonly seed: number;
   readonly scenario: Scenario;
+  /** Every change the store, the organizations and the provider make, as it happens: subscribe to follow the state. */
+  readonly changes: Changes;
   readonly store: Store;
-  readonly tenants: Tenants;
+  /** The organizations and the API tokens that identify them. */
+  readonly organizations: OrganizationRegistry;
+  /** @deprecated The same registry as `organizations`, under its former name. */
+  readonly tenants: OrganizationRegistry;
   readonly telephony: TelephonyProvider;
   readonly clock: Clock;
   readonly journal: Journal;
@@ -81,23 +86,28 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   const seed = checkedSeed(options.seed ?? DEFAULT_SEED);
   const clock = new Clock();
   const now = () => clock.now();
-  const store = new MemoryStore(indexKeys);
-  const tenants = new Tenants();
+  const changes = new Changes();
+  const store = new MemoryStore(indexKeys, changes);
+  const organizations = new OrganizationRegistry(changes);
   const faults = new Faults(seed);
-  const telephony = new FakeTelephonyProvider(now, (operation, trunkId, orgId) => {
-    const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
-    return effect && `injected fault ${effect.fault.id}`;
-  });
-  // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look.
-  const cancelDeliveriesOfChangedWebhooks = (kind: ResourceKind) => {
-    if (kind === 'webhooks') mockState.outbox.cancelStale();
-  };
+  const telephony = new FakeTelephonyProvider(
+    now,
+    (operation, trunkId, orgId) => {
+      const effect = faults.apply('telephony', operation, `/telephony/${trunkId}`, orgId);
+      return effect && `injected fault ${effect.fault.id}`;
+    },
+    changes,
+  );
+  // Lists are read far more often than written: each one's JSON text is kept until its collection changes.
+  const lists = new CollectionCache<string>(changes);
   const listeners = new OwnListeners();
   const mockState: MockState = {
     seed,
     scenario: resolveScenario(options.scenario ?? 'default'),
+    changes,
     store,
-    tenants,
+    organizations,
+    tenants: organizations,
     telephony,
     clock,
     journal: new Journal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT, options.journalBytes ?? DEFAULT_JOURNAL_BYTES),
@@ -107,7 +117,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
         now,
         clockRuns: () => !clock.state().frozen,
         webhook: (orgId, id) => store.get(orgId, 'webhooks', id),
-        organization: (orgId) => tenants.byId(orgId),
+        organization: (orgId) => organizations.byId(orgId),
         ownControlRefusal: (url) => listeners.resolvedRefusal(url),
       },
       options.webhooks,
@@ -120,7 +130,7 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       telephony,
       now,
       newId,
-      changed: cancelDeliveriesOfChangedWebhooks,
+      lists,
       ownControlRefusal: (url) => listeners.refusal(url),
       ...(options.limits ? { limits: options.limits } : {}),
     }),
@@ -128,18 +138,29 @@ export function createMockState(options: MockStateOptions = {}): MockState {
       // Checked first: an unknown scenario or a bad seed must leave the mock state as it was.
       const scenario = resolveScenario(next.scenario ?? mockState.scenario);
       const seed = checkedSeed(next.seed ?? mockState.seed);
-      for (const organization of tenants.list()) store.clear(organization.id);
-      tenants.clear();
+      for (const organization of organizations.list()) store.clear(organization.id);
+      organizations.clear();
       telephony.clear();
       mockState.journal.clear();
       faults.reset(seed);
       mockState.outbox.reset();
       clock.reset();
       Object.assign(mockState, { seed, scenario });
-      seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
+      seedScenario({ store, organizations, telephony }, mockState.scenario, mockState.seed);
     },
   };
-  seedScenario({ store, tenants, telephony }, mockState.scenario, mockState.seed);
+  // Disabling or deleting a webhook cancels its pending deliveries at once, not at the outbox's next look: once the
+  // change that did it is complete (a failed reset puts the organization back before the sweep could see it gone).
+  let sweepQueued = false;
+  changes.subscribe((change) => {
+    if ((change.op !== 'put' && change.op !== 'remove') || change.kind !== 'webhooks' || sweepQueued) return;
+    sweepQueued = true;
+    queueMicrotask(() => {
+      sweepQueued = false;
+      mockState.outbox.cancelStale();
+    });
+  });
+  seedScenario({ store, organizations, telephony }, mockState.scenario, mockState.seed);
   return mockState;
 }
 

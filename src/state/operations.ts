@@ -1,5 +1,5 @@
 /**
- * The five operations every resource has, with the rules that hold across
+ * The five operations every resource has (list, get, create, update, delete), with the rules that hold across
  * resources: references stay inside the organization, unique fields stay
  * unique, refusals (403) come before any change, side effects run before the
  * store changes (so a failing provider leaves everything as it was), and a
@@ -15,6 +15,7 @@ import { resourceByKind } from '../domain/resources/index.js';
 import type { TelephonyProvider } from '../domain/telephony.js';
 import { isoTimestamp } from '../domain/timestamp.js';
 import { mergeProblems, parseFields } from '../domain/validate.js';
+import type { CollectionCache } from './changes.js';
 import { assertRoomFor, type Limits } from './limits.js';
 import type { Store } from './store.js';
 
@@ -29,11 +30,17 @@ export interface OrgContext {
   limits?: Partial<Limits>;
   /** Why a URL would reach the mock's own control API (a webhook may not point there). */
   ownControlRefusal?: (url: string) => string | undefined;
-  /** Told after each update and delete, once the store holds it (the outbox cancels a disabled webhook's deliveries then). */
-  changed?: (kind: ResourceKind) => void;
+  /** Where list texts are kept until their collection changes (the mock state's); without it every list is serialized again. */
+  lists?: CollectionCache<string>;
 }
 
 type Fields = Record<string, unknown>;
+
+/** The organization's records of the kind, newest first, as their responses in JSON text. */
+export function listRecords(ctx: OrgContext, def: Resource): string {
+  const text = () => JSON.stringify(ctx.store.list(ctx.orgId, def.kind).map((record) => def.toResponse(record, { fresh: false })));
+  return ctx.lists ? ctx.lists.get(ctx.orgId, def.kind, text) : text();
+}
 
 export function getRecord(ctx: OrgContext, def: Resource, id: string): StoredRecord {
   const record = ctx.store.get(ctx.orgId, def.kind, id);
@@ -70,7 +77,6 @@ export function updateRecord(ctx: OrgContext, def: Resource, id: string, body: F
   const record = candidate as StoredRecord;
   def.effects?.updated?.(record, ctx);
   ctx.store.put(ctx.orgId, def.kind, record);
-  ctx.changed?.(def.kind);
   return record;
 }
 
@@ -85,7 +91,6 @@ export function deleteRecord(ctx: OrgContext, def: Resource, id: string): void {
   def.effects?.deleted?.(record, ctx);
   ctx.store.remove(ctx.orgId, def.kind, id);
   clearReferencesTo(ctx, def, id);
-  ctx.changed?.(def.kind);
 }
 
 /** The 403 a resource whose spec lists no 404 for its delete answers an unknown id with. */

@@ -1,7 +1,8 @@
 /**
  * The in-memory telephony provider the mock runs (the port it implements is
  * src/domain/telephony.ts): tests watch a trunk's configuration appear,
- * change and disappear.
+ * change and disappear. Every change is told to the mock state's change
+ * stream (changes.ts).
  */
 import {
   type FailureCheck,
@@ -10,15 +11,16 @@ import {
   type TrunkConfiguration,
   type TrunkSettings,
 } from '../domain/telephony.js';
+import { Changes } from './changes.js';
 
 /** An in-memory provider. `now` stamps provisioning times. */
 export class FakeTelephonyProvider implements TelephonyProvider {
   readonly #byTrunk = new Map<string, TrunkConfiguration>();
-  #revision = 0;
 
   constructor(
     private readonly now: () => Date,
     private readonly failure: FailureCheck = () => undefined,
+    private readonly changes: Changes = new Changes(),
   ) {}
 
   provision(settings: TrunkSettings): TrunkConfiguration {
@@ -30,7 +32,7 @@ export class FakeTelephonyProvider implements TelephonyProvider {
       provisionedAt: this.now().toISOString(),
     };
     this.#byTrunk.set(settings.trunkId, configuration);
-    this.#revision++;
+    this.changes.emit({ op: 'configure', configuration });
     // A copy, as configuration() gives: the caller must not reach the provider's own state.
     return structuredClone(configuration);
   }
@@ -40,7 +42,7 @@ export class FakeTelephonyProvider implements TelephonyProvider {
     if (!existing) return false;
     this.#failIfAsked('deprovision', trunkId, existing.orgId);
     this.#byTrunk.delete(trunkId);
-    this.#revision++;
+    this.changes.emit({ op: 'unconfigure', trunkId });
     return true;
   }
 
@@ -58,16 +60,15 @@ export class FakeTelephonyProvider implements TelephonyProvider {
   clear(orgId?: string): void {
     const leaving = this.configurations(orgId);
     for (const configuration of leaving) this.#byTrunk.delete(configuration.trunkId);
-    if (leaving.length > 0) this.#revision++;
+    this.changes.emit(orgId === undefined ? { op: 'telephony-clear' } : { op: 'telephony-clear', orgId });
   }
 
   restore(configurations: readonly TrunkConfiguration[]): void {
-    for (const configuration of configurations) this.#byTrunk.set(configuration.trunkId, structuredClone(configuration));
-    this.#revision++;
-  }
-
-  revision(): number {
-    return this.#revision;
+    for (const configuration of configurations) {
+      const kept = structuredClone(configuration);
+      this.#byTrunk.set(kept.trunkId, kept);
+      this.changes.emit({ op: 'configure', configuration: kept });
+    }
   }
 
   #failIfAsked(operation: 'provision' | 'deprovision', trunkId: string, orgId: string): void {

@@ -16,7 +16,7 @@ export function controlledMock(options: MockStateOptions & { controlToken?: stri
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };
   }
-  const orgId = (token: string) => mockState.tenants.byToken(token)?.id ?? '';
+  const orgId = (token: string) => mockState.organizations.byToken(token)?.id ?? '';
   return { mockState, app, control, api, orgId };
 }
 

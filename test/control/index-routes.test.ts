@@ -128,7 +128,7 @@ describe('the control API index', () => {
 
   it('lets web pages of other origins read why /__mock refuses them without a token, and still refuses them', async () => {
     const { app, mockState } = controlledMock();
-    const tenants = mockState.tenants.list().length;
+    const tenants = mockState.organizations.list().length;
     for (const path of ['/__mock', '/__mock/', '/__mock/tenants']) {
       // The preflight is answered, so the browser sends the request and shows the refusal, not "Failed to fetch".
       const preflight = await app.request(`http://localhost${path}`, {
@@ -152,7 +152,7 @@ describe('the control API index', () => {
       body: '{"name":"From a page"}',
     });
     expect(write.status).toBe(403);
-    expect(mockState.tenants.list()).toHaveLength(tenants);
+    expect(mockState.organizations.list()).toHaveLength(tenants);
   });
 
   it('points an unknown control path to the index', async () => {

@@ -6,13 +6,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createControlClient } from '../../src/client/control-client.js';
-import { type RunningServer, startServer } from '../../src/server/server.js';
 import { createMockState } from '../../src/state/mock-state.js';
 import { loadStateFile } from '../../src/state/persistence/state-file.js';
 import { StateFileWriter } from '../../src/state/persistence/state-file-writer.js';
 import { exportState } from '../../src/state/snapshot/snapshot.js';
+import { serverForTests } from '../helpers/server.js';
 import { trunkBody } from './helpers.js';
 
 const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
@@ -25,29 +25,25 @@ async function call(url: string, token: string, method: string, path: string, bo
 }
 
 describe('control plane over http', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ port: 0 });
-  });
-  afterAll(() => server.close());
+  const mock = serverForTests();
 
   it('drives tenants, injection and verification through the typed client', async () => {
-    const control = createControlClient({ baseUrl: server.url });
+    const control = createControlClient({ baseUrl: mock.url });
     const tenant = await control.createTenant({ name: 'Over HTTP' });
     const id = '5a0b0e3c-3f9d-4c51-9d35-2d2a1e0c7b99';
     await control.injectRecord({ orgId: tenant.id, kind: 'tools', record: { id, type: 'endCall', name: 'hang_up' } });
-    expect((await call(server.url, tenant.token, 'DELETE', `/tools/${id}`)).body).toEqual({});
+    expect((await call(mock.url, tenant.token, 'DELETE', `/tools/${id}`)).body).toEqual({});
     expect((await control.verify({ method: 'DELETE', path: '/api/v1/tools/:id', orgId: tenant.id })).count).toBe(1);
     await control.deleteTenant(tenant.id);
   });
 
   it('reads bodies off the socket whole: multi-byte characters survive, invalid UTF-8 is a client error', async () => {
     const name = 'Zürich ☎ 東京 '.repeat(2000).trim().slice(0, 100);
-    const created = await call(server.url, 'demo-token', 'POST', '/sip-trunks', { ...trunkBody, name });
+    const created = await call(mock.url, 'demo-token', 'POST', '/sip-trunks', { ...trunkBody, name });
     expect(created.status).toBe(201);
     expect(created.body.name).toBe(name);
     const bytes = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","host":"a.example.com"}')]);
-    const res = await fetch(`${server.url}/api/v1/sip-trunks`, {
+    const res = await fetch(`${mock.url}/api/v1/sip-trunks`, {
       method: 'POST',
       headers: { authorization: 'Bearer demo-token', 'content-type': 'application/json' },
       body: bytes,
@@ -58,29 +54,29 @@ describe('control plane over http', () => {
   });
 
   it('lets several tenants work at once without seeing or losing each other’s data', async () => {
-    const control = createControlClient({ baseUrl: server.url });
+    const control = createControlClient({ baseUrl: mock.url });
     const tenants = await Promise.all([1, 2, 3, 4].map((n) => control.createTenant({ name: `Worker ${n}`, scenario: 'default' })));
-    const seeded = await Promise.all(tenants.map(async (t) => (await call(server.url, t.token, 'GET', '/tools')).body.length));
+    const seeded = await Promise.all(tenants.map(async (t) => (await call(mock.url, t.token, 'GET', '/tools')).body.length));
     const work = tenants.map(async (tenant, n) => {
       const created = [];
       for (let i = 0; i < 10; i++) {
-        created.push((await call(server.url, tenant.token, 'POST', '/sip-trunks', { ...trunkBody, name: `T${n}-${i}` })).body.id);
+        created.push((await call(mock.url, tenant.token, 'POST', '/sip-trunks', { ...trunkBody, name: `T${n}-${i}` })).body.id);
       }
-      await Promise.all(created.slice(0, 5).map((id) => call(server.url, tenant.token, 'DELETE', `/sip-trunks/${id}`)));
+      await Promise.all(created.slice(0, 5).map((id) => call(mock.url, tenant.token, 'DELETE', `/sip-trunks/${id}`)));
       // Worker 0 resets itself in the middle of the others' work.
       if (n === 0) await control.reset({ orgId: tenant.id });
       return created;
     });
     const created = await Promise.all(work);
     for (const [n, tenant] of tenants.entries()) {
-      const trunks = (await call(server.url, tenant.token, 'GET', '/sip-trunks')).body as { id: string; name: string }[];
+      const trunks = (await call(mock.url, tenant.token, 'GET', '/sip-trunks')).body as { id: string; name: string }[];
       const mine = trunks.filter((t) => t.name.startsWith('T')).map((t) => t.name);
       expect(mine.every((name) => name.startsWith(`T${n}-`))).toBe(true);
       expect(mine).toHaveLength(n === 0 ? 0 : 5);
-      expect((await call(server.url, tenant.token, 'GET', '/tools')).body).toHaveLength(seeded[n] ?? -1);
+      expect((await call(mock.url, tenant.token, 'GET', '/tools')).body).toHaveLength(seeded[n] ?? -1);
       for (const [m, ids] of created.entries()) {
         if (m === n) continue;
-        expect((await call(server.url, tenant.token, 'GET', `/sip-trunks/${ids[9]}`)).status).toBe(404);
+        expect((await call(mock.url, tenant.token, 'GET', `/sip-trunks/${ids[9]}`)).status).toBe(404);
       }
     }
     await Promise.all(tenants.map((t) => control.deleteTenant(t.id)));

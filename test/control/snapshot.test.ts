@@ -242,7 +242,8 @@ describe('snapshots written by hand', () => {
 
   it('refuses a seeding plan it could not seed from, instead of failing a later reset', async () => {
     const { control } = controlledMock();
-    const state = minimalState(orgId, 'hand-token', {}, { plan: { token: 'x' }, seed: 1 });
+    // A count for a kind the mock does not have: a reset could not seed it.
+    const state = minimalState(orgId, 'hand-token', {}, { plan: { token: 'x', counts: { trunks: 1 } }, seed: 1 });
     await expect(control.importState(state)).rejects.toMatchObject({ status: 400 });
   });
 

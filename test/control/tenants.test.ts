@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ControlError, createControlClient } from '../../src/client/control-client.js';
 import { createMockState } from '../../src/state/mock-state.js';
-import { createTenant } from '../../src/state/organizations.js';
+import { createTenant } from '../../src/state/organizations/operations.js';
 import { importState } from '../../src/state/snapshot/snapshot.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
@@ -64,7 +64,7 @@ describe('reset', () => {
     await control.importState(saved);
     await control.reset({ orgId: orgId('demo-token'), seed: 7 });
     await control.reset({ orgId: orgId('demo-token-2'), seed: 7, scenario: 'default' });
-    expect(mockState.tenants.byToken('demo-token')?.plan?.seed).toEqual([7, expect.any(Number)]);
+    expect(mockState.organizations.byToken('demo-token')?.plan?.seed).toEqual([7, expect.any(Number)]);
     const trunks = (token: string) => trunkIds(api, token);
     const [first, second] = [await trunks('demo-token'), await trunks('demo-token-2')];
     expect(first.length).toBeGreaterThan(0);
@@ -176,7 +176,7 @@ describe('tenants', () => {
     first.plan.seed = [1, 2 ** 31 - 1];
     await control.importState(saved);
     const tenant = await control.createTenant({ scenario: 'default' });
-    expect(mockState.tenants.byId(tenant.id)?.plan?.seed).toEqual([1, 1001]);
+    expect(mockState.organizations.byId(tenant.id)?.plan?.seed).toEqual([1, 1001]);
     await expect(control.importState(await control.exportState())).resolves.toBeDefined();
     expect(() => createTenant(mockState, { seed: -1 })).toThrow(RangeError);
   });

@@ -139,7 +139,7 @@ async function rowNames(page: Page): Promise<string[]> {
 /** The names the server would list for demo-token with this seed, newest first. */
 function seededAssistantNames(seed: number): string[] {
   const mockState = createMockState({ seed });
-  const org = mockState.tenants.byToken('demo-token');
+  const org = mockState.organizations.byToken('demo-token');
   if (!org) throw new Error('the default scenario has no demo-token');
   return mockState.store.list(org.id, 'assistants').map((record) => String(record.name));
 }

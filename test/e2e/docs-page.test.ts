@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/server.js';
+import { serverForTests } from '../helpers/server.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 
 const BUDGET_BYTES = 700 * 1024;
@@ -15,14 +15,13 @@ const BUDGET_BYTES = 700 * 1024;
 explainSkip('The reference page in Chromium');
 
 describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
-  let server: RunningServer;
+  const mock = serverForTests();
   let browser: Browser;
   let page: Page;
   const errors: string[] = [];
   const transferred = new Map<string, number>();
 
   beforeAll(async () => {
-    server = await startServer({ port: 0 });
     browser = await launchChromium();
     page = await (await browser.newContext()).newPage();
     page.on('pageerror', (error) => errors.push(error.message));
@@ -35,13 +34,12 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
         transferred.set(request.url(), (await request.sizes()).responseBodySize);
       }
     });
-    await page.goto(`${server.url}/docs/`);
+    await page.goto(`${mock.url}/docs/`);
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
   });
 
   it('loads with no errors, and its page, scripts and styles transfer under 700 KB', async () => {
@@ -71,20 +69,20 @@ describe.skipIf(!hasChromium)('the reference page in Chromium', () => {
   }
 
   it('comes authorized with demo-token, and creates a SIP trunk from its example (201)', async () => {
-    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
-    const trunksBefore = server.mockState.store.count(org, 'sipTrunks');
+    const org = mock.server.mockState.organizations.byToken('demo-token')?.id ?? '';
+    const trunksBefore = mock.server.mockState.store.count(org, 'sipTrunks');
     await page.locator('button.authorize.locked').first().waitFor({ timeout: 10_000 });
 
     expect(await execute('createSipTrunk', 1)).toEqual(['201']);
-    expect(server.mockState.store.count(org, 'sipTrunks')).toBe(trunksBefore + 1);
+    expect(mock.server.mockState.store.count(org, 'sipTrunks')).toBe(trunksBefore + 1);
     expect(errors).toEqual([]);
   });
 
   it('creates a tool from its example on every Execute, not a 409 for the second (tool names are unique)', async () => {
-    const org = server.mockState.tenants.byToken('demo-token')?.id ?? '';
-    const toolsBefore = server.mockState.store.count(org, 'tools');
+    const org = mock.server.mockState.organizations.byToken('demo-token')?.id ?? '';
+    const toolsBefore = mock.server.mockState.store.count(org, 'tools');
     expect(await execute('createTool', 2)).toEqual(['201', '201']);
-    expect(server.mockState.store.count(org, 'tools')).toBe(toolsBefore + 2);
+    expect(mock.server.mockState.store.count(org, 'tools')).toBe(toolsBefore + 2);
   });
 
   it('groups the SIP trunk operations under a readable name', async () => {

@@ -1,6 +1,6 @@
 /**
  * Which requests make a page fetch faker first: those that may generate data
- * the build did not prepare. A reset back to the prebuilt seed does not; in
+ * were not written down. A reset back to the written-down seed does not; in
  * doubt, faker is fetched (a request that finds it missing would fail).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const request = (method: string, path: string, body?: unknown) =>
 
 describe('faker on demand in a page', () => {
   const mockState = createMockState();
-  const [first] = mockState.tenants.list();
+  const [first] = mockState.organizations.list();
 
   it.each([
     ['GET', '/api/v1/assistants', undefined],

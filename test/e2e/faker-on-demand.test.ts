@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('faker in a page', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('starts, lists and resets to the prebuilt seed without fetching faker', () => {
+  it('starts, lists and resets to the written-down seed without fetching faker', () => {
     expect(errors).toEqual([]);
     expect(steps.get('start')).toMatchObject({ fakerFetched: false });
     expect(steps.get('start')?.ids.split(',')).toHaveLength(3);

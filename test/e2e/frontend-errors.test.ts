@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('frontend guide: refusals and errors a page of ano
 
   it('shows the page the control API refusal and its reason, not a failed fetch, and still refuses it', async () => {
     expect(readRefusal).toBeDefined();
-    const tenants = mock.mockState.tenants.list().length;
+    const tenants = mock.mockState.organizations.list().length;
     await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     const { tab, consoleErrors } = await appPage();
     const block = (readRefusal ?? '').replaceAll('http://127.0.0.1:4010', mock.url);
@@ -74,7 +74,7 @@ describe.skipIf(!hasChromium)('frontend guide: refusals and errors a page of ano
     expect(preflighted).toEqual([403, 'Forbidden Error']);
     expect(consoleErrors.filter((text) => /CORS|Failed to fetch/i.test(text))).toEqual([]);
     // Nothing was reset, and no tenant was made: the extra one made before is still there.
-    expect(mock.mockState.tenants.list()).toHaveLength(tenants + 1);
+    expect(mock.mockState.organizations.list()).toHaveLength(tenants + 1);
   });
 
   it('answers the documented 403 of a delete asked for with Prefer, and the assistant is still there', async () => {
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('frontend guide: refusals and errors a page of ano
     const document = (await (await fetch(`${mock.url}/openapi.json`)).json()) as Record<string, any>;
     const documented = document.paths['/api/v1/assistants/{id}'].delete.responses['403'];
     const [example] = Object.values<{ value: { title: string; detail: string } }>(documented.content['application/problem+json'].examples);
-    const org = mock.mockState.tenants.byToken('demo-token')?.id ?? '';
+    const org = mock.mockState.organizations.byToken('demo-token')?.id ?? '';
     const [assistant] = mock.mockState.store.list(org, 'assistants') as { id: string }[];
     const { tab } = await appPage();
     const script = (deleteAssistant ?? '').replaceAll('http://127.0.0.1:4010', mock.url).replace('export async function', 'async function');

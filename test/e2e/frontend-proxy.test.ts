@@ -79,10 +79,10 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
   it('lets the dev server page read the API and reset the mock through the proxy', async () => {
     expect(viteConfig).toContain('server');
     expect(mockControl).toContain('resetMock');
-    const extra = mock.mockState.tenants.list().length;
+    const extra = mock.mockState.organizations.list().length;
     await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(mock.mockState.tenants.list()).toHaveLength(extra + 1);
-    const seeded = mock.mockState.store.list(mock.mockState.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
+    expect(mock.mockState.organizations.list()).toHaveLength(extra + 1);
+    const seeded = mock.mockState.store.list(mock.mockState.organizations.byToken('demo-token')?.id ?? '', 'assistants').length;
 
     const tab = await (await browser.newContext()).newPage();
     const lines: string[] = [];
@@ -101,12 +101,12 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
     expect(errors).toEqual([]);
     expect(lines.filter((line) => /^(assistants|reset) /.test(line))).toEqual([`assistants ${seeded}`, 'reset demo-token, demo-token-2']);
     // The reset went through: the extra organization is gone.
-    expect(mock.mockState.tenants.list()).toHaveLength(extra);
+    expect(mock.mockState.organizations.list()).toHaveLength(extra);
   });
 
   it('still refuses a reset sent through the proxy by a page of another origin', async () => {
     await fetch(`${mock.url}/__mock/tenants`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const before = mock.mockState.tenants.list().length;
+    const before = mock.mockState.organizations.list().length;
 
     const tab = await (await browser.newContext()).newPage();
     await tab.goto(`${otherSite.url}/other.html`);
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
 
     expect(sent).toBe(true);
     // Still there: the proxy passed the other page's Origin on, and the mock refused it.
-    expect(mock.mockState.tenants.list()).toHaveLength(before);
+    expect(mock.mockState.organizations.list()).toHaveLength(before);
   });
 
   it('adds the control token the guide sets (MOCK_CONTROL_TOKEN) to what it forwards to a mock that needs one', async () => {
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
         headers: { 'content-type': 'application/json', 'x-control-token': 'dev-secret' },
         body: '{}',
       });
-      const tenantsBefore = guarded.mockState.tenants.list().length;
+      const tenantsBefore = guarded.mockState.organizations.list().length;
       const tab = await (await browser.newContext()).newPage();
       await tab.goto(`${otherSite.url}/other.html`);
       // Each block runs as the page's own script would; the API block keeps its answer in `res`.
@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
       expect(apiStatus).toBe(200);
       expect(controlRun).toBe('sent');
       expect(tenantsBefore).toBe(3);
-      expect(guarded.mockState.tenants.list()).toHaveLength(2);
+      expect(guarded.mockState.organizations.list()).toHaveLength(2);
     } finally {
       await guarded.close();
     }

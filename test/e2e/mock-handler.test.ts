@@ -52,7 +52,7 @@ describe('forwarding to the app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await res.json()) as { id: string }[];
-    const org = mockState.tenants.byToken(TOKEN);
+    const org = mockState.organizations.byToken(TOKEN);
     const stored = mockState.store.list(org?.id ?? '', 'assistants');
     expect(stored.length).toBeGreaterThan(0);
     expect(body.map((a) => a.id).sort()).toEqual(stored.map((a) => a.id).sort());

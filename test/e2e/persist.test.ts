@@ -129,7 +129,7 @@ describe('persisting the in-page state', () => {
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
     const seeded = createMockState({ seed: 1 });
-    const org = seeded.tenants.byToken('demo-token')?.id ?? '';
+    const org = seeded.organizations.byToken('demo-token')?.id ?? '';
     expect(mockState.store.list(org, 'assistants')).toEqual(seeded.store.list(org, 'assistants'));
   });
 

@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('readme browser example', () => {
     expect(example).toBeDefined();
     const { lines, errors } = await consoleOf(browser, site.url, 'tenants:');
     const mockState = createMockState({ seed: 1 });
-    const count = mockState.store.list(mockState.tenants.byToken('demo-token')?.id ?? '', 'assistants').length;
+    const count = mockState.store.list(mockState.organizations.byToken('demo-token')?.id ?? '', 'assistants').length;
     expect(lines).toEqual([`200 ${count} assistants`, 'tenants: demo-token, demo-token-2']);
     expect(errors).toEqual([]);
   });

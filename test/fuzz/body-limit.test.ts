@@ -5,11 +5,11 @@
  * bodies too, which carry no Content-Length.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
 import { createApp, DEFAULT_BODY_LIMIT } from '../../src/http/app.js';
-import { type RunningServer, startServer } from '../../src/server/server.js';
 import { freshMock, TOKEN } from '../helpers/client.js';
+import { serverForTests } from '../helpers/server.js';
 import { expectProblem, expectWellFormed } from './invariants.js';
 import { jsonHeaders, send } from './send.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
@@ -43,7 +43,7 @@ describe('body size limit', () => {
           fc.integer({ min: -3, max: 3 }),
           async ({ def, method, width }, limit, offset) => {
             const app = createApp({ mockState, bodyLimitBytes: limit });
-            const id = mockState.store.list(mockState.tenants.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
+            const id = mockState.store.list(mockState.organizations.byToken(TOKEN)?.id ?? '', def.kind)[0]?.id ?? 'none';
             const path = method === 'POST' ? `/api/v1/${def.path}` : `/api/v1/${def.path}/${id}`;
             const reply = await send(app, {
               method,
@@ -81,11 +81,7 @@ describe('body size limit', () => {
   );
 
   describe('over a real port', () => {
-    let server: RunningServer;
-    beforeAll(async () => {
-      server = await startServer({ port: 0 });
-    });
-    afterAll(() => server.close());
+    const mock = serverForTests();
 
     it('answers 413 to a chunked body over the limit, which carries no Content-Length', async () => {
       const chunk = new TextEncoder().encode(`{"name":"${'x'.repeat(64 * 1024)}`);
@@ -97,7 +93,7 @@ describe('body size limit', () => {
           controller.enqueue(chunk);
         },
       });
-      const res = await fetch(`${server.url}/api/v1/schemas`, {
+      const res = await fetch(`${mock.url}/api/v1/schemas`, {
         method: 'POST',
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
         body: stream,
@@ -108,7 +104,7 @@ describe('body size limit', () => {
       expect(res.headers.get('connection')).toBe('close');
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
       expect(await res.json()).toMatchObject({ status: 413, title: 'Payload Too Large' });
-      const list = await fetch(`${server.url}/api/v1/schemas`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const list = await fetch(`${mock.url}/api/v1/schemas`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(list.status).toBe(200);
       expect(Array.isArray(await list.json())).toBe(true);
     });
@@ -116,7 +112,7 @@ describe('body size limit', () => {
     // In process a Request carries no Content-Length, so only a real port judges a body by its header.
     it('judges a body with a Content-Length by it: the limit is read, one byte more answers 413', async () => {
       const post = (body: Uint8Array) =>
-        fetch(`${server.url}/api/v1/schemas`, {
+        fetch(`${mock.url}/api/v1/schemas`, {
           method: 'POST',
           headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', 'content-length': String(body.length) },
           body,

@@ -35,7 +35,7 @@ const sendControl = (app: App, request: ControlRequest, headers: [string, string
 const everything = (mockState: ReturnType<typeof createMockState>) => JSON.stringify({ ...exportState(mockState), savedAt: undefined });
 
 function contextOf(mockState: ReturnType<typeof createMockState>) {
-  const orgIds = mockState.tenants.list().map((org) => org.id);
+  const orgIds = mockState.organizations.list().map((org) => org.id);
   return { orgIds, recordIds: orgIds.flatMap((id) => idsOf(mockState, id)), snapshot: exportState(mockState) as Record<string, any> };
 }
 

@@ -17,7 +17,7 @@ const putState = (app: Parameters<typeof send>[0], state: unknown) =>
 describe('integrity of control API writes', () => {
   it("refuses to inject a SIP trunk with the id of another organization's trunk, and leaves that trunk's configuration alone", async () => {
     const { app, mockState } = freshMock();
-    const [mine, theirs] = mockState.tenants.list();
+    const [mine, theirs] = mockState.organizations.list();
     const trunk = mockState.store.list(theirs?.id ?? '', 'sipTrunks').find((t) => t.isSystem !== true);
     const before = mockState.telephony.configuration(trunk?.id ?? '');
     expect(before?.orgId).toBe(theirs?.id);
@@ -73,7 +73,7 @@ describe('integrity of control API writes', () => {
 
   it("refuses a snapshot of one organization that takes a trunk id another organization keeps, and leaves that trunk's configuration alone", async () => {
     const { app, mockState } = freshMock();
-    const [mine, theirs] = mockState.tenants.list();
+    const [mine, theirs] = mockState.organizations.list();
     if (!mine || !theirs) throw new Error('the default scenario has two organizations');
     const [ownId] = mockState.store.list(mine.id, 'sipTrunks').map((trunk) => trunk.id);
     const [theirId] = mockState.store.list(theirs.id, 'sipTrunks').map((trunk) => trunk.id);

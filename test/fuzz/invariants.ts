@@ -70,7 +70,7 @@ export function expectNoPollution(): void {
  * provider, in its own organization.
  */
 export function expectValidState(mockState: MockState, check: { acrossRecords: boolean } = { acrossRecords: true }): void {
-  for (const org of mockState.tenants.list()) {
+  for (const org of mockState.organizations.list()) {
     for (const def of resources) {
       for (const record of mockState.store.list(org.id, def.kind)) {
         const presented = def.toResponse(record, { fresh: false });

@@ -9,7 +9,7 @@ export function idsOf(mockState: MockState, orgId: string): string[] {
 
 /** The organization a token names; throws for a token the mock state does not know. */
 export function orgIdOf(mockState: MockState, token: string): string {
-  const org = mockState.tenants.byToken(token);
+  const org = mockState.organizations.byToken(token);
   if (!org) throw new Error(`no organization has the token ${token}`);
   return org.id;
 }

@@ -86,7 +86,7 @@ describe('record limit', () => {
 
   it('is enforced by createRecord itself, so every caller of the domain is bounded', () => {
     const mockState = createMockState({ scenario: 'empty' });
-    const org = mockState.tenants.byToken('demo-token');
+    const org = mockState.organizations.byToken('demo-token');
     if (!org) throw new Error('the empty scenario has no demo-token organization');
     const ctx = { ...mockState.context(org.id), limits: { recordsPerKind: 2 } };
     const def = resources[1];
@@ -99,7 +99,7 @@ describe('record limit', () => {
   it('takes a snapshot holding more than the limit, as it takes seeding, and then refuses creates giving the real count', async () => {
     const mockState = createMockState({ scenario: 'empty', limits: { recordsPerKind: 2 } });
     const app = createApp({ mockState });
-    const org = mockState.tenants.byToken('demo-token')!;
+    const org = mockState.organizations.byToken('demo-token')!;
     const schemas = ['One', 'Two', 'Three'].map((name, index) => ({
       id: `00000000-0000-4000-8000-00000000000${index}`,
       name,

@@ -40,7 +40,7 @@ export function freshMock(options: AppOptions = {}) {
     return { status: res.status, contentType: res.headers.get('content-type'), headers: res.headers, body: parsed };
   }
   const orgOf = (token: string) => {
-    const org = mockState.tenants.byToken(token);
+    const org = mockState.organizations.byToken(token);
     if (!org) throw new Error(`no organization for ${token}`);
     return org;
   };

@@ -5,7 +5,7 @@
  * organization is removed or reset.
  */
 import { describe, expect, it } from 'vitest';
-import { createTenant, removeTenant, resetOrganization } from '../../src/state/organizations.js';
+import { createTenant, removeTenant, resetOrganization } from '../../src/state/organizations/operations.js';
 import { freshMock } from '../helpers/client.js';
 
 const operations = [

@@ -1780,14 +1780,17 @@ export interface components {
                     plan: {
                         name?: string;
                         token: string;
+                        /** @default {} */
                         counts: {
-                            sipTrunks: number;
-                            schemas: number;
-                            tools: number;
-                            assistants: number;
-                            webhooks: number;
+                            sipTrunks?: number;
+                            schemas?: number;
+                            tools?: number;
+                            assistants?: number;
+                            webhooks?: number;
                         };
+                        /** @default 0 */
                         systemTrunks: number;
+                        /** @default [] */
                         lockedSchemas: components["schemas"]["SchemaCreate"][];
                     };
                     seed: number | number[];

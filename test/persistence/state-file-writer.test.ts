@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { schemas } from '../../src/domain/resources/index.js';
 import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { createRecord } from '../../src/state/operations.js';
-import { createTenant } from '../../src/state/organizations.js';
+import { createTenant } from '../../src/state/organizations/operations.js';
 import { changeLogPath, loadStateFile } from '../../src/state/persistence/state-file.js';
 import { StateFileWriter } from '../../src/state/persistence/state-file-writer.js';
 
@@ -20,10 +20,10 @@ let serial = 0;
 const fresh = (name: string) => join(dir, `${name}-${serial++}.json`);
 /** The tenants' names, after the empty scenario's own organizations. */
 const names = (mockState: MockState): string[] =>
-  mockState.tenants
+  mockState.organizations
     .list()
     .map((o) => o.name)
-    .slice(createMockState({ scenario: 'empty' }).tenants.list().length);
+    .slice(createMockState({ scenario: 'empty' }).organizations.list().length);
 const logLines = (file: string): string[] => readFileSync(changeLogPath(file), 'utf8').split('\n').filter(Boolean);
 
 /** A new mock state loaded from the files, as a restart after a kill would (nothing was closed). */
@@ -54,7 +54,7 @@ describe('StateFileWriter', () => {
     expect(logLines(file)).toHaveLength(2);
     const again = await restarted(file);
     expect(names(again)).toEqual(['Committed']);
-    expect(again.tenants.byId(tenant.id)?.token).toBe(tenant.token);
+    expect(again.organizations.byId(tenant.id)?.token).toBe(tenant.token);
   });
 
   it('writes the changes of concurrent commits with one append', async () => {

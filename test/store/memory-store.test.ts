@@ -1,6 +1,7 @@
-/** The in-memory store's counting, index and revisions, which the hot paths rely on. */
+/** The in-memory store's counting and index, which the hot paths rely on, the changes it tells, and the cache they keep true. */
 import { describe, expect, it } from 'vitest';
 import type { StoredRecord } from '../../src/domain/resource.js';
+import { type Change, Changes, CollectionCache } from '../../src/state/changes.js';
 import { MemoryStore } from '../../src/state/store.js';
 
 const record = (id: string, name = id): StoredRecord => ({ id, name });
@@ -18,43 +19,21 @@ describe('MemoryStore', () => {
     expect(store.count('org-c', 'tools')).toBe(0);
   });
 
-  it('moves the revision on every put and remove, and only for that organization and kind', () => {
-    const store = new MemoryStore();
-    const seen = new Set<number>([store.revision('org-a', 'tools')]);
-    const step = (change: () => void) => {
-      const before = { other: store.revision('org-b', 'tools'), kind: store.revision('org-a', 'schemas') };
-      change();
-      const now = store.revision('org-a', 'tools');
-      expect(seen.has(now)).toBe(false);
-      seen.add(now);
-      expect(store.revision('org-b', 'tools')).toBe(before.other);
-      expect(store.revision('org-a', 'schemas')).toBe(before.kind);
-    };
-    store.put('org-b', 'tools', record('b1'));
-    store.put('org-a', 'schemas', record('s1'));
-    step(() => store.put('org-a', 'tools', record('t1')));
-    step(() => store.put('org-a', 'tools', record('t1', 'replaced')));
-    step(() => store.remove('org-a', 'tools', 't1'));
-  });
-
-  it('never hands out a revision twice, even after clear and across stores', () => {
-    const one = new MemoryStore();
-    const two = new MemoryStore();
-    one.put('org', 'tools', record('t1'));
-    const first = one.revision('org', 'tools');
-    one.clear('org');
-    expect(one.revision('org', 'tools')).toBe(0);
-    two.put('org', 'tools', record('t1'));
-    one.put('org', 'tools', record('t1'));
-    expect(new Set([first, one.revision('org', 'tools'), two.revision('org', 'tools'), 0]).size).toBe(4);
-  });
-
-  it('leaves the revision alone when a remove finds nothing', () => {
-    const store = new MemoryStore();
-    store.put('org', 'tools', record('t1'));
-    const before = store.revision('org', 'tools');
-    expect(store.remove('org', 'tools', 'nope')).toBe(false);
-    expect(store.revision('org', 'tools')).toBe(before);
+  it('tells its change stream about every write that changed something, and only those', () => {
+    const changes = new Changes();
+    const heard: Change[] = [];
+    changes.subscribe((change) => heard.push(change));
+    const store = new MemoryStore(undefined, changes);
+    const t1 = record('t1');
+    store.put('org-a', 'tools', t1);
+    expect(store.remove('org-a', 'tools', 'nope')).toBe(false);
+    expect(store.remove('org-a', 'tools', 't1')).toBe(true);
+    store.clear('org-a');
+    expect(heard).toEqual([
+      { op: 'put', orgId: 'org-a', kind: 'tools', record: t1 },
+      { op: 'remove', orgId: 'org-a', kind: 'tools', id: 't1' },
+      { op: 'clear', orgId: 'org-a' },
+    ]);
   });
 });
 
@@ -81,59 +60,37 @@ describe('memory store index', () => {
   });
 });
 
-describe('MemoryStore.listJson', () => {
-  /** A `show` that counts its calls, so a test sees whether the text was made again. */
-  const counting = () => {
-    const show = (record: StoredRecord) => {
-      show.calls++;
-      return { shown: record.id };
+describe('CollectionCache', () => {
+  it('keeps a value per organization and kind until a write to that collection or a clear of its organization', () => {
+    const changes = new Changes();
+    const store = new MemoryStore(undefined, changes);
+    const cache = new CollectionCache<string>(changes);
+    let made = 0;
+    const text = (orgId: string) => () => {
+      made++;
+      return JSON.stringify(store.list(orgId, 'tools'));
     };
-    show.calls = 0;
-    return show;
-  };
-
-  it('is the list, newest first, each record as show makes it', () => {
-    const store = new MemoryStore();
     store.put('org', 'tools', record('t1'));
-    store.put('org', 'tools', record('t2'));
-    expect(JSON.parse(store.listJson('org', 'tools', counting()))).toEqual([{ shown: 't2' }, { shown: 't1' }]);
-    expect(store.listJson('org', 'schemas', counting())).toBe('[]');
-    expect(store.listJson('nobody', 'tools', counting())).toBe('[]');
-  });
-
-  it('keeps the text until a write to those records, or another show', () => {
-    const store = new MemoryStore();
-    const show = counting();
-    store.put('org', 'tools', record('t1'));
-    store.put('org', 'tools', record('t2'));
-    store.listJson('org', 'tools', show);
-    store.listJson('org', 'tools', show);
-    expect(show.calls).toBe(2);
+    expect(cache.get('org', 'tools', text('org'))).toBe('[{"id":"t1","name":"t1"}]');
+    cache.get('org', 'tools', text('org'));
+    expect(made).toBe(1);
     // Another kind or organization leaves it alone.
     store.put('org', 'schemas', record('s1'));
     store.put('other', 'tools', record('o1'));
-    store.listJson('org', 'tools', show);
-    expect(show.calls).toBe(2);
-    const other = counting();
-    store.listJson('org', 'tools', other);
-    expect(other.calls).toBe(2);
-  });
-
-  it('makes the text again after a put, a replacement, a remove and a clear', () => {
-    const store = new MemoryStore();
-    const show = (r: StoredRecord) => r;
-    store.put('org', 'tools', record('t1'));
-    const texts = [store.listJson('org', 'tools', show)];
-    store.put('org', 'tools', record('t2'));
-    texts.push(store.listJson('org', 'tools', show));
-    store.put('org', 'tools', record('t1', 'renamed'));
-    texts.push(store.listJson('org', 'tools', show));
-    store.remove('org', 'tools', 't2');
-    texts.push(store.listJson('org', 'tools', show));
-    store.clear('org');
-    texts.push(store.listJson('org', 'tools', show));
-    expect(texts.map((text) => JSON.parse(text))).toEqual([
-      [{ id: 't1', name: 't1' }],
+    cache.get('org', 'tools', text('org'));
+    expect(made).toBe(1);
+    const texts: string[] = [];
+    for (const write of [
+      () => store.put('org', 'tools', record('t2')),
+      () => store.put('org', 'tools', record('t1', 'renamed')),
+      () => store.remove('org', 'tools', 't2'),
+      () => store.clear('org'),
+    ]) {
+      write();
+      texts.push(cache.get('org', 'tools', text('org')));
+    }
+    expect(made).toBe(5);
+    expect(texts.map((t) => JSON.parse(t))).toEqual([
       [
         { id: 't2', name: 't2' },
         { id: 't1', name: 't1' },
@@ -145,5 +102,8 @@ describe('MemoryStore.listJson', () => {
       [{ id: 't1', name: 'renamed' }],
       [],
     ]);
+    cache.stop();
+    store.put('org', 'tools', record('t3'));
+    expect(cache.get('org', 'tools', text('org'))).toBe('[]');
   });
 });

@@ -5,22 +5,20 @@
  * by the URL as written; skipped at delivery when the address reaches the
  * mock (a webhook stored before, a host name that resolves to it).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { OwnListeners } from '../../src/state/webhooks/own-listeners.js';
+import { serverForTests } from '../helpers/server.js';
 
-let server: RunningServer;
+const mock = serverForTests({ scenario: 'empty', webhooks: { timeoutMs: 1000, maxAttempts: 1 } }, { each: true });
 let port: number;
-beforeEach(async () => {
-  server = await startServer({ port: 0, scenario: 'empty', webhooks: { timeoutMs: 1000, maxAttempts: 1 } });
-  port = Number(new URL(server.url).port);
+beforeEach(() => {
+  port = Number(new URL(mock.url).port);
 });
-afterEach(() => server.close());
 
-const org = () => server.mockState.tenants.list()[0] as { id: string; token: string };
+const org = () => mock.server.mockState.organizations.list()[0] as { id: string; token: string };
 
 async function api(method: string, path: string, body: unknown) {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
+  const res = await fetch(`${mock.url}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${org().token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -42,7 +40,7 @@ describe('a webhook aimed at the mock itself', () => {
     const reply = await api('POST', '/webhooks', webhook(urlOf(port)));
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([{ pointer: '/url', message: expect.stringContaining("the mock's own control API") }]);
-    expect(server.mockState.store.list(org().id, 'webhooks')).toHaveLength(0);
+    expect(mock.server.mockState.store.list(org().id, 'webhooks')).toHaveLength(0);
   });
 
   it('is refused at update', async () => {
@@ -64,7 +62,7 @@ describe('a webhook aimed at the mock itself', () => {
     const assistant = await api('POST', '/assistants', { name: 'Front desk' });
     const now = new Date().toISOString();
     // As a snapshot taken before this server started could hold it.
-    server.mockState.store.put(org().id, 'webhooks', {
+    mock.server.mockState.store.put(org().id, 'webhooks', {
       id: '0a7e5d4c-1b2a-4c3d-9e8f-000000000001',
       url: `http://127.0.0.1:${port}/__mock/outbox/flush`,
       events: ['call.started'],
@@ -75,7 +73,7 @@ describe('a webhook aimed at the mock itself', () => {
       createdAt: now,
       updatedAt: now,
     });
-    const res = await fetch(`${server.url}/__mock/calls`, {
+    const res = await fetch(`${mock.url}/__mock/calls`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ orgId: org().id, assistantId: assistant.body.id }),

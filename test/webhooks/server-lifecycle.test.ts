@@ -16,7 +16,7 @@ afterEach(() => receiver.close());
 
 /** An assistant and a webhook to the receiver in demo-token's organization, made through the mockState. */
 function webhookTo(mockState: MockState, url: string): { orgId: string; assistantId: string } {
-  const orgId = mockState.tenants.byToken('demo-token')?.id ?? '';
+  const orgId = mockState.organizations.byToken('demo-token')?.id ?? '';
   const assistant = mockState.store.list(orgId, 'assistants')[0];
   for (const webhook of mockState.store.list(orgId, 'webhooks')) mockState.store.remove(orgId, 'webhooks', webhook.id);
   mockState.store.put(orgId, 'webhooks', {

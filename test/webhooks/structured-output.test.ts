@@ -66,7 +66,7 @@ describe('structured output', () => {
   it('of a seeded assistant has exactly the properties of its seeded schema, typed', async () => {
     const mockState = createMockState({ seed: 3 });
     mocks.push(mockState.outbox);
-    const orgId = mockState.tenants.byToken('demo-token')?.id ?? '';
+    const orgId = mockState.organizations.byToken('demo-token')?.id ?? '';
     const assistant = mockState.store.list(orgId, 'assistants').find((a) => a.schemaId !== null);
     const schema = mockState.store.get(orgId, 'schemas', String(assistant?.schemaId));
     const call = await simulateCall(mockState, { orgId, assistantId: String(assistant?.id) });

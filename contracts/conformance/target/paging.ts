@@ -20,8 +20,7 @@ import { isSuccess, type Reply, type RequestSpec } from './http.js';
 import { listItems, type Notes } from './listing.js';
 import { nextPage, pagingOf } from './next-page.js';
 
-export { DEFAULT_MAX_PAGES, PAGING_MODES, type PagingMode, type PagingSettings, pagingOf } from './next-page.js';
-export { linkNext } from './paging-signs.js';
+export { DEFAULT_MAX_PAGES, linkNext, PAGING_MODES, type PagingMode, type PagingSettings, pagingOf } from './next-page.js';
 
 export type Sender = (spec: RequestSpec) => Promise<Reply>;
 

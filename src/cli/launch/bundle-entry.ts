@@ -11,7 +11,7 @@ export { main } from '../cli.js';
 export async function warmUp(): Promise<void> {
   const server = await startServer({ port: 0 });
   try {
-    const token = server.mockState.tenants.list()[0]?.token ?? '';
+    const token = server.mockState.organizations.list()[0]?.token ?? '';
     const response = await fetch(`${server.url}/api/v1/schemas`, { headers: { authorization: `Bearer ${token}` } });
     if (response.status !== 200) throw new Error(`the warm-up list answered ${response.status}`);
     await response.text();

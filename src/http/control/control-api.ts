@@ -6,14 +6,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { MockState } from '../../state/mock-state.js';
-import type { AppEnv } from '../auth.js';
+import type { AppEnv } from '../app-env.js';
 import { problemResponse } from '../problem.js';
-import { registerCallRoutes } from './call-routes.js';
+import { registerCallsAndOutboxRoutes } from './calls-and-outbox-routes.js';
+import { registerFaultsAndClockRoutes } from './faults-and-clock-routes.js';
 import { registerControlIndex } from './index-routes.js';
-import { registerObserveRoutes } from './observe-routes.js';
 import { registerProviderStateRoute } from './provider-states.js';
-import { registerStateRoutes } from './state-routes.js';
-import { registerSteerRoutes } from './steer-routes.js';
+import { registerResetTenantsAndStateRoutes } from './reset-tenants-and-state-routes.js';
+import { registerTelephonyAndJournalRoutes } from './telephony-and-journal-routes.js';
 import { refuseWebPages } from './web-pages.js';
 
 export const CONTROL_TOKEN_HEADER = 'x-control-token';
@@ -21,7 +21,7 @@ export const CONTROL_TOKEN_HEADER = 'x-control-token';
 export const CONTROL_TOKEN_DETAIL = `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header (the one given to --control-token); API tokens do not work here.`;
 
 export function controlApi(mockState: MockState, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
-  // Each route validates its own input (define.ts, mount.ts).
+  // Each route validates its own input (define.ts, add-route.ts).
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {
     type: 'apiKey',
@@ -31,10 +31,10 @@ export function controlApi(mockState: MockState, controlToken?: string, inPage =
   });
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
   else if (!inPage) app.use('/__mock/*', refuseWebPages());
-  registerCallRoutes(app, mockState);
-  registerStateRoutes(app, mockState);
-  registerObserveRoutes(app, mockState);
-  registerSteerRoutes(app, mockState);
+  registerCallsAndOutboxRoutes(app, mockState);
+  registerResetTenantsAndStateRoutes(app, mockState);
+  registerTelephonyAndJournalRoutes(app, mockState);
+  registerFaultsAndClockRoutes(app, mockState);
   registerProviderStateRoute(app, mockState);
   registerControlIndex(app);
   return app;

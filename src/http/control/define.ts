@@ -1,6 +1,6 @@
 /**
  * A control route declared once: its OpenAPI operation (tag Control) and how
- * its body and query are read and validated; `mount` serves it.
+ * its body and query are read and validated; `addRoute` serves it.
  *
  * The body is read by `controlJsonBody` (the API's checks: JSON content type,
  * UTF-8, nesting, prototype keys; no body stands for `{}`) and then validated
@@ -12,8 +12,8 @@ import type { Context } from 'hono';
 import type { ProblemList } from '../../domain/problem-list.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { describeIssues } from '../../domain/validate.js';
+import type { Served } from '../add-route.js';
 import { type BodyCheck, controlJsonBody } from '../json-body.js';
-import type { Served } from '../mount.js';
 import { problemResponse } from '../problem.js';
 import { webPageRefusals } from './web-pages.js';
 

@@ -7,10 +7,10 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv } from '../auth.js';
+import type { AppEnv } from '../app-env.js';
 import { methodNotAllowed } from '../problem.js';
 import { controlRoute } from './define.js';
-import { controlIndex } from './schemas.js';
+import { controlIndex } from './request-bodies.js';
 
 interface ControlOperation {
   method: string;

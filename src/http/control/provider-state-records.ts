@@ -8,8 +8,8 @@ import { uniqueKey } from '../../domain/index-keys.js';
 import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
 import { resourceByKind } from '../../domain/resources/index.js';
 import type { MockState } from '../../state/mock-state.js';
-import { createTenant, injectRecord, removeTenant } from '../../state/organizations.js';
-import type { Organization } from '../../state/tenants.js';
+import { createTenant, injectRecord, removeTenant } from '../../state/organizations/operations.js';
+import type { Organization } from '../../state/organizations/registry.js';
 
 export type StateParams = Readonly<Record<string, unknown>>;
 

@@ -13,14 +13,14 @@ import { z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
 import { ownEntry } from '../../domain/own-entry.js';
 import type { MockState } from '../../state/mock-state.js';
-import { createTenant, removeTenant } from '../../state/organizations.js';
+import { createTenant, removeTenant } from '../../state/organizations/operations.js';
+import type { Organization } from '../../state/organizations/registry.js';
 import { exportState, importState, type State } from '../../state/snapshot/snapshot.js';
-import type { Organization } from '../../state/tenants.js';
-import type { AppEnv } from '../auth.js';
-import { mount } from '../mount.js';
+import { addRoute } from '../add-route.js';
+import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
 import { providerStateHandlers, stateRecords, stateValuesSchema } from './provider-state-records.js';
-import { doneAnswer } from './schemas.js';
+import { doneAnswer } from './request-bodies.js';
 
 export { stateRecords };
 
@@ -57,7 +57,7 @@ const current = new WeakMap<MockState, Interaction>();
  * has that token, whose token only a pact that takes it from the state uses.
  */
 function beginInteraction(mockState: MockState, token: string): Interaction {
-  const org = mockState.tenants.byToken(token);
+  const org = mockState.organizations.byToken(token);
   if (!org) return { org: createTenant(mockState, { name: 'Pact provider state' }) };
   const saved = exportState(mockState, org.id);
   mockState.store.clear(org.id);
@@ -67,14 +67,14 @@ function beginInteraction(mockState: MockState, token: string): Interaction {
 
 /** Gives the organization back what it held (or removes the tenant made for the interaction); nothing when a reset took it. */
 function endInteraction(mockState: MockState, { org, saved }: Interaction): void {
-  if (mockState.tenants.byId(org.id) !== org) return;
+  if (mockState.organizations.byId(org.id) !== org) return;
   if (!saved) {
     removeTenant(mockState, org.id);
     return;
   }
   importState(mockState, saved, org.id);
   // The very organization object again, as a request under way or the outbox may hold it.
-  mockState.tenants.replace(org);
+  mockState.organizations.replace(org);
 }
 
 /**
@@ -101,7 +101,8 @@ export async function changeProviderState(
   }
   // Several states of one interaction share its organization; one a reset removed or replaced since is begun again.
   const existing = current.get(mockState);
-  const interaction = existing && mockState.tenants.byId(existing.org.id) === existing.org ? existing : beginInteraction(mockState, token);
+  const interaction =
+    existing && mockState.organizations.byId(existing.org.id) === existing.org ? existing : beginInteraction(mockState, token);
   current.set(mockState, interaction);
   try {
     return await handler(mockState, params, interaction.org);
@@ -115,7 +116,7 @@ export async function changeProviderState(
   }
 }
 
-/** Mounts `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
+/** Adds `POST /__mock/provider-states` ({consumer, state, params, action} → the state's values). */
 export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
   const route = controlRoute({
     method: 'post',
@@ -127,7 +128,7 @@ export function registerProviderStateRoute(app: OpenAPIHono<AppEnv>, mockState: 
     provisions: 'a SIP trunk the state sets up',
     answer: z.union([stateValuesSchema, doneAnswer]),
   });
-  mount(app, route, async (c) => {
+  addRoute(app, route, async (c) => {
     const named = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     return c.json(await changeProviderState(mockState, c.req.valid('json'), named), 200);
   });

@@ -7,7 +7,7 @@
  * localhost or an IP address, the names a developer or a CI job uses.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../auth.js';
+import type { AppEnv } from '../app-env.js';
 import { problemResponse } from '../problem.js';
 
 /** What the guard refuses, for the OpenAPI document of every control operation. */

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../../domain/untrusted-json.js';
-import { type Change, changeSchema } from './change-feed.js';
+import { changeSchema, type LoggedChange } from './change-feed.js';
 import { StateFileError } from './state-file-error.js';
 
 export const CHANGE_LOG_FORMAT = 'voice-config-mock/changes';
@@ -24,7 +24,7 @@ export function logLine(changes: readonly string[]): string {
 }
 
 export interface ReadLog {
-  changes: Change[];
+  changes: LoggedChange[];
   /** Whether the file held anything at all. */
   found: boolean;
   /** The snapshot id its header line names, if it has one. */
@@ -75,7 +75,7 @@ export async function readChangeLog(path: string, snapshotId: string | undefined
     note(`The change log ${path} continues another version of the state file, which already holds its changes; it was ignored.`);
     return { changes: [], found: true, header: undefined, torn, lines: 0 };
   }
-  const changes: Change[] = [];
+  const changes: LoggedChange[] = [];
   lines.slice(1).forEach((line, index) => {
     const batch = parseLine(path, line, index + 2);
     const parsed = changeSchema.array().safeParse(batch);

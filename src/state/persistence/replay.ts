@@ -2,11 +2,11 @@
  * Applies logged changes to a state as read from the snapshot, before it is
  * loaded: the result goes through `importState` once, with every check a
  * snapshot gets, so a log can never put into the mock state what a snapshot
- * could not. The maps below keep the same order the store, the tenants and
+ * could not. The maps below keep the same order the store, the organizations registry and
  * the provider keep (a Map keeps a key's place when it is set again, and
  * puts a new key last), so a replayed state lists as the live one did.
  */
-import type { Change } from './change-feed.js';
+import type { LoggedChange } from './change-feed.js';
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +35,7 @@ export class ReplayedState {
       this.#configurations.set(String((configuration as Json).trunkId), configuration as Json);
   }
 
-  apply(change: Change): void {
+  apply(change: LoggedChange): void {
     switch (change.op) {
       case 'put':
         this.#collection(change.orgId, change.kind).set(change.record.id, change.record);

@@ -121,6 +121,7 @@ export class StateFileWriter {
     } finally {
       await this.#log?.close().catch(() => {});
       this.#log = undefined;
+      this.#serializer.stop();
     }
   }
 

@@ -5,7 +5,8 @@
  */
 import { z } from '@hono/zod-openapi';
 import { boundedList } from '../../domain/fields.js';
-import { schemas } from '../../domain/resources/index.js';
+import type { ResourceKind } from '../../domain/resource.js';
+import { resourceKinds, schemas } from '../../domain/resources/index.js';
 
 /**
  * Most records of one kind a plan seeds, counting system trunks and locked
@@ -14,6 +15,12 @@ import { schemas } from '../../domain/resources/index.js';
  */
 export const MAX_PLANNED_PER_KIND = 10_000;
 const count = z.int().min(0).max(MAX_PLANNED_PER_KIND);
+
+/** A count per kind, each optional; a kind the mock does not have is refused. */
+const countShape = Object.fromEntries(resourceKinds.map((kind) => [kind, count.optional()])) as Record<
+  ResourceKind,
+  z.ZodOptional<typeof count>
+>;
 
 /** A locked schema is created like any schema (with the flag set), so a plan holds only what a create would take. */
 export const lockedSchemaPlan = schemas.createInput;
@@ -24,16 +31,21 @@ export const organizationPlanSchema = z
     name: z.string().min(1).max(100).optional(),
     /** The API token that identifies the organization. */
     token: z.string(),
-    /** Generated records per kind, besides the system trunks and locked schemas. */
-    counts: z.strictObject({ sipTrunks: count, schemas: count, tools: count, assistants: count, webhooks: count }),
-    systemTrunks: count,
-    lockedSchemas: boundedList(lockedSchemaPlan, 100),
+    /**
+     * Generated records per kind, besides the system trunks and locked schemas. A kind left out has none, so
+     * a plan written (or saved in a state) before a kind existed stays valid.
+     */
+    counts: z.strictObject(countShape).default({}),
+    /** SIP trunks with `isSystem: true`, made first (none when left out). */
+    systemTrunks: count.default(0),
+    /** Schemas made with `isLocked: true` (none when left out). */
+    lockedSchemas: boundedList(lockedSchemaPlan, 100).default([]),
   })
-  .refine((plan) => plan.systemTrunks + plan.counts.sipTrunks <= MAX_PLANNED_PER_KIND, {
+  .refine((plan) => plan.systemTrunks + (plan.counts.sipTrunks ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
     path: ['systemTrunks'],
   })
-  .refine((plan) => plan.lockedSchemas.length + plan.counts.schemas <= MAX_PLANNED_PER_KIND, {
+  .refine((plan) => plan.lockedSchemas.length + (plan.counts.schemas ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} schemas, locked schemas included.`,
     path: ['lockedSchemas'],
   });
@@ -49,4 +61,19 @@ export interface Scenario {
   name: string;
   description: string;
   organizations: readonly OrganizationPlanInput[];
+}
+
+/** A scenario as a file holds it (fixtures/*.json, `--scenario ./file.json`). */
+export const scenarioSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  description: z.string().max(1000).default(''),
+  organizations: z.array(organizationPlanSchema).max(1000),
+});
+
+/** `value` as a scenario, or an Error naming `source` and every problem with its place. */
+export function parseScenario(value: unknown, source: string): Scenario {
+  const parsed = scenarioSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(scenario)'}: ${issue.message}`).join('; ');
+  throw new Error(`${source} is not a scenario: ${problems}.`);
 }

@@ -61,7 +61,7 @@ export function recordingSource(source: SeedSource): { source: SeedSource; scrip
 
 export function replaySource(script: SeedScript): SeedSource {
   const next = <T>(values: readonly T[], position: { at: number }, what: string): T => {
-    if (position.at >= values.length) throw new Error(`The prebuilt seed ran out of ${what}: it no longer matches the seeding code.`);
+    if (position.at >= values.length) throw new Error(`The written-down seed ran out of ${what}: it no longer matches the seeding code.`);
     return structuredClone(values[position.at++] as T);
   };
   const at = { inputs: { at: 0 }, ids: { at: 0 }, minutes: { at: 0 } };
@@ -69,7 +69,7 @@ export function replaySource(script: SeedScript): SeedSource {
     orgId: () => script.orgId,
     orgName: () => {
       if (script.orgName === undefined)
-        throw new Error('The prebuilt seed has no organization name: it no longer matches the seeding code.');
+        throw new Error('The written-down seed has no organization name: it no longer matches the seeding code.');
       return script.orgName;
     },
     input: () => next(script.inputs, at.inputs, 'record inputs'),

@@ -5,7 +5,7 @@
  * Determinism: one faker per organization, seeded from (seed, index), also
  * draws the ids and timestamps, so the same seed gives the same mock state. The
  * default scenario's organizations at the default seed replay what those draws
- * gave, written down at build time (prebuilt-seeds.ts), so a page gets them
+ * gave, written down by a test (faker-draws.ts), so a page gets them
  * without loading faker.
  */
 
@@ -13,9 +13,9 @@ import type { RefPool, Resource } from '../../domain/resource.js';
 import { resources, schemas, sipTrunks } from '../../domain/resources/index.js';
 import type { TelephonyProvider } from '../../domain/telephony.js';
 import { createRecord, type OrgContext } from '../operations.js';
+import type { Organization, OrganizationRegistry } from '../organizations/registry.js';
 import type { Store } from '../store.js';
-import type { Organization, Tenants } from '../tenants.js';
-import { prebuiltScript } from './prebuilt-seeds.js';
+import { recordedScript } from './faker-draws.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './scenario.js';
 import { fakerSource, replaySource, type SeedSource } from './seed-source.js';
 
@@ -24,7 +24,7 @@ const SEED_EPOCH = Date.parse('2026-01-05T09:00:00.000Z');
 
 export interface SeedTarget {
   store: Store;
-  tenants: Tenants;
+  organizations: OrganizationRegistry;
   telephony: TelephonyProvider;
 }
 
@@ -49,7 +49,7 @@ export function seedOrganization(
   const draw = source ?? seedSourceFor(checkedPlan, seed);
   const generated = { id: draw.orgId(), name: plan.name ?? draw.orgName(), token: plan.token };
   const organization: Organization = { ...generated, ...identity, plan: { plan: checkedPlan, seed } };
-  target.tenants.add(organization);
+  target.organizations.add(organization);
   let clock = SEED_EPOCH;
   const ctx: OrgContext = {
     orgId: organization.id,
@@ -70,22 +70,22 @@ export function seedOrganization(
     ids.push(record.id);
     refs[def.kind] = ids;
   };
-  for (let i = 0; i < plan.systemTrunks; i++)
+  for (let i = 0; i < checkedPlan.systemTrunks; i++)
     make(sipTrunks, { ...draw.input(sipTrunks, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
-  for (const locked of plan.lockedSchemas) make(schemas, locked, { isLocked: true });
+  for (const locked of checkedPlan.lockedSchemas) make(schemas, locked, { isLocked: true });
   for (const def of resources) {
-    for (let i = 0; i < plan.counts[def.kind]; i++) make(def, draw.input(def, refs, i));
+    for (let i = 0; i < (checkedPlan.counts[def.kind] ?? 0); i++) make(def, draw.input(def, refs, i));
   }
   return organization;
 }
 
-/** The prebuilt values when the build wrote this plan and seed down, else a seeded faker's. */
+/** The written-down values when faker-draws.generated.ts holds this plan and seed, else a seeded faker's. */
 function seedSourceFor(plan: OrganizationPlan, seed: number | number[]): SeedSource {
-  const script = prebuiltScript(plan, seed);
+  const script = recordedScript(plan, seed);
   return script ? replaySource(script) : fakerSource(seed);
 }
 
-/** Whether seeding this scenario at this seed can do without faker (every organization prebuilt). */
-export function seedIsPrebuilt(scenario: Scenario, seed: number): boolean {
-  return scenario.organizations.every((plan, index) => prebuiltScript(organizationPlanSchema.parse(plan), [seed, index]) !== undefined);
+/** Whether seeding this scenario at this seed can do without faker (every organization written down). */
+export function seedIsRecorded(scenario: Scenario, seed: number): boolean {
+  return scenario.organizations.every((plan, index) => recordedScript(organizationPlanSchema.parse(plan), [seed, index]) !== undefined);
 }

@@ -10,14 +10,15 @@ import { resourceKinds, resources } from '../../domain/resources/index.js';
 import { trunkConfigurationSchema } from '../../domain/telephony.js';
 import { describeIssues } from '../../domain/validate.js';
 import { organizationEnvelope, SNAPSHOT_BOUNDS, type State, stateEnvelope } from './snapshot-schema.js';
+import { upgradeRecord } from './upgrade.js';
 
 /**
  * Every record must be one the store could hold; every problem is listed with
  * its place. The records come back as parsed, with their defaults filled in.
  * What it costs is bounded before any element is parsed: each list is counted
  * against its bound first (one problem for a list over it), then elements are
- * checked one at a time until 50 problems are found (a list of a million
- * zeros once cost an issue per zero, and 16 MiB of them the whole heap).
+ * checked one at a time until 50 problems are found (zod, given a whole
+ * list, would make an issue per bad element, as many as the body holds).
  */
 export function checkState(input: unknown): { ok: true; value: State } | { ok: false; problems: ProblemList } {
   const problems = boundProblems(input);
@@ -37,12 +38,12 @@ export function checkState(input: unknown): { ok: true; value: State } | { ok: f
       const records = (written[def.kind] as unknown[]).slice();
       organization.records[def.kind as ResourceKind] = records as Record<string, unknown>[];
       for (const [position, record] of records.entries()) {
-        // Each record costs a parse: once the list is full, the rest go unchecked (100,000 broken records took 10 s).
+        // Each record costs a parse: once the list is full, the rest go unchecked, so a broken snapshot costs a bounded time.
         if (problems.full) {
           problems.stopped = true;
           break;
         }
-        const checked = def.stored.safeParse(record);
+        const checked = def.stored.safeParse(upgradeRecord(def, record));
         if (checked.success) {
           // What a create generates (a webhook's secret) is generated for a record written without it, as a create would.
           const stored = def.complete ? def.complete(checked.data) : (checked.data as Record<string, unknown>);

@@ -13,7 +13,7 @@ import { resources } from '../../domain/resources/index.js';
 import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration } from '../../domain/telephony.js';
 import type { MockState } from '../mock-state.js';
-import type { Organization } from '../tenants.js';
+import type { Organization } from '../organizations/registry.js';
 import { checkState } from './snapshot-check.js';
 import { integrityProblems } from './snapshot-integrity.js';
 import type { State } from './snapshot-schema.js';
@@ -41,9 +41,9 @@ export function importCheckedState(mockState: MockState, state: State, only?: st
     ]);
   }
   const leaving =
-    only === undefined ? mockState.tenants.list() : mockState.tenants.list().filter((organization) => organization.id === only);
+    only === undefined ? mockState.organizations.list() : mockState.organizations.list().filter((organization) => organization.id === only);
   assertTokensFree(mockState, incoming, leaving);
-  const staying = mockState.tenants.list().filter((organization) => !leaving.includes(organization));
+  const staying = mockState.organizations.list().filter((organization) => !leaving.includes(organization));
   const heldElsewhere = new Set(staying.flatMap(({ id }) => mockState.store.list(id, 'sipTrunks').map((trunk) => trunk.id)));
   const problems = ProblemList.of(integrityProblems(state, heldElsewhere, only));
   if (problems.count > 0) throw new DomainError('validation', `The snapshot does not hold together: ${problems.summary()}.`, problems);
@@ -51,12 +51,12 @@ export function importCheckedState(mockState: MockState, state: State, only?: st
     mockState.store.clear(organization.id);
     mockState.telephony.clear(organization.id);
     // One organization replaced keeps its place among the others; a whole state comes in the snapshot's order.
-    if (only === undefined) mockState.tenants.remove(organization.id);
+    if (only === undefined) mockState.organizations.remove(organization.id);
   }
   for (const { records, plan, ...identity } of incoming) {
     const organization = { ...identity, ...(plan ? { plan: plan as Organization['plan'] } : {}) };
-    if (only === undefined) mockState.tenants.add(organization);
-    else mockState.tenants.replace(organization);
+    if (only === undefined) mockState.organizations.add(organization);
+    else mockState.organizations.replace(organization);
     for (const def of resources) {
       for (const record of records[def.kind] ?? []) mockState.store.put(identity.id, def.kind, record as StoredRecord);
     }
@@ -98,7 +98,7 @@ function assertTokensFree(
     if (tokens.has(token)) throw new DomainError('conflict', `The snapshot gives token ${token} to two organizations.`);
     ids.add(id);
     tokens.add(token);
-    const holder = mockState.tenants.byToken(token);
+    const holder = mockState.organizations.byToken(token);
     if (holder && !leavingIds.has(holder.id)) {
       throw new DomainError('conflict', `Token ${token} of organization ${id} already belongs to organization ${holder.id}.`);
     }

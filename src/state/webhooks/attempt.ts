@@ -109,8 +109,8 @@ export async function attemptDelivery(request: AttemptRequest, options: AttemptO
 /**
  * The attempt's time limit, and `abandon`, as one signal. A timer the attempt
  * owns, not AbortSignal.timeout: inside AbortSignal.any, Node 20 holds the
- * timeout signal only weakly, and after a full garbage collection it never
- * fired (an attempt to a hanging receiver then lasted 311 s). The timer is
+ * timeout signal only weakly, and after a full garbage collection it may
+ * never fire (an attempt to a hanging receiver would outlast its limit). The timer is
  * cleared when the attempt ends, so none outlives it.
  */
 function ownedTimeLimit(timeoutMs: number, abandon: AbortSignal | undefined): { signal: AbortSignal; clear(): void } {

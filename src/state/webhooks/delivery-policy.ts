@@ -3,7 +3,7 @@
  * time limit of one attempt, how many deliveries the outbox keeps, and where
  * it may send at all.
  */
-import { isLoopbackBind } from '../../domain/fields.js';
+import { isThisMachine } from '../../domain/fields.js';
 
 export interface DeliveryOptions {
   /** Attempts in all, the first included (default 5). */
@@ -62,7 +62,7 @@ export function backoffMs(policy: DeliveryPolicy, attemptsMade: number): number 
 export function refusedTarget(url: string, policy: DeliveryPolicy): string | undefined {
   if (policy.allowRemote) return undefined;
   const { hostname } = new URL(url);
-  return isLoopbackBind(hostname)
+  return isThisMachine(hostname)
     ? undefined
     : `not sent: ${hostname} is not on this machine, and the mock delivers only to localhost, 127.0.0.0/8 and [::1]`;
 }

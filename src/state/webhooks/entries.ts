@@ -7,7 +7,7 @@
  * reset, and watched by the calls waiting on their first attempts.
  */
 import type { StoredRecord } from '../../domain/resource.js';
-import type { Organization } from '../tenants.js';
+import type { Organization } from '../organizations/registry.js';
 import { cancellation, type Delivery, finish, matchesFilter, type OutboxFilter } from './deliveries.js';
 import { Waiters } from './schedule.js';
 

@@ -16,7 +16,7 @@
  * keeps a webhook from pointing at the mock's own control API.
  */
 import type { StoredRecord } from '../../domain/resource.js';
-import type { Organization } from '../tenants.js';
+import type { Organization } from '../organizations/registry.js';
 import { type AttemptDeps, sendAndRecord, webhookToAttempt } from './attempt.js';
 import { type Delivery, newDelivery, type OutboxFilter } from './deliveries.js';
 import { type DeliveryOptions, type DeliveryPolicy, deliveryPolicy, refusedTarget } from './delivery-policy.js';

@@ -7,7 +7,7 @@
  * attempted, also when a host name resolves to the mock (the servers give
  * a resolver: the browser build has no listener and no DNS).
  */
-import { isLoopbackBind } from '../../domain/fields.js';
+import { isThisMachine } from '../../domain/fields.js';
 
 export interface Listener {
   host: string;
@@ -73,7 +73,7 @@ function controlTarget(url: string): Listener | undefined {
 
 /** A loopback address reaches any listener on this machine; another address, the listener bound to it (or to all). */
 function sameMachineAs(host: string, own: Listener): boolean {
-  return isLoopbackBind(host) || host === own.host || (WILDCARDS.has(own.host) && WILDCARDS.has(host));
+  return isThisMachine(host) || host === own.host || (WILDCARDS.has(own.host) && WILDCARDS.has(host));
 }
 
 function describe(own: Listener): string {

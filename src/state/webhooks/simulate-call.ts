@@ -13,7 +13,7 @@ import type { StoredRecord } from '../../domain/resource.js';
 import { EARLIEST_INSTANT_MS } from '../clock.js';
 import type { MockState } from '../mock-state.js';
 import { orgId } from '../org-filter.js';
-import { requireOrganization } from '../organizations.js';
+import { requireOrganization } from '../organizations/operations.js';
 import { deliverySchema } from './deliveries.js';
 import {
   type CallFacts,

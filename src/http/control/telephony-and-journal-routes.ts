@@ -1,4 +1,4 @@
-/** Control routes that look: what the telephony provider holds, and the request journal. */
+/** Control routes that look: /__mock/telephony (what the telephony provider holds) and /__mock/journal (the request journal). */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { DomainError } from '../../domain/errors.js';
@@ -6,10 +6,10 @@ import { trunkConfigurationSchema } from '../../domain/telephony.js';
 import type { JournalPage } from '../../state/journal/journal.js';
 import { JOURNAL_PAGE_BYTES, JOURNAL_PAGE_LIMIT } from '../../state/journal/journal-entry.js';
 import type { MockState } from '../../state/mock-state.js';
-import type { AppEnv } from '../auth.js';
-import { mount } from '../mount.js';
+import { addRoute } from '../add-route.js';
+import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
-import { doneAnswer, idParam, journalAnswer, journalQuery, orgFilterQuery, verifyAnswer, verifyBody } from './schemas.js';
+import { doneAnswer, idParam, journalAnswer, journalQuery, orgFilterQuery, verifyAnswer, verifyBody } from './request-bodies.js';
 
 // An empty answer from a journal that records nothing would pass a verification it cannot judge.
 const journalOff = 'The request journal is off (the mock runs with --journal-size 0, or journalLimit: 0).';
@@ -69,9 +69,9 @@ function pageAnswer(c: Context, page: JournalPage, count?: number): Response {
   return c.body(`{${counted}"entries":[${page.entries.join(',')}],"older":${page.older}}`, 200, { 'content-type': 'application/json' });
 }
 
-export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
-  mount(app, routes.telephony, (c) => c.json(mockState.telephony.configurations(c.req.valid('query').orgId), 200));
-  mount(app, routes.trunk, (c) => {
+export function registerTelephonyAndJournalRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+  addRoute(app, routes.telephony, (c) => c.json(mockState.telephony.configurations(c.req.valid('query').orgId), 200));
+  addRoute(app, routes.trunk, (c) => {
     const id = c.req.param('id');
     const found = mockState.telephony.configuration(id);
     if (!found) throw new DomainError('not-found', `The telephony provider holds no configuration for SIP trunk ${id}.`);
@@ -83,16 +83,16 @@ export function registerObserveRoutes(app: OpenAPIHono<AppEnv>, mockState: MockS
       throw new DomainError('conflict', `${journalOff} Start it with a journal to read or verify requests.`);
   };
   const page = { limit: JOURNAL_PAGE_LIMIT, maxBytes: JOURNAL_PAGE_BYTES };
-  mount(app, routes.journal, (c) => {
+  addRoute(app, routes.journal, (c) => {
     assertJournalOn();
     const { limit, before, ...filter } = c.req.valid('query');
     return pageAnswer(c, mockState.journal.page(filter, { ...page, limit: limit ?? JOURNAL_PAGE_LIMIT, before }));
   });
-  mount(app, routes.clearJournal, (c) => {
+  addRoute(app, routes.clearJournal, (c) => {
     mockState.journal.clear();
     return c.json({}, 200);
   });
-  mount(app, routes.verify, (c) => {
+  addRoute(app, routes.verify, (c) => {
     assertJournalOn();
     const filter = c.req.valid('json');
     return pageAnswer(c, mockState.journal.page(filter, page), mockState.journal.count(filter));

@@ -1,13 +1,13 @@
-/** Control routes that steer: injected faults and the clock. */
+/** Control routes of /__mock/faults (injected faults) and /__mock/clock (the mock's clock). */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { DomainError } from '../../domain/errors.js';
 import { clockStateSchema } from '../../state/clock.js';
 import { faultSchema } from '../../state/faults.js';
 import type { MockState } from '../../state/mock-state.js';
-import type { AppEnv } from '../auth.js';
-import { mount } from '../mount.js';
+import { addRoute } from '../add-route.js';
+import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
-import { clockBody, doneAnswer, faultBody, idParam } from './schemas.js';
+import { clockBody, doneAnswer, faultBody, idParam } from './request-bodies.js';
 
 const routes = {
   listFaults: controlRoute({
@@ -59,21 +59,21 @@ const routes = {
   }),
 };
 
-export function registerSteerRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
-  mount(app, routes.listFaults, (c) => c.json(mockState.faults.list(), 200));
-  mount(app, routes.addFault, (c) => c.json(mockState.faults.add(c.req.valid('json')), 201));
-  mount(app, routes.clearFaults, (c) => {
+export function registerFaultsAndClockRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+  addRoute(app, routes.listFaults, (c) => c.json(mockState.faults.list(), 200));
+  addRoute(app, routes.addFault, (c) => c.json(mockState.faults.add(c.req.valid('json')), 201));
+  addRoute(app, routes.clearFaults, (c) => {
     mockState.faults.clear();
     return c.json({}, 200);
   });
-  mount(app, routes.removeFault, (c) => {
+  addRoute(app, routes.removeFault, (c) => {
     const id = c.req.param('id');
     if (!mockState.faults.remove(id)) throw new DomainError('not-found', `No fault with id ${id}; GET /__mock/faults lists them.`);
     return c.json({}, 200);
   });
 
-  mount(app, routes.getClock, (c) => c.json(mockState.clock.state(), 200));
-  mount(app, routes.setClock, (c) => {
+  addRoute(app, routes.getClock, (c) => c.json(mockState.clock.state(), 200));
+  addRoute(app, routes.setClock, (c) => {
     const { freezeAt, advanceMs, resume } = c.req.valid('json');
     try {
       mockState.clock.change({ freezeAt: freezeAt === undefined || freezeAt === 'now' ? freezeAt : new Date(freezeAt), advanceMs, resume });

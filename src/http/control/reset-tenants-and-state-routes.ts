@@ -1,14 +1,24 @@
-/** Control routes that change state: reset, tenants, snapshots, injected records. */
+/** Control routes that change state: /__mock/reset, /__mock/tenants, /__mock/state (snapshots) and /__mock/records (injected records). */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { resourceByKind } from '../../domain/resources/index.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import type { MockState } from '../../state/mock-state.js';
-import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations.js';
+import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations/operations.js';
 import { checkState, exportState, importCheckedState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
-import type { AppEnv } from '../auth.js';
-import { mount } from '../mount.js';
+import { addRoute } from '../add-route.js';
+import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
-import { anyRecord, doneAnswer, idParam, organizationsAnswer, orgQuery, recordBody, resetBody, tenant, tenantBody } from './schemas.js';
+import {
+  anyRecord,
+  doneAnswer,
+  idParam,
+  organizationsAnswer,
+  orgQuery,
+  recordBody,
+  resetBody,
+  tenant,
+  tenantBody,
+} from './request-bodies.js';
 
 /** An organization as the answers show it (`tenant`), without what it was seeded from. */
 const identity = ({ id, name, token }: Tenant): Tenant => ({ id, name, token });
@@ -91,31 +101,31 @@ const routes = {
   }),
 };
 
-export function registerStateRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
-  const organizations = () => ({ organizations: mockState.tenants.list().map(identity) });
-  mount(app, routes.reset, (c) => {
+export function registerResetTenantsAndStateRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+  const organizations = () => ({ organizations: mockState.organizations.list().map(identity) });
+  addRoute(app, routes.reset, (c) => {
     const { orgId, ...options } = c.req.valid('json');
     if (orgId) return c.json({ organizations: [identity(resetOrganization(mockState, orgId, options))] }, 200);
     mockState.reset(options);
     return c.json(organizations(), 200);
   });
-  mount(app, routes.listTenants, (c) => c.json(mockState.tenants.list().map(identity), 200));
-  mount(app, routes.createTenant, (c) => c.json(identity(createTenant(mockState, c.req.valid('json'))), 201));
-  mount(app, routes.removeTenant, (c) => {
+  addRoute(app, routes.listTenants, (c) => c.json(mockState.organizations.list().map(identity), 200));
+  addRoute(app, routes.createTenant, (c) => c.json(identity(createTenant(mockState, c.req.valid('json'))), 201));
+  addRoute(app, routes.removeTenant, (c) => {
     removeTenant(mockState, c.req.param('id'));
     return c.json({}, 200);
   });
-  mount(app, routes.getState, (c) => {
+  addRoute(app, routes.getState, (c) => {
     const { orgId } = c.req.valid('query');
     // One organization's snapshot is of one that exists, as a reset of one is: an empty answer would pass for it.
     if (orgId !== undefined) requireOrganization(mockState, orgId);
     return c.json(exportState(mockState, orgId), 200);
   });
-  mount(app, routes.putState, (c) => {
+  addRoute(app, routes.putState, (c) => {
     importCheckedState(mockState, c.req.valid('json'), c.req.valid('query').orgId);
     return c.json(organizations(), 200);
   });
-  mount(app, routes.inject, (c) => {
+  addRoute(app, routes.inject, (c) => {
     const { orgId, kind, record } = c.req.valid('json');
     return c.json(resourceByKind[kind].toResponse(injectRecord(mockState, orgId, kind, record), { fresh: true }), 201);
   });

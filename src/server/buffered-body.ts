@@ -11,8 +11,9 @@
  * A chunked body (counted by the size limit as it streams), one still
  * arriving after that turn, a closed connection, and a request that did not
  * come through Node's server at all (`app.request`, the browser) get
- * `undefined`: the caller reads those through @hono/node-server. Duck-typed,
- * so the app keeps importing nothing of Node's.
+ * `undefined`: the caller reads those through @hono/node-server. Duck-typed
+ * (Node's IncomingMessage is reached through Hono's `c.env`); the server
+ * hands it to the app as `AppOptions.bodyBytes`, so src/http stays free of Node.
  */
 import type { Context } from 'hono';
 

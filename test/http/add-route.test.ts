@@ -1,5 +1,5 @@
 /**
- * `mount`, the one way a route is served: it documents the route as
+ * `addRoute`, the one way a route is served: it documents the route as
  * declared, reads the body with the route's reader, validates the query,
  * runs the guards, then the handler, in that order; the handler's input is
  * typed from the route and the reader (checked by tsc on this file).
@@ -7,9 +7,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { AppEnv } from '../../src/http/auth.js';
+import { addRoute, type BodyReader } from '../../src/http/add-route.js';
+import type { AppEnv } from '../../src/http/app-env.js';
 import { controlRoute } from '../../src/http/control/define.js';
-import { type BodyReader, mount } from '../../src/http/mount.js';
 
 const query = z.strictObject({ n: z.coerce.number().int().min(1) });
 const route = createRoute({
@@ -40,7 +40,7 @@ const invalid = (c: Parameters<MiddlewareHandler>[0], issues: readonly unknown[]
 
 function served(seen: Seen, refuse = false) {
   const app = new OpenAPIHono<AppEnv>();
-  mount(app, { route, body: reader(seen), guards: [guard(seen, refuse)], invalid }, (c) => {
+  addRoute(app, { route, body: reader(seen), guards: [guard(seen, refuse)], invalid }, (c) => {
     seen.push('handler');
     expectTypeOf(c.req.valid('json')).toEqualTypeOf<{ name: string }>();
     expectTypeOf(c.req.valid('query')).toEqualTypeOf<{ n: number }>();
@@ -50,7 +50,7 @@ function served(seen: Seen, refuse = false) {
   return app;
 }
 
-describe('mount', () => {
+describe('addRoute', () => {
   it('reads the body, validates the query, runs the guards, then the handler, with the input typed and validated', async () => {
     const seen: Seen = [];
     const res = await served(seen).request('/things/abc?n=3', { method: 'POST' });
@@ -80,11 +80,11 @@ describe('mount', () => {
     expect(paths).toEqual(['post /things/{id}']);
   });
 
-  it('refuses, when mounting, a query without an answer to an invalid one', () => {
-    expect(() => mount(new OpenAPIHono<AppEnv>(), { route }, (c) => c.json({}, 200))).toThrow(/needs `invalid`/);
+  it('refuses, when adding, a query without an answer to an invalid one', () => {
+    expect(() => addRoute(new OpenAPIHono<AppEnv>(), { route }, (c) => c.json({}, 200))).toThrow(/needs `invalid`/);
   });
 
-  it("refuses, when mounting, a route's own middleware, which mount would not run", () => {
+  it("refuses, when adding, a route's own middleware, which addRoute would not run", () => {
     const seen: Seen = [];
     const withMiddleware = createRoute({
       method: 'get',
@@ -92,17 +92,17 @@ describe('mount', () => {
       middleware: [guard(seen)] as const,
       responses: { 200: { description: 'Done.' } },
     });
-    expect(() => mount(new OpenAPIHono<AppEnv>(), { route: withMiddleware }, (c) => c.json({}, 200))).toThrow(/use `guards`/);
+    expect(() => addRoute(new OpenAPIHono<AppEnv>(), { route: withMiddleware }, (c) => c.json({}, 200))).toThrow(/use `guards`/);
   });
 
-  it('refuses, when mounting, a path parameter schema that would refuse a segment (path parameters go unvalidated)', () => {
+  it('refuses, when adding, a path parameter schema that would refuse a segment (path parameters go unvalidated)', () => {
     const uuidOnly = createRoute({
       method: 'get',
       path: '/things/{id}',
       request: { params: z.object({ id: z.uuid() }) },
       responses: { 200: { description: 'Done.' } },
     });
-    expect(() => mount(new OpenAPIHono<AppEnv>(), { route: uuidOnly }, (c) => c.json({}, 200))).toThrow(
+    expect(() => addRoute(new OpenAPIHono<AppEnv>(), { route: uuidOnly }, (c) => c.json({}, 200))).toThrow(
       /path parameters are not validated/,
     );
   });
@@ -113,11 +113,11 @@ describe('controlRoute', () => {
 
   it("types the handler's body by the route's schema, and gives none to a route without one", () => {
     const app = new OpenAPIHono<AppEnv>();
-    mount(app, controlRoute({ method: 'post', path: '/__mock/x', operationId: 'x', summary: 'X', body, answer: body }), (c) => {
+    addRoute(app, controlRoute({ method: 'post', path: '/__mock/x', operationId: 'x', summary: 'X', body, answer: body }), (c) => {
       expectTypeOf(c.req.valid('json')).toEqualTypeOf<{ size: number }>();
       return c.json(c.req.valid('json'), 200);
     });
-    mount(app, controlRoute({ method: 'post', path: '/__mock/y', operationId: 'y', summary: 'Y', answer: body }), (c) => {
+    addRoute(app, controlRoute({ method: 'post', path: '/__mock/y', operationId: 'y', summary: 'Y', answer: body }), (c) => {
       // @ts-expect-error: a route without a body schema hands no body on
       c.req.valid('json');
       return c.json({}, 200);
@@ -126,7 +126,7 @@ describe('controlRoute', () => {
 
   it('validates the body against its schema, a bodiless POST standing for {}', async () => {
     const app = new OpenAPIHono<AppEnv>();
-    mount(app, controlRoute({ method: 'post', path: '/__mock/x', operationId: 'x', summary: 'X', body, answer: body }), (c) =>
+    addRoute(app, controlRoute({ method: 'post', path: '/__mock/x', operationId: 'x', summary: 'X', body, answer: body }), (c) =>
       c.json({ doubled: c.req.valid('json').size * 2 }, 200),
     );
     const json = { 'content-type': 'application/json' };

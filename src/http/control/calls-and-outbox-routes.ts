@@ -8,10 +8,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { MockState } from '../../state/mock-state.js';
 import { type Delivery, outboxOrgQuery, outboxQuery } from '../../state/webhooks/deliveries.js';
 import { callBody, simulateCall, simulatedCallSchema } from '../../state/webhooks/simulate-call.js';
-import type { AppEnv } from '../auth.js';
-import { mount } from '../mount.js';
+import { addRoute } from '../add-route.js';
+import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
-import { deliveriesAnswer, removedAnswer } from './schemas.js';
+import { deliveriesAnswer, removedAnswer } from './request-bodies.js';
 
 const routes = {
   call: controlRoute({
@@ -51,7 +51,7 @@ const routes = {
   }),
 };
 
-export function registerCallRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
+export function registerCallsAndOutboxRoutes(app: OpenAPIHono<AppEnv>, mockState: MockState): void {
   // Registered before the clock route, so it wraps it.
   app.use('/__mock/clock', async function runDueAfterClockChange(c, next) {
     const before = mockState.now().getTime();
@@ -61,10 +61,10 @@ export function registerCallRoutes(app: OpenAPIHono<AppEnv>, mockState: MockStat
     if (c.req.method === 'POST' && c.res.ok) await mockState.outbox.runDue(madeDue);
   });
 
-  mount(app, routes.call, async (c) => c.json(await simulateCall(mockState, c.req.valid('json')), 201));
-  mount(app, routes.outbox, (c) => c.json({ deliveries: mockState.outbox.list(c.req.valid('query')) }, 200));
-  mount(app, routes.clear, (c) => c.json({ removed: mockState.outbox.clear(c.req.valid('query')) }, 200));
-  mount(app, routes.flush, async (c) => {
+  addRoute(app, routes.call, async (c) => c.json(await simulateCall(mockState, c.req.valid('json')), 201));
+  addRoute(app, routes.outbox, (c) => c.json({ deliveries: mockState.outbox.list(c.req.valid('query')) }, 200));
+  addRoute(app, routes.clear, (c) => c.json({ removed: mockState.outbox.clear(c.req.valid('query')) }, 200));
+  addRoute(app, routes.flush, async (c) => {
     const { orgId } = c.req.valid('query');
     await mockState.outbox.runDue(orgId === undefined ? undefined : (delivery) => delivery.orgId === orgId);
     return c.json({ deliveries: mockState.outbox.list({ orgId }) }, 200);

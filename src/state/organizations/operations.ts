@@ -4,16 +4,16 @@
  * reset of one organization, records injected with fixed ids.
  */
 import { z } from '@hono/zod-openapi';
-import { withArticle } from '../domain/english.js';
-import { DomainError } from '../domain/errors.js';
-import type { ResourceKind, StoredRecord } from '../domain/resource.js';
-import { resourceByKind } from '../domain/resources/index.js';
-import { checkedSeed, MAX_SEED, type MockState, resolveScenario } from './mock-state.js';
-import { createRecord } from './operations.js';
-import type { OrganizationPlan } from './seed/scenario.js';
-import { seedOrganization } from './seed/seed.js';
-import { exportState, importState, type State } from './snapshot/snapshot.js';
-import type { Organization } from './tenants.js';
+import { withArticle } from '../../domain/english.js';
+import { DomainError } from '../../domain/errors.js';
+import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
+import { resourceByKind } from '../../domain/resources/index.js';
+import { checkedSeed, MAX_SEED, type MockState, resolveScenario } from '../mock-state.js';
+import { createRecord } from '../operations.js';
+import type { OrganizationPlan } from '../seed/scenario.js';
+import { seedOrganization } from '../seed/seed.js';
+import { exportState, importState, type State } from '../snapshot/snapshot.js';
+import type { Organization } from './registry.js';
 
 export interface TenantOptions {
   /** `empty` (default) or a scenario whose first organization is copied. */
@@ -24,7 +24,7 @@ export interface TenantOptions {
 
 const EMPTY_PLAN: OrganizationPlan = {
   token: '',
-  counts: { sipTrunks: 0, schemas: 0, tools: 0, assistants: 0, webhooks: 0 },
+  counts: {},
   systemTrunks: 0,
   lockedSchemas: [],
 };
@@ -40,14 +40,14 @@ const MAX_TENANT_NUMBER = MAX_SEED - TENANT_SEEDS;
 /**
  * The next tenant number. Tenants loaded from a state file or a snapshot were
  * numbered by another process, and their seeds say which numbers they took:
- * counting from 1 again gave a new tenant a loaded one's seed, and so its
- * SIP trunk ids, which the provider refused (409). Past the last number (a
+ * counting from 1 again would give a new tenant a loaded one's seed, and so
+ * its SIP trunk ids, which the provider refuses (409). Past the last number (a
  * hand-made state can take it), the lowest free one.
  */
 function nextTenantNumber(mockState: MockState): number {
   const taken = new Set<number>();
   let highest = lastNumber.get(mockState) ?? 0;
-  for (const { plan } of mockState.tenants.list()) {
+  for (const { plan } of mockState.organizations.list()) {
     const number = (Array.isArray(plan?.seed) ? (plan.seed[1] ?? 0) : 0) - TENANT_SEEDS;
     if (number < 1) continue;
     taken.add(number);
@@ -116,11 +116,11 @@ function allOrNothing(
   try {
     return seed();
   } catch (error) {
-    if (mockState.tenants.byId(orgId)) removeTenant(mockState, orgId);
+    if (mockState.organizations.byId(orgId)) removeTenant(mockState, orgId);
     if (before) importState(mockState, before, orgId);
     // The very organization object again: whatever tells a reset organization by a new one (requests under way,
     // the outbox's deliveries and call numbers) must see that nothing happened.
-    if (original && mockState.tenants.remove(orgId)) mockState.tenants.add(original);
+    if (original && mockState.organizations.remove(orgId)) mockState.organizations.add(original);
     throw error;
   }
 }
@@ -129,11 +129,11 @@ export function removeTenant(mockState: MockState, orgId: string): void {
   requireOrganization(mockState, orgId);
   mockState.store.clear(orgId);
   mockState.telephony.clear(orgId);
-  mockState.tenants.remove(orgId);
+  mockState.organizations.remove(orgId);
 }
 
 export function requireOrganization(mockState: MockState, orgId: string): Organization {
-  const organization = mockState.tenants.byId(orgId);
+  const organization = mockState.organizations.byId(orgId);
   if (!organization) throw new DomainError('not-found', `No organization with id ${orgId}; GET /__mock/tenants lists them.`);
   return organization;
 }

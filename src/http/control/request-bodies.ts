@@ -4,11 +4,11 @@
  * Answers that are a module's own shape (a fault, a delivery) live there.
  */
 import { z } from '@hono/zod-openapi';
-import { scenarios } from '../../../fixtures/index.js';
 import { resourceKinds, resources } from '../../domain/resources/index.js';
 import { faultSpecSchema } from '../../state/faults.js';
 import { JOURNAL_PAGE_LIMIT, journalEntrySchema, journalFilter } from '../../state/journal/journal-entry.js';
 import { orgFilter, orgId } from '../../state/org-filter.js';
+import { scenarios } from '../../state/seed/scenarios.js';
 import { seedSchema } from '../../state/snapshot/snapshot.js';
 import { deliverySchema } from '../../state/webhooks/deliveries.js';
 

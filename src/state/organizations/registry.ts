@@ -1,9 +1,11 @@
 /**
  * Organizations and the API tokens that identify them. A token maps to
  * exactly one organization; lookups are a single Map read because they
- * happen on every request.
+ * happen on every request. Every change is told to the mock state's change
+ * stream (changes.ts).
  */
-import type { OrganizationPlan } from './seed/scenario.js';
+import { Changes } from '../changes.js';
+import type { OrganizationPlan } from '../seed/scenario.js';
 
 export interface Organization {
   id: string;
@@ -13,9 +15,11 @@ export interface Organization {
   plan?: { plan: OrganizationPlan; seed: number | number[] };
 }
 
-export class Tenants {
+export class OrganizationRegistry {
   readonly #byToken = new Map<string, Organization>();
   readonly #byId = new Map<string, Organization>();
+
+  constructor(private readonly changes: Changes = new Changes()) {}
 
   /** Callers check first and answer the client; these throws guard the two maps against a caller that did not. */
   add(organization: Organization): void {
@@ -24,7 +28,7 @@ export class Tenants {
     this.replace(organization);
   }
 
-  /** Puts `organization` where the one with its id is (its token with it), or last when there is none. */
+  /** Puts `organization` where the one with its id is (its token with it), or last when there is none; emits `tenant`. */
   replace(organization: Organization): void {
     const previous = this.#byId.get(organization.id);
     if (previous) this.#byToken.delete(previous.token);
@@ -35,6 +39,7 @@ export class Tenants {
     this.#byToken.set(organization.token, organization);
     // A Map keeps a key's place when its value is set again.
     this.#byId.set(organization.id, organization);
+    this.changes.emit({ op: 'tenant', organization });
   }
 
   byToken(token: string): Organization | undefined {
@@ -48,6 +53,7 @@ export class Tenants {
   clear(): void {
     this.#byToken.clear();
     this.#byId.clear();
+    this.changes.emit({ op: 'tenants-clear' });
   }
 
   list(): Organization[] {
@@ -59,6 +65,7 @@ export class Tenants {
     if (!organization) return false;
     this.#byId.delete(id);
     this.#byToken.delete(organization.token);
+    this.changes.emit({ op: 'untenant', id });
     return true;
   }
 }

@@ -1,7 +1,7 @@
 /**
- * The one way a route is mounted, API and control API alike. A route is
+ * The one way a route is added, API and control API alike. A route is
  * declared once with createRoute (what the OpenAPI document says of it) and
- * served with what reads its input; mounting it, in this order:
+ * served with what reads its input; adding it, in this order:
  * - documents the route as declared;
  * - reads its body with the route's body reader, which checks it and hands
  *   it on as `c.req.valid('json')`, typed by the reader;
@@ -11,7 +11,7 @@
  *
  * Path parameters are typed by the path (`c.req.param('id')`) and never
  * validated: a route matches only a non-empty segment, every id schema takes
- * one (checked here when a route is mounted), and an unknown id is a 404.
+ * one (checked here when a route is added), and an unknown id is a 404.
  *
  * zod-openapi's `app.openapi()` is not used for serving: its body handling
  * skips validation of a request without a Content-Type and refuses with a
@@ -23,7 +23,7 @@
 import type { OpenAPIHono, RouteConfig, z } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
-import type { AppEnv } from './auth.js';
+import type { AppEnv } from './app-env.js';
 
 /** Reads, checks and validates a body; what it hands on is the handler's `c.req.valid('json')`. */
 export type BodyReader<T> = MiddlewareHandler<AppEnv, string, { out: { json: T } }>;
@@ -31,7 +31,7 @@ export type BodyReader<T> = MiddlewareHandler<AppEnv, string, { out: { json: T }
 /** How a route answers input that does not validate: every problem, with where it is. */
 export type InvalidInput = (c: Context, issues: readonly z.core.$ZodIssue[], input: unknown) => Response;
 
-/** A route as it is mounted: its declaration and what serves it besides the handler. */
+/** A route as it is added: its declaration and what serves it besides the handler. */
 export interface Served<R extends RouteConfig, B = undefined> {
   route: R;
   body?: BodyReader<B>;
@@ -49,25 +49,25 @@ type QueryInput<R extends RouteConfig> =
 type BodyInput<B> = [B] extends [undefined] ? Nothing : { json: B };
 
 /** What the handler of a route gets: its path's parameters, its validated query and its read body, all typed. */
-export type MountedHandler<R extends RouteConfig, B = undefined> = Handler<
+export type RouteHandler<R extends RouteConfig, B = undefined> = Handler<
   AppEnv,
   HonoPath<R['path']>,
   { out: QueryInput<R> & BodyInput<B> }
 >;
 
-export function mount<R extends RouteConfig, B = undefined>(
+export function addRoute<R extends RouteConfig, B = undefined>(
   app: OpenAPIHono<AppEnv>,
   served: Served<R, B>,
-  handler: MountedHandler<R, B>,
+  handler: RouteHandler<R, B>,
 ): void {
   const { route, body, guards = [], invalid } = served;
   const method = route.method.toUpperCase();
-  const where = `mount ${method} ${route.path}`;
+  const where = `addRoute ${method} ${route.path}`;
   assertAnyIdMatches(route, where);
   // createRoute takes middleware, but it would not run here (nor in the order above): refused, not dropped.
   const { middleware, ...documented } = route;
   if (middleware !== undefined && (!Array.isArray(middleware) || middleware.length > 0))
-    throw new Error(`${where}: the route declares \`middleware\`, which mount does not run; use \`guards\` instead.`);
+    throw new Error(`${where}: the route declares \`middleware\`, which addRoute does not run; use \`guards\` instead.`);
   app.openAPIRegistry.registerPath(documented);
   const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
   // Each layer its own registration: Hono composes them in this order, as it would one registration of all.
