@@ -3,68 +3,17 @@
  * create answered 2xx is lost however the kill falls in a burst of writes,
  * and one state file takes one process (a stale lock is taken over).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exitOf, killAll, killed, startWithStateFile as start } from '../helpers/mock-process.js';
 
-const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'vcm-durability-'));
 const AUTH = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
 
-/** Every mock a test started: whatever a failed assertion leaves running is killed after the test. */
-const started = new Set<ChildProcess>();
-afterEach(async () => {
-  await Promise.all([...started].map(killed));
-});
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-}
-
-function start(file: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    started.add(child);
-    let out = '';
-    let err = '';
-    child.stderr?.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, stderr: () => err });
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
-  });
-}
-
-function exitOf(file: string): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-    started.add(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (code) => {
-      started.delete(child);
-      resolve({ code, stderr });
-    });
-  });
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  started.delete(child);
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  return gone;
-}
+afterEach(killAll);
 
 /** Creates schemas one after another until the mock stops answering; the ids of those answered 2xx. */
 async function createUntilKilled(url: string, worker: number, round: number): Promise<string[]> {
@@ -112,7 +61,7 @@ describe('state file durability', () => {
     const file = join(dir, 'shared.json');
     const first = await start(file);
     try {
-      const { code, stderr } = await exitOf(file);
+      const { code, stderr } = await exitOf(['--state-file', file]);
       expect(code).toBe(2);
       expect(stderr).toContain(`The state file ${file} is in use by another voice-config-mock (process ${first.child.pid}`);
       // The first one still serves, and still saves.
@@ -129,7 +78,7 @@ describe('state file durability', () => {
     const run = await start(file);
     try {
       expect(run.stderr()).toContain(`Took over the lock ${file}.lock of process ${gone}, which is no longer running.`);
-      expect((await exitOf(file)).stderr).toContain(`(process ${run.child.pid}`);
+      expect((await exitOf(['--state-file', file])).stderr).toContain(`(process ${run.child.pid}`);
     } finally {
       await killed(run.child);
     }

@@ -5,69 +5,19 @@
  * the next write is answered; a symlinked state file stays a link and locks
  * its target; a lock naming a zombie or an unrelated program is taken over.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { exitOf, killAll, killed, remember, startWithStateFile as start } from '../helpers/mock-process.js';
 
-const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'vcm-files-'));
 const AUTH = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
 const hasProc = existsSync('/proc/self/stat');
 
-const started = new Set<ChildProcess>();
-afterEach(async () => {
-  await Promise.all([...started].map(killed));
-});
+afterEach(killAll);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-}
-
-function start(file: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    started.add(child);
-    let out = '';
-    let err = '';
-    child.stderr?.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, stderr: () => err });
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
-  });
-}
-
-function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [cli, '--port', '0', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-    started.add(child);
-    let stderr = '';
-    child.stderr?.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (code) => {
-      started.delete(child);
-      resolve({ code, stderr });
-    });
-  });
-}
-
-function killed(child: ChildProcess): Promise<void> {
-  started.delete(child);
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  return gone;
-}
 
 async function createSchema(url: string, name: string): Promise<{ status: number; id?: string }> {
   const res = await fetch(`${url}/api/v1/schemas`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name }) });
@@ -183,7 +133,7 @@ describe.skipIf(!hasProc)('a lock that knows its owner', () => {
     const parent = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e 0 & echo $!; exec sleep 30`], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
-    started.add(parent);
+    remember(parent);
     const zombie = Number(await new Promise<string>((resolve) => parent.stdout?.once('data', (chunk) => resolve(String(chunk)))));
     await until(() => statFields(zombie)[0] === 'Z');
     const file = join(dir, 'zombie.json');
@@ -199,7 +149,7 @@ describe.skipIf(!hasProc)('a lock that knows its owner', () => {
 
   it('takes over a lock whose pid is now an unrelated program, in the lock of today and in a lock of pid only', async () => {
     const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
-    started.add(sleeper);
+    remember(sleeper);
     const pid = sleeper.pid as number;
     await until(() => statFields(pid)[0] !== undefined);
 
