@@ -83,6 +83,28 @@ describe('verify command', () => {
     );
   });
 
+  it('leaves a check not judged where the server could not answer: a 5xx is no refusal', async () => {
+    const unavailable = () =>
+      new Response('{"title":"Service Unavailable"}', { status: 503, headers: { 'content-type': 'application/json' } });
+    const proxy = await serveWith(async (method, path, body, headers) => {
+      if (method === 'GET' && headers.authorization === undefined) return unavailable();
+      if (method === 'GET' && headers.authorization === 'Bearer demo-token-2' && /^\/api\/v1\/tools\/[^/?]+$/.test(path))
+        return unavailable();
+      return fetch(mock.url + path, { method, headers, ...(body ? { body } : {}) });
+    });
+    try {
+      const json = join(dir, 'unanswered.json');
+      await verify('--base-url', proxy.url, '--token', 'demo-token', '--token2', 'demo-token-2', '--read-only', '--report', `json=${json}`);
+
+      const results = JSON.parse(readFileSync(json, 'utf8')).results as { id: string; outcome: string; reason?: string }[];
+      for (const id of ['auth.missing-token.tools', 'tools.get.needs-token', 'tenancy.tools.get']) {
+        expect(results.find((result) => result.id === id)).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('503') });
+      }
+    } finally {
+      proxy.server.close();
+    }
+  });
+
   it('exits 1 when a spec check fails, and shows what was sent, received and expected', async () => {
     const proxy = await serveWith(async (method, path, body, headers) => {
       const res = await fetch(mock.url + path, { method, headers, ...(body ? { body } : {}) });

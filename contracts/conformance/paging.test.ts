@@ -93,6 +93,14 @@ describe('reading a list whole', () => {
     expect(read.why).toContain('--page-param');
   });
 
+  it('is not whole when a total says more and the page numbers the document declares are not followed (--paging cursor)', async () => {
+    const { send } = server(() => reply({ data: records.slice(0, 1), total: 50 }));
+
+    const read = await readList(target({ paging: 'cursor' }), send, PATH, 'token', [{ name: 'page' }]);
+
+    expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 50 records') });
+  });
+
   it('with --page-param, sends the cursor under that name', async () => {
     const { send } = server((query) => {
       const after = query.get('after');

@@ -52,6 +52,8 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
         return t.skip(`the token's ${resource.noun} list holds no ids (${shown}), so there is nothing that could be served ${phrase}`);
       }
       const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: credentials() });
+      if (t.unanswered(reply))
+        return t.skipCheck(id, `the request ${phrase} answered ${reply?.status}, which is no refusal: the server could not answer`);
       if (reply === undefined || !isSuccess(reply.status)) return t.verdict(id, true, '');
       // Served: the answer names one of the tokens' records, in whatever shape it has. Not served is known only once
       // every page of it was read (a record of theirs may be on a later page).
@@ -62,8 +64,12 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       const later = idsOf(whole.items).filter((candidate) => theirs.some((own) => sameId(candidate, own)));
       if (later.length > 0)
         return t.verdict(id, false, `${answer(reply)}; its later pages hold ${later.length} of the tokens' records`, later);
-      if (whole.items !== undefined && !whole.whole)
-        return t.skipCheck(id, `the answer ${phrase} is a list with more pages the kit could not read: ${whole.why}`);
+      if (whole.items === undefined)
+        return t.skipCheck(
+          id,
+          `the answer ${phrase} (${answer(reply)}) could not be read as a list, so whether it holds the tokens' records on later pages is not known`,
+        );
+      if (!whole.whole) return t.skipCheck(id, `the answer ${phrase} is a list with more pages the kit could not read: ${whole.why}`);
       t.verdict(id, true, '');
     },
   };

@@ -86,6 +86,14 @@ export class ProbeRun {
   }
 
   /** Whether `reply` answers the record `id` (2xx, the record read as the adapter reads it, with that id). */
+  /**
+   * Whether `reply` shows the server refusing, as evidence for a check that something is not served: a 4xx other
+   * than 429. A 5xx or a 429 says the server could not answer, which shows nothing either way.
+   */
+  unanswered(reply: Reply | undefined): boolean {
+    return reply !== undefined && (reply.status >= 500 || reply.status === 429);
+  }
+
   isRecord(reply: Reply | undefined, id: string): boolean {
     return this.ctx.adapter.isRecord(reply, id);
   }

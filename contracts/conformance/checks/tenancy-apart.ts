@@ -28,32 +28,47 @@ export async function judgeApart(t: ProbeRun, resource: ResourceFacts): Promise<
     t.verdict(check, false, `both organizations' lists hold ${shared.length} record(s), such as ${shared[0]}`, shared);
     return theirs;
   }
+  // Ids are what is compared: records that show none, or two lists that hold none, prove nothing about sharing.
+  const idless = [mine, theirs].find((list) => (list.items?.length ?? 0) > 0 && idsOf(list.items).length === 0);
+  if (idless || idsOf(mine.items).length + idsOf(theirs.items).length === 0) {
+    const reason = idless
+      ? `the ${idless === mine ? 'first' : 'second'} token's list holds records that show no id to compare`
+      : 'neither list holds a record id to compare';
+    t.skipCheck(check, reason);
+    return theirs;
+  }
   if (mine.whole && theirs.whole) {
     t.verdict(check, true, '');
     return theirs;
   }
-  // Not read whole: a few records of each organization, read with the other's token, must be refused.
-  let refused = 0;
+  // Not read whole: a few records of each organization, read with the other's token, must be refused (a 4xx other
+  // than 429), on both sides; a 5xx or 429 is no refusal and counts for nothing.
+  const refusedBySide = [0, 0];
   let served = 0;
   const sides = [
     { ids: idsOf(mine.items), own: 'token' as const, other: 'token2' as const },
     { ids: idsOf(theirs.items), own: 'token2' as const, other: 'token' as const },
   ];
-  for (const { ids, own, other } of sides) {
+  for (const [side, { ids, own, other }] of sides.entries()) {
     for (const id of ids.slice(-2)) {
       const url = `${resource.path}/${id}`;
       if (!t.isRecord(await t.send({ method: 'GET', path: url, credentials: own }), id)) continue;
-      if (t.isRecord(await t.send({ method: 'GET', path: url, credentials: other }), id)) served += 1;
-      else refused += 1;
+      const reply = await t.send({ method: 'GET', path: url, credentials: other });
+      if (t.isRecord(reply, id)) served += 1;
+      else if (reply.status >= 400 && reply.status < 500 && reply.status !== 429) refusedBySide[side] = (refusedBySide[side] ?? 0) + 1;
     }
   }
   const why = mine.whole ? theirs.why : mine.why;
-  if (refused > 0 && served === 0) t.verdict(check, true, '');
+  if (refusedBySide.every((count) => count > 0) && served === 0) t.verdict(check, true, '');
   else if (served > 0)
     t.skipCheck(
       check,
       `the lists were not read whole (${why}), and a record was served to the other organization's token, so their being apart cannot be shown`,
     );
-  else t.skipCheck(check, `the lists were not read whole (${why}), and no record could be read with its own token to try with the other's`);
+  else
+    t.skipCheck(
+      check,
+      `the lists were not read whole (${why}), and records of both organizations could not each be read with their own token and refused to the other's`,
+    );
   return theirs;
 }

@@ -36,6 +36,11 @@ export function tokenlessGetProbe(resource: ResourceFacts): Probe {
         const url = `${path}/${candidate}`;
         if (!t.isRecord(await t.send({ method: 'GET', path: url }), candidate)) continue;
         const reply = await t.sendExpectingRefusal({ method: 'GET', path: url, credentials: 'none' });
+        if (t.unanswered(reply))
+          return t.skipCheck(
+            id,
+            `GET ${path}/{id} without a token answered ${reply?.status}, which is no refusal: the server could not answer`,
+          );
         const served = t.isRecord(reply, candidate);
         return t.verdict(id, !served, reply ? `${reply.status}: the record ${candidate} was served` : '', t.record(reply));
       }

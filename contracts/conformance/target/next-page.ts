@@ -207,7 +207,7 @@ export function nextPage(
       typeof total === 'number' &&
       total > readSoFar &&
       settings.mode !== 'page' &&
-      declaredOf(declared, [...PAGE_PARAMS, ...OFFSET_PARAMS]) === undefined
+      (declaredOf(declared, [...PAGE_PARAMS, ...OFFSET_PARAMS]) === undefined || !follows('page'))
     ) {
       return {
         way: `a total of ${total}`,
