@@ -37,6 +37,23 @@ console.log('reset ' + organizations.map((org) => org.token).join(', '));
 
 explainSkip("The frontend guide's Vite proxy");
 
+/** The guide's Vite project (its config, proxy and page) in `dir`, served by Vite's dev server against the mock at `mockUrl`. */
+async function startDevServer(dir: string, mockUrl: string): Promise<{ vite: ViteDevServer; url: string }> {
+  await writeFile(join(dir, 'vite.config.js'), (viteConfig ?? '').replaceAll('http://127.0.0.1:4010', mockUrl));
+  await writeFile(join(dir, 'mock-control.js'), mockControl ?? '');
+  await writeFile(join(dir, 'index.html'), page);
+  const vite = await createServer({
+    root: dir,
+    configFile: join(dir, 'vite.config.js'),
+    server: { host: '127.0.0.1', port: 0 },
+    logLevel: 'silent',
+    clearScreen: false,
+    optimizeDeps: { noDiscovery: true },
+  });
+  await vite.listen();
+  return { vite, url: (vite.resolvedUrls?.local[0] ?? '').replace(/\/$/, '') };
+}
+
 describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
   let mock: RunningServer;
   let dir: string;
@@ -50,19 +67,7 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
     // Inside the project, so that the config's `import 'vite'` resolves as it does in a frontend's checkout.
     await mkdir(cacheDir, { recursive: true });
     dir = await mkdtemp(join(cacheDir, 'frontend-'));
-    await writeFile(join(dir, 'vite.config.js'), (viteConfig ?? '').replaceAll('http://127.0.0.1:4010', mock.url));
-    await writeFile(join(dir, 'mock-control.js'), mockControl ?? '');
-    await writeFile(join(dir, 'index.html'), page);
-    vite = await createServer({
-      root: dir,
-      configFile: join(dir, 'vite.config.js'),
-      server: { host: '127.0.0.1', port: 0 },
-      logLevel: 'silent',
-      clearScreen: false,
-      optimizeDeps: { noDiscovery: true },
-    });
-    await vite.listen();
-    viteUrl = (vite.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+    ({ vite, url: viteUrl } = await startDevServer(dir, mock.url));
     await writeFile(join(dir, 'other.html'), '<!doctype html><link rel="icon" href="data:,"><title>another site</title>');
     otherSite = await serveDirectory(dir);
     browser = await launchChromium();
@@ -128,19 +133,9 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
     let tokenVite: ViteDevServer | undefined;
     process.env.MOCK_CONTROL_TOKEN = 'dev-secret';
     try {
-      await writeFile(join(tokenDir, 'vite.config.js'), (viteConfig ?? '').replaceAll('http://127.0.0.1:4010', guarded.url));
-      await writeFile(join(tokenDir, 'mock-control.js'), mockControl ?? '');
-      await writeFile(join(tokenDir, 'index.html'), page);
-      tokenVite = await createServer({
-        root: tokenDir,
-        configFile: join(tokenDir, 'vite.config.js'),
-        server: { host: '127.0.0.1', port: 0 },
-        logLevel: 'silent',
-        clearScreen: false,
-        optimizeDeps: { noDiscovery: true },
-      });
-      await tokenVite.listen();
-      const url = (tokenVite.resolvedUrls?.local[0] ?? '').replace(/\/$/, '');
+      const started = await startDevServer(tokenDir, guarded.url);
+      tokenVite = started.vite;
+      const { url } = started;
       const tab = await (await browser.newContext()).newPage();
       const errors: string[] = [];
       tab.on('pageerror', (error) => errors.push(error.message));
