@@ -77,6 +77,19 @@ describe('Prefer: code=<status>', () => {
     expect(long.body.detail).toContain('0 to 10000');
   });
 
+  it('says code=<success> was applied only when the answer is that success', async () => {
+    const { call } = freshMock();
+    const invalid = await call('POST', '/api/v1/tools', { headers: { prefer: 'code=201, delay=1' }, body: { name: 42 } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers.get('preference-applied')).toBe('delay=1');
+    const alone = await call('POST', '/api/v1/tools', { headers: { prefer: 'code=201' }, body: { name: 42 } });
+    expect(alone.status).toBe(400);
+    expect(alone.headers.get('preference-applied')).toBeNull();
+    const missing = await call('GET', '/api/v1/tools/tool_missing', { headers: { prefer: 'code=200' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('preference-applied')).toBeNull();
+  });
+
   it('still asks for the token first, and leaves unknown paths to the 404', async () => {
     const { call } = freshMock();
     expect((await call('GET', '/api/v1/tools', { token: null, headers: { prefer: 'code=401' } })).body.detail).toContain(

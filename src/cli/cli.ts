@@ -10,6 +10,7 @@ import { getHeapStatistics } from 'node:v8';
 import { describeArgsError } from '../../contracts/conformance/args.js';
 import { ownEntry } from '../domain/own-entry.js';
 import { controlTokenRefusal } from '../http/app.js';
+import { controlOriginOf } from '../http/control/web-pages.js';
 import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
@@ -38,6 +39,8 @@ Options:
                     (a path ending in .json, in the shape of fixtures/default.json)
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
+  --control-origin URL  let web pages of this origin (http://localhost:5173) use the control API; repeatable.
+                    Pages of other origins than the mock's own are refused (403), whatever token they carry
   --no-control      turn the control API off
   --max-records N   most records of each kind one organization may hold (default 10000)
   --journal-size N  API requests the journal keeps for the control API (default ${DEFAULT_JOURNAL_LIMIT}; 0 turns it off)
@@ -146,6 +149,11 @@ export async function main(argv: string[]): Promise<void> {
   // One that a header can never carry would answer 401 to every control request.
   const tokenRefusal = values['control-token'] === undefined ? undefined : controlTokenRefusal(values['control-token']);
   if (tokenRefusal) fail(`--control-token ${tokenRefusal}`);
+  const controlOrigins = (values['control-origin'] ?? []).map((value) => {
+    const checked = controlOriginOf(value);
+    if ('error' in checked) fail(`--control-origin ${checked.error}`);
+    return checked.origin;
+  });
   // The journal's budget must leave the heap room for everything else: past it the mock ran out of memory.
   const journalCeiling = journalMibCeiling();
   // Likewise an empty path (--state-file "$UNSET") would run without saving anything, and say nothing of it.
@@ -174,6 +182,7 @@ export async function main(argv: string[]): Promise<void> {
       ? { bodyBudgetBytes: integer('--body-budget-mib', values['body-budget-mib'], 1, 65_536) * MIB }
       : {}),
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
+    ...(controlOrigins.length > 0 ? { controlOrigins } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
     ...(values.quiet
       ? {}
@@ -234,6 +243,7 @@ function parse(argv: string[]) {
       scenario: { type: 'string' },
       'state-file': { type: 'string' },
       'control-token': { type: 'string' },
+      'control-origin': { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },
       'max-records': { type: 'string' },
       'journal-size': { type: 'string' },

@@ -14,6 +14,7 @@ import { createMockState, type MockState, type MockStateOptions } from '../state
 import type { AppEnv, BodyBytes } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
+import { controlOriginOf } from './control/web-pages.js';
 import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
 import { journalRecorder } from './journal-recorder.js';
@@ -73,6 +74,11 @@ export interface AppOptions extends MockStateOptions {
   control?: boolean;
   /** When set, the control API needs this token in the x-control-token header. */
   controlToken?: string;
+  /**
+   * Origins (`http://localhost:5173`) whose web pages may use the control API besides the mock's own; a page of any
+   * other origin is refused with 403, whatever control token it carries (`--control-origin`).
+   */
+  controlOrigins?: readonly string[];
   /** The app runs inside a web page (the browser entry): no other page can reach it, so the control API takes any origin. */
   inPage?: boolean;
   /** Reads the /docs page's assets; the server passes the Node reader (src/server/docs-assets-node.ts). */
@@ -110,6 +116,11 @@ export function controlTokenRefusal(token: string): string | undefined {
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   const tokenRefusal = options.controlToken === undefined ? undefined : controlTokenRefusal(options.controlToken);
   if (tokenRefusal) throw new Error(`createApp: controlToken ${tokenRefusal}.`);
+  const controlOrigins = (options.controlOrigins ?? []).map((value) => {
+    const checked = controlOriginOf(value);
+    if ('error' in checked) throw new Error(`createApp: controlOrigins ${checked.error}.`);
+    return checked.origin;
+  });
   const mockState = options.mockState ?? createMockState(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();
@@ -120,14 +131,18 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     exposeHeaders: ['WWW-Authenticate', 'Allow', 'Preference-Applied'],
     allowHeaders: ['Authorization', 'Content-Type', 'X-Control-Token', 'Prefer'],
   });
+  // The control API names the page's own origin, never `*`: its guard (control/web-pages.ts) refuses every page of
+  // an origin not allowed, token or not, before anything runs, so the header only lets that page read why.
+  const allowControlPages = cors({
+    origin: (origin) => origin,
+    exposeHeaders: ['WWW-Authenticate', 'Allow'],
+    allowHeaders: ['Content-Type', 'X-Control-Token'],
+  });
   // Browsers send Origin on every cross-origin request; other clients skip the CORS work,
   // which touches response headers and so costs most of the throughput of a list.
-  // The control API gets the same headers, token or not: without a control token its guard
-  // (control/web-pages.ts) refuses every page of another origin, preflighted request or not,
-  // so the headers only let the page read why it was refused.
   app.use('*', function corsForBrowsers(c, next) {
     if (c.req.header('origin') === undefined) return next();
-    return allowBrowsers(c, next);
+    return c.req.path.startsWith('/__mock') ? allowControlPages(c, next) : allowBrowsers(c, next);
   });
   const { afterWrite } = options;
   // A journal of size 0 (--journal-size 0) records nothing: its recorder is left off the path altogether.
@@ -162,7 +177,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
     limitBodies(app, maxSize, true, options.bodyBytes);
-    app.route('/', controlApi(mockState, options.controlToken, options.inPage));
+    app.route('/', controlApi(mockState, options.controlToken, options.inPage, controlOrigins));
   }
   document = registerOpenApi(app, options.compress);
   registerDocsPage(app, options.docsAssets);

@@ -101,7 +101,9 @@ export function preferredAnswers(document: () => Json): MiddlewareHandler<AppEnv
         });
       }
       await next();
-      if (applied.length > 0) c.res.headers.set('preference-applied', applied.join(', '));
+      // A success code is the real answer: applied only when the answer is that (an invalid create answers 400, not code=201).
+      const kept = applied.filter((preference) => preference !== `code=${code}` || c.res.status === Number(code));
+      if (kept.length > 0) c.res.headers.set('preference-applied', kept.join(', '));
       return undefined;
     };
     return answer();

@@ -108,7 +108,7 @@ describe('control access', () => {
       headers: { origin: 'https://elsewhere.example' },
     });
     expect(reset.status).toBe(403);
-    expect(await reset.json()).toMatchObject({ title: 'Forbidden Error', detail: expect.stringContaining('--control-token') });
+    expect(await reset.json()).toMatchObject({ title: 'Forbidden Error', detail: expect.stringContaining('--control-origin') });
     expect((await api('demo-token', 'GET', '/tools')).body).toHaveLength(before.length - 1);
     const samePage = await app.request('http://127.0.0.1:4010/__mock/tenants', { headers: { origin: 'http://127.0.0.1:4010' } });
     expect(samePage.status).toBe(200);
@@ -141,13 +141,55 @@ describe('control access', () => {
     expect(res.status).toBe(200);
   });
 
-  it('answers other origins once a control token guards it', async () => {
+  it('refuses pages of other origins whatever token they carry, unless --control-origin allows them', async () => {
     const { app } = controlledMock({ controlToken: 'ctl-secret' });
-    const res = await app.request('http://127.0.0.1:4010/__mock/tenants', {
+    for (const path of ['/__mock/state', '/__mock/tenants', '/__mock/journal']) {
+      const res = await app.request(`http://127.0.0.1:4010${path}`, {
+        headers: { origin: 'https://elsewhere.example', 'x-control-token': 'ctl-secret' },
+      });
+      expect(res.status).toBe(403);
+      // Readable by the page (its own origin, never *), and holding nothing of the mock's.
+      expect(res.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example');
+      const text = await res.text();
+      expect(text).toContain('--control-origin https://elsewhere.example');
+      expect(text).not.toMatch(/demo-token|whsec_|organizations/);
+    }
+    const reset = await app.request('http://127.0.0.1:4010/__mock/reset', {
+      method: 'POST',
       headers: { origin: 'https://elsewhere.example', 'x-control-token': 'ctl-secret' },
     });
+    expect(reset.status).toBe(403);
+    // Behind a proxy that keeps Host (the frontend guide's Vite config): the dev server's own page is taken.
+    const ownPage = await app.request('http://localhost:5173/__mock/tenants', {
+      headers: { origin: 'http://localhost:5173', 'x-control-token': 'ctl-secret' },
+    });
+    expect(ownPage.status).toBe(200);
+    expect(ownPage.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    // A page of the mock's own origin still needs the token.
+    const noToken = await app.request('http://127.0.0.1:4010/__mock/tenants', { headers: { origin: 'http://127.0.0.1:4010' } });
+    expect(noToken.status).toBe(401);
+    // A rebound name is no own origin of a page, token or not.
+    const rebound = await app.request('http://rebind.attacker.test:4010/__mock/state', {
+      headers: { origin: 'http://rebind.attacker.test:4010', 'x-control-token': 'ctl-secret' },
+    });
+    expect(rebound.status).toBe(403);
+
+    const allowed = createApp({ controlToken: 'ctl-secret', controlOrigins: ['https://app.example/', 'http://localhost:3000'] });
+    const res = await allowed.request('http://127.0.0.1:4010/__mock/tenants', {
+      headers: { origin: 'https://app.example', 'x-control-token': 'ctl-secret' },
+    });
     expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(res.headers.get('vary')).toMatch(/origin/i);
+    const other = await allowed.request('http://127.0.0.1:4010/__mock/tenants', {
+      headers: { origin: 'https://elsewhere.example', 'x-control-token': 'ctl-secret' },
+    });
+    expect(other.status).toBe(403);
+    // Allowed without a token too.
+    const open = createApp({ controlOrigins: ['http://localhost:3000'] });
+    expect((await open.request('http://127.0.0.1:4010/__mock/tenants', { headers: { origin: 'http://localhost:3000' } })).status).toBe(200);
+    expect(() => createApp({ controlOrigins: ['localhost:3000/app'] })).toThrow(/controlOrigins/);
+    expect(() => createApp({ controlOrigins: ['http://localhost:3000/app'] })).toThrow(/origin alone/);
   });
 
   it('is absent with control turned off, while the API still works', async () => {

@@ -140,11 +140,11 @@ describe('the control API index', () => {
         },
       });
       expect(preflight.status, path).toBe(204);
-      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect(preflight.headers.get('access-control-allow-origin'), path).toBe('https://page.example');
       const read = await app.request(`http://localhost${path}`, { headers: { origin: 'https://page.example' } });
       expect(read.status, path).toBe(403);
-      expect(read.headers.get('access-control-allow-origin'), path).toBe('*');
-      expect(((await read.json()) as { detail: string }).detail).toContain('--control-token');
+      expect(read.headers.get('access-control-allow-origin'), path).toBe('https://page.example');
+      expect(((await read.json()) as { detail: string }).detail).toContain('--control-origin');
     }
     const write = await app.request('http://localhost/__mock/tenants', {
       method: 'POST',

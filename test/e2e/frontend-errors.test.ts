@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('frontend guide: refusals and errors a page of ano
 
     expect(status).toBe(403);
     expect(detail).toBe(
-      `The control API does not answer web pages of other origins (${otherSite.url}) unless the mock runs with --control-token.`,
+      `The control API does not answer web pages of other origins (${otherSite.url}), whatever token they send, unless the mock runs with --control-origin ${otherSite.url}.`,
     );
     expect(preflighted).toEqual([403, 'Forbidden Error']);
     expect(consoleErrors.filter((text) => /CORS|Failed to fetch/i.test(text))).toEqual([]);

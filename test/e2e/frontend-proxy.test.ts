@@ -151,6 +151,61 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
       expect('text' in last ? last.text() : '').toBe('reset demo-token, demo-token-2');
       // Without the header the same mock refuses: the proxy, not the page, sent the token.
       expect((await fetch(`${guarded.url}/__mock/reset`, { method: 'POST' })).status).toBe(401);
+
+      // A page of another site, sending through the same proxy (which adds the token to all it forwards):
+      // it can neither read the state (tokens, webhook secrets, trunk passwords) nor reset.
+      await fetch(`${guarded.url}/__mock/tenants`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-control-token': 'dev-secret' },
+        body: '{}',
+      });
+      const before = guarded.mockState.organizations.list().length;
+      const other = await (await browser.newContext()).newPage();
+      await other.goto(`${otherSite.url}/other.html`);
+      const seen = await other.evaluate(async (viteUrl) => {
+        const read = async (init?: RequestInit) => {
+          try {
+            const res = await fetch(`${viteUrl}/__mock/state`, init);
+            return `${res.status} ${await res.text()}`;
+          } catch (error) {
+            return `unreadable ${(error as Error).name}`;
+          }
+        };
+        const reset = async (init: RequestInit) => {
+          try {
+            const res = await fetch(`${viteUrl}/__mock/reset`, { method: 'POST', ...init });
+            return `${res.status} ${await res.text()}`;
+          } catch (error) {
+            return `unreadable ${(error as Error).name}`;
+          }
+        };
+        return [
+          await read(),
+          await read({ mode: 'no-cors' }),
+          await reset({ mode: 'no-cors' }),
+          await reset({ headers: { 'content-type': 'application/json' }, body: '{}' }),
+        ];
+      }, url);
+      await other.context().close();
+      // What the page could read is a refusal at most: no token, no secret, no record.
+      for (const text of seen) {
+        expect(text).not.toMatch(/demo-token|whsec_|organizations|password/);
+        expect(text).toMatch(/^(403 |0 $|unreadable )/);
+      }
+      // The refusal is readable, and says how to allow an origin.
+      expect(seen[0]).toMatch(/^403 .*--control-origin/);
+      expect(guarded.mockState.organizations.list()).toHaveLength(before);
+
+      // The app's own page still steers the mock through the proxy.
+      const own = await (await browser.newContext()).newPage();
+      await own.goto(`${url}/`);
+      const ownRead = await own.evaluate(async () => {
+        const res = await fetch('/__mock/state');
+        return { status: res.status, tokens: ((await res.json()) as { organizations: { token: string }[] }).organizations.length };
+      });
+      await own.context().close();
+      expect(ownRead.status).toBe(200);
+      expect(ownRead.tokens).toBeGreaterThanOrEqual(2);
     } finally {
       delete process.env.MOCK_CONTROL_TOKEN;
       await tokenVite?.close();
@@ -162,7 +217,8 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
   it('lets a page of another origin call the API, and the control API with the control token', async () => {
     expect(crossOriginApi).toContain('demo-token');
     expect(crossOriginControl).toContain('/__mock/reset');
-    const guarded = await startServer({ port: 0, controlToken: 'dev-secret' });
+    // The other site is the app's origin here: the control API takes it only once --control-origin names it.
+    const guarded = await startServer({ port: 0, controlToken: 'dev-secret', controlOrigins: [otherSite.url] });
     try {
       await fetch(`${guarded.url}/__mock/tenants`, {
         method: 'POST',

@@ -20,7 +20,12 @@ export const CONTROL_TOKEN_HEADER = 'x-control-token';
 /** The answer to a control request without the control token (also the example of a control 401 in the OpenAPI document). */
 export const CONTROL_TOKEN_DETAIL = `The control API needs the control token in the ${CONTROL_TOKEN_HEADER} header (the one given to --control-token); API tokens do not work here.`;
 
-export function controlApi(mockState: MockState, controlToken?: string, inPage = false): OpenAPIHono<AppEnv> {
+export function controlApi(
+  mockState: MockState,
+  controlToken?: string,
+  inPage = false,
+  allowedOrigins: readonly string[] = [],
+): OpenAPIHono<AppEnv> {
   // Each route validates its own input (define.ts, add-route.ts).
   const app = new OpenAPIHono<AppEnv>();
   app.openAPIRegistry.registerComponent('securitySchemes', 'controlToken', {
@@ -29,8 +34,9 @@ export function controlApi(mockState: MockState, controlToken?: string, inPage =
     name: CONTROL_TOKEN_HEADER,
     description: 'Needed only when the mock runs with --control-token. API tokens are never accepted here.',
   });
+  // The origin first: a page of another origin is refused whatever token a proxy added on its way.
+  if (!inPage) app.use('/__mock/*', refuseWebPages({ tokenSet: controlToken !== undefined, allowedOrigins }));
   if (controlToken !== undefined) app.use('/__mock/*', requireControlToken(controlToken));
-  else if (!inPage) app.use('/__mock/*', refuseWebPages());
   registerCallsAndOutboxRoutes(app, mockState);
   registerResetTenantsAndStateRoutes(app, mockState);
   registerTelephonyAndJournalRoutes(app, mockState);
