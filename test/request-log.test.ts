@@ -3,7 +3,9 @@
  * colours), and the command line's small things: --quiet, --log-control, -p, --version, help.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/http/app.js';
 
@@ -95,8 +97,57 @@ describe('the request log of the CLI', () => {
     await app.request('/api/v1/tools', { headers: { authorization: `Bearer ${token}` } });
     await new Promise((resolve) => setImmediate(resolve));
     expect(written).toContain('\x1b[32m200\x1b[0m');
-    expect(written).toContain('Evil?[2J');
+    expect(written).toContain('Evil\\u001B[2J');
     expect(written).not.toContain('/__mock');
+  });
+
+  it('shows bidi, invisible and separator characters of names and paths escaped', async () => {
+    let written = '';
+    const app = createApp({ requestLog: { write: (lines) => (written += lines) } });
+    const name = 'A\u202Ex\u2066B\u200BC\u2028D\u2029E\u0085F\u00A0G';
+    await app.request('/__mock/tenants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    const tenants = (await (await app.request('/__mock/tenants')).json()) as { token: string }[];
+    await app.request('/api/v1/tools', { headers: { authorization: `Bearer ${tenants.at(-1)?.token}` } });
+    // Node reads bytes over 0x7f of a request target as Latin-1: U+202E's bytes arrive as a C1 control among others.
+    await app.request('http://localhost/api/v1/tools/x\u00e2\u0080\u00ae');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(written).toContain('A\\u202Ex\\u2066B\\u200BC\\u2028D\\u2029E\\u0085F\\u00A0G');
+    expect(written).not.toMatch(/[\u202E\u2066\u200B\u2028\u2029\u0085\u0080\u00A0]/u);
+    expect(written.split('\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  it('prints the banner with names, tokens and files escaped, and a Try line the shell cannot run anything from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'banner-'));
+    try {
+      const token = "x'$(touch$IFS'PWNED')'";
+      const scenario = {
+        name: 'Hostile\u001b]0;title\u0007',
+        organizations: [
+          { token, name: 'Org\u001b[2J\u202Eevil\u2028next' },
+          { token: 'plain-token', name: 'Plain' },
+        ],
+      };
+      const file = join(dir, 'hostile\u202E.json');
+      writeFileSync(file, JSON.stringify(scenario));
+      const mock = await started(['--scenario', file, '--quiet']);
+      await mock.line(/^Try: /);
+      const banner = mock.output();
+      expect(banner.replaceAll('\n', '')).not.toMatch(/[\p{Cc}\u202E\u2028]/u);
+      expect(banner).toContain('Org\\u001B[2J\\u202Eevil\\u2028next');
+      expect(banner).toContain('Hostile\\u001B]0;title\\u0007');
+      expect(banner).toContain('hostile\\u202E.json');
+      const tryLine = banner.split('\n').find((line) => line.startsWith('Try: ')) ?? '';
+      // The line as a shell runs it, with printf in place of curl: one argument, the header whole, and nothing run.
+      const shell = spawnSync('sh', ['-c', tryLine.replace(/^Try: curl -H /, "printf '%s\\n' ")], { cwd: dir, encoding: 'utf8' });
+      expect(shell.stdout.split('\n')[0]).toBe(`Authorization: Bearer ${token}`);
+      expect(existsSync(join(dir, 'PWNED'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

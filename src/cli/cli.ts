@@ -11,6 +11,7 @@ import { describeArgsError } from '../../contracts/conformance/args.js';
 import { ownEntry } from '../domain/own-entry.js';
 import { controlTokenRefusal } from '../http/app.js';
 import { controlOriginOf } from '../http/control/web-pages.js';
+import { terminalText } from '../http/terminal-text.js';
 import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
@@ -201,23 +202,24 @@ export async function main(argv: string[]): Promise<void> {
       { usageError: false },
     ),
   );
-  const tokens = server.mockState.organizations.list().map((org) => `  ${org.token.padEnd(16)} ${org.name}`);
+  // Names, tokens, file names and a scenario's own name come from files and requests: shown escaped where a terminal would act on them.
+  const tokens = server.mockState.organizations.list().map((org) => `  ${terminalText(org.token).padEnd(16)} ${terminalText(org.name)}`);
+  const stateFile = values['state-file'] === undefined ? undefined : terminalText(values['state-file']);
+  const shown = terminalText(scenarioName);
   process.stdout.write(
     [
       // A loaded state file, not the seed, made the data; the seed and scenario are where a reset goes back to.
       server.stateLoaded
-        ? `voice-config-mock listening on ${server.url} (state loaded from ${values['state-file']}; a reset goes back to scenario ${scenarioName}, seed ${seed})`
-        : `voice-config-mock listening on ${server.url} (scenario ${scenarioName}, seed ${seed})`,
+        ? `voice-config-mock listening on ${server.url} (state loaded from ${stateFile}; a reset goes back to scenario ${shown}, seed ${seed})`
+        : `voice-config-mock listening on ${server.url} (scenario ${shown}, seed ${seed})`,
       `  API        ${server.url}/api/v1`,
       `  OpenAPI    ${server.url}/openapi.json`,
       `  Reference  ${server.url}/docs`,
       `  Control    ${values['no-control'] ? 'off (--no-control)' : `${server.url}/__mock/${values['control-token'] !== undefined ? ' (needs the x-control-token header)' : ''}`}`,
-      ...(values['state-file']
-        ? [`  State file ${values['state-file']} (every change on disk before its answer; changes logged in ${values['state-file']}.log)`]
-        : []),
+      ...(stateFile ? [`  State file ${stateFile} (every change on disk before its answer; changes logged in ${stateFile}.log)`] : []),
       'Tokens (Authorization: Bearer <token>):',
       ...tokens,
-      `Try: curl -H 'Authorization: Bearer ${server.mockState.organizations.list()[0]?.token ?? 'demo-token'}' ${server.url}/api/v1/schemas`,
+      `Try: curl -H ${shellQuoted(`Authorization: Bearer ${tryToken(server.mockState.organizations.list()[0]?.token)}`)} ${server.url}/api/v1/schemas`,
       `Press Ctrl+C to stop.${values.quiet ? '' : ` Requests are logged below${values['log-control'] ? '' : ' (--log-control adds the control API)'}; --quiet turns that off.`}`,
       '',
     ].join('\n'),
@@ -230,6 +232,16 @@ export async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** One word for a POSIX shell, whatever it holds: in single quotes, a quote in it closed, escaped and reopened. */
+function shellQuoted(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The token the Try line shows: one that a header can carry as it is, or a placeholder (the list above shows it escaped). */
+function tryToken(token = 'demo-token'): string {
+  return /^[\x21-\x7e]+$/.test(token) ? token : '<token>';
 }
 
 function parse(argv: string[]) {

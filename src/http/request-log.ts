@@ -11,6 +11,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
+import { terminalTextCut } from './terminal-text.js';
 
 export interface RequestLogOptions {
   /** Takes one line, ending in a newline (the CLI gathers them into fewer writes). */
@@ -26,11 +27,6 @@ const MAX_NAME_CHARS = 60;
 
 const paint = (color: boolean, code: string, text: string) => (color ? `\x1b[${code}m${text}\x1b[0m` : text);
 const statusColor = (status: number) => (status >= 500 ? '31' : status >= 400 ? '33' : status >= 300 ? '36' : '32');
-// Organization names are chosen by whoever creates a tenant: no control character of theirs reaches the terminal.
-const printable = (text: string, max: number) => {
-  const clean = text.replace(/\p{Cc}/gu, '?');
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-};
 
 function clockTime(date: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
@@ -41,9 +37,8 @@ function clockTime(date: Date): string {
 function sentPath(c: Context): string {
   const { url } = c.req;
   const start = url.indexOf('/', url.indexOf('//') + 2);
-  // A URL holds no control characters (Node's parser refuses them, the URL class encodes them): only the length is cut.
-  const path = start === -1 ? '/' : url.slice(start);
-  return path.length > MAX_PATH_CHARS ? `${path.slice(0, MAX_PATH_CHARS - 1)}…` : path;
+  // Node's parser refuses C0 controls in a URL, but takes bytes over 0x7f as Latin-1 (C1 controls among them).
+  return terminalTextCut(start === -1 ? '/' : url.slice(start), MAX_PATH_CHARS);
 }
 
 export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv> {
@@ -67,7 +62,8 @@ export function requestLog(options: RequestLogOptions): MiddlewareHandler<AppEnv
     const org = c.get('org');
     if (org !== lastOrg) {
       lastOrg = org;
-      lastWho = org === undefined ? '-' : printable(org.name, MAX_NAME_CHARS);
+      // Organization names are chosen by whoever creates a tenant: what the terminal would act on is shown escaped.
+      lastWho = org === undefined ? '-' : terminalTextCut(org.name, MAX_NAME_CHARS);
     }
     const title = status >= 400 && status < 500 ? c.get('problemTitle') : undefined;
     const took = `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
