@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { batchedWriter } from '../src/cli/terminal.js';
 import { createApp } from '../src/http/app.js';
 
 const CLI = 'dist/voice-config-mock.mjs';
@@ -40,7 +42,28 @@ async function started(args: string[]) {
       child.stdout?.on('data', look);
       look();
     });
-  return { url, line, output: () => out };
+  return {
+    url,
+    line,
+    output: () => out,
+    /** Stops reading the output: the pipe fills, and the mock's writes to it wait. */
+    stop: () => {
+      child.stdout?.removeAllListeners('data');
+      child.stdout?.pause();
+    },
+    /** Reads the output again, until a note of dropped lines or a quiet 2 s; resolves with what came. */
+    resume: () =>
+      new Promise<string>((resolve) => {
+        let more = '';
+        let quiet = setTimeout(() => resolve(more), 2000);
+        child.stdout?.on('data', (chunk: string) => {
+          more += chunk;
+          clearTimeout(quiet);
+          quiet = setTimeout(() => resolve(more), /lines? dropped/.test(more) ? 0 : 2000);
+        });
+        child.stdout?.resume();
+      }),
+  };
 }
 
 afterEach(async () => {
@@ -149,6 +172,77 @@ describe('the request log of the CLI', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('the request log writer', () => {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('holds no more than the stream buffers while nobody reads, and says how many lines it dropped once it drains', async () => {
+    const stream = new PassThrough();
+    const write = batchedWriter(stream);
+    const line = `${'x'.repeat(250)}\n`;
+    let most = 0;
+    for (let round = 0; round < 400; round++) {
+      for (let i = 0; i < 50; i++) write(line);
+      await turn();
+      most = Math.max(most, stream.writableLength);
+    }
+    // 20,000 lines (5 MB) logged; the stream holds its high-water mark and one turn's lines at most.
+    expect(most).toBeLessThan(stream.writableHighWaterMark + 50 * line.length + 1);
+    let read = '';
+    stream.on('data', (chunk: Buffer) => {
+      read += chunk.toString();
+    });
+    await new Promise((resolve) => stream.once('drain', resolve));
+    await turn();
+    const note = /(\d+) request log lines dropped/.exec(read);
+    const kept = read.split('\n').filter((text) => text.startsWith('x')).length;
+    expect(Number(note?.[1])).toBeGreaterThan(19_000);
+    expect(kept + Number(note?.[1])).toBe(20_000);
+    // Once drained, lines are written again.
+    write('after\n');
+    await turn();
+    expect(read).toContain('after\n');
+  });
+
+  it('keeps memory flat on a pipe nobody reads', async () => {
+    // A real pipe: the standard input of a process that never reads it.
+    const sleeper = spawn('sleep', ['60'], { stdio: ['pipe', 'ignore', 'ignore'] });
+    children.push(sleeper);
+    const pipe = sleeper.stdin as NonNullable<typeof sleeper.stdin>;
+    pipe.on('error', () => {});
+    const write = batchedWriter(pipe);
+    const line = `${'y'.repeat(300)}\n`;
+    const run = async (rounds: number) => {
+      for (let round = 0; round < rounds; round++) {
+        for (let i = 0; i < 100; i++) write(line);
+        await turn();
+      }
+    };
+    await run(200);
+    const before = process.memoryUsage().rss;
+    // 200,000 lines, 60 MB: kept, they would take 60 MB and more.
+    await run(2_000);
+    const grown = process.memoryUsage().rss - before;
+    expect(pipe.writableLength).toBeLessThan(pipe.writableHighWaterMark + 100 * line.length + 1);
+    expect(grown).toBeLessThan(16 * 1024 * 1024);
+    sleeper.kill();
+  });
+
+  it('is what the command line logs through: a pipe it cannot fill gets a note of the lines dropped', async () => {
+    const mock = await started([]);
+    // The test stops reading, as a harness does once it has seen "listening".
+    mock.stop();
+    const path = `/api/v1/tools?${'q'.repeat(180)}`;
+    const client = async () => {
+      for (let i = 0; i < 125; i++) await (await fetch(`${mock.url}${path}`)).arrayBuffer();
+    };
+    // 1,000 lines of some 250 bytes: more than the pipe and both ends' buffers hold.
+    await Promise.all(Array.from({ length: 8 }, client));
+    const output = await mock.resume();
+    expect(output).toMatch(/\d+ request log lines dropped/);
+    expect(output.split('\n').filter((text) => text.includes(path.slice(0, 60))).length).toBeLessThan(1_000);
+  }, 60_000);
 });
 
 describe('the command line', () => {
