@@ -6,8 +6,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
 import { batchedWriter } from '../src/cli/terminal.js';
 import { createApp } from '../src/http/app.js';
 
