@@ -39,6 +39,8 @@ Options:
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default), or a scenario file
                     (a path ending in .json, in the shape of fixtures/default.json)
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
+  --take-lock       take the state file's lock even when it was written on another host, boot or container,
+                    whose owner cannot be checked from here (only when no mock runs there on the file)
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
   --control-origin URL  let web pages of this origin (http://localhost:5173) use the control API; repeatable.
                     Pages of other origins than the mock's own are refused (403), whatever token they carry
@@ -185,6 +187,7 @@ export async function main(argv: string[]): Promise<void> {
     ...(values['control-token'] !== undefined ? { controlToken: values['control-token'] } : {}),
     ...(controlOrigins.length > 0 ? { controlOrigins } : {}),
     ...(values['state-file'] !== undefined ? { stateFile: values['state-file'] } : {}),
+    ...(values['take-lock'] ? { takeLock: true } : {}),
     ...(values.quiet
       ? {}
       : {
@@ -254,6 +257,7 @@ function parse(argv: string[]) {
       seed: { type: 'string' },
       scenario: { type: 'string' },
       'state-file': { type: 'string' },
+      'take-lock': { type: 'boolean' },
       'control-token': { type: 'string' },
       'control-origin': { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },

@@ -26,6 +26,8 @@ export interface ServerOptions extends AppOptions {
   host?: string;
   /** Load the state from this file at start and save it there after every change. */
   stateFile?: string;
+  /** Take the state file's lock even when it was written on another host, boot or PID namespace, whose owner cannot be checked. */
+  takeLock?: boolean;
   /**
    * How long `close()` waits for requests in flight before it cuts their
    * connections (default 10 s): a client that sent half a request would
@@ -74,7 +76,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = checkedPort(options.port ?? DEFAULT_PORT);
   const mockState = options.mockState ?? createMockState(options);
   // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
-  const stateFile = options.stateFile ? await openStateFile(mockState, options.stateFile) : undefined;
+  const stateFile = options.stateFile
+    ? await openStateFile(mockState, options.stateFile, { takeLock: options.takeLock === true })
+    : undefined;
   try {
     return await listenWith(options, mockState, stateFile, timeouts, port);
   } catch (error) {

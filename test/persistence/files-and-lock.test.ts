@@ -6,11 +6,11 @@
  * its target; a lock naming a zombie or an unrelated program is taken over.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { exitOf, killAll, killed, remember, startWithStateFile as start } from '../helpers/mock-process.js';
+import { cli, exitOf, killAll, killed, remember, startWithStateFile as start } from '../helpers/mock-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vcm-files-'));
 const AUTH = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
@@ -36,6 +36,7 @@ const statFields = (pid: number) => {
   return text.slice(text.lastIndexOf(')') + 2).split(' ');
 };
 const bootId = () => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+const pidNamespace = () => readlinkSync('/proc/self/ns/pid');
 
 /** Resolves once `predicate` holds, asking every 20 ms (no time limit of its own: the test's timeout bounds it). */
 async function until(predicate: () => boolean): Promise<void> {
@@ -73,6 +74,12 @@ describe('the state file follows its files', () => {
     rmSync(folder, { recursive: true });
     const one = await createSchema(first.url, 'after-rm-rf');
     expect(one.status).toBe(201);
+    // The lock went with the folder, and is written again with the files: a second mock on the file is still refused.
+    expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8'))).toMatchObject({ pid: first.child.pid });
+    const refused = await exitOf(['--state-file', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`in use by another voice-config-mock (process ${first.child.pid}`);
+    expect(first.stderr()).toContain(`The lock file ${file}.lock went with its folder; it was written again.`);
     // Replaced by another file (as an editor or a copy would): the next write writes the mock's state over it.
     rmSync(file);
     writeFileSync(file, '{}');
@@ -84,7 +91,7 @@ describe('the state file follows its files', () => {
     const second = await start(file);
     const ids = await schemaIds(second.url);
     expect(ids.has(one.id as string) && ids.has(two.id as string)).toBe(true);
-  });
+  }, 60_000);
 
   it('keeps a symlinked state file a link, writes its target, and refuses a second mock on another link to it', async () => {
     const real = join(dir, 'real');
@@ -138,7 +145,10 @@ describe.skipIf(!hasProc)('a lock that knows its owner', () => {
     await until(() => statFields(zombie)[0] === 'Z');
     const file = join(dir, 'zombie.json');
     // Everything else about the owner matches: only its being a zombie makes the lock stale.
-    writeFileSync(`${file}.lock`, JSON.stringify({ pid: zombie, startTime: statFields(zombie)[19], bootId: bootId(), host: 'here' }));
+    writeFileSync(
+      `${file}.lock`,
+      JSON.stringify({ pid: zombie, startTime: statFields(zombie)[19], bootId: bootId(), host: hostname(), pidNamespace: pidNamespace() }),
+    );
     const run = await start(file);
     expect(run.stderr()).toContain(
       `Took over the lock ${file}.lock of process ${zombie}, which has ended (a zombie its parent has not reaped).`,
@@ -164,14 +174,50 @@ describe.skipIf(!hasProc)('a lock that knows its owner', () => {
     const second = await start(old);
     expect(second.stderr()).toContain(`Took over the lock ${old}.lock of process ${pid}, whose pid is now another program's (sleep)`);
 
-    // A lock of another boot of the machine is stale whatever runs under its pid now.
-    const booted = join(dir, 'booted.json');
-    writeFileSync(`${booted}.lock`, JSON.stringify({ pid, startTime: statFields(pid)[19], bootId: 'another-boot' }));
-    const third = await start(booted);
-    expect(third.stderr()).toContain('written before the machine last started');
-    await Promise.all([first, second, third].map(({ child }) => killed(child)));
+    await Promise.all([first, second].map(({ child }) => killed(child)));
     await killed(sleeper);
   });
+
+  it('refuses a lock of another host, boot or PID namespace, naming it, and takes it with --take-lock', async () => {
+    // Each lock names a pid that runs here (pid 1, with another start time): only where it was written differs.
+    const here = { pid: 1, startTime: '1', bootId: bootId(), host: hostname(), pidNamespace: pidNamespace() };
+    const cases = [
+      { name: 'host', lock: { ...here, host: 'another-host' }, says: 'written on another host (another-host)' },
+      { name: 'boot', lock: { ...here, bootId: 'another-boot' }, says: 'written in another boot of this machine (boot id another-boot)' },
+      { name: 'namespace', lock: { ...here, pidNamespace: 'pid:[1]' }, says: 'written in another PID namespace (pid:[1]' },
+    ];
+    for (const { name, lock, says } of cases) {
+      const file = join(dir, `foreign-${name}.json`);
+      writeFileSync(`${file}.lock`, JSON.stringify(lock));
+      const refused = await exitOf(['--state-file', file]);
+      expect(refused.code, name).toBe(2);
+      expect(refused.stderr, name).toContain(`The state file ${file} is locked by process 1, ${says}`);
+      expect(refused.stderr, name).toContain('--take-lock');
+      // Left as it was.
+      expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8')), name).toEqual(lock);
+      const taken = await start(file, '--take-lock');
+      expect(taken.stderr(), name).toContain(`Took over the lock ${file}.lock of process 1, ${says}`);
+      expect(JSON.parse(readFileSync(`${file}.lock`, 'utf8')), name).toMatchObject({ pid: taken.child.pid });
+      await killed(taken.child);
+    }
+  }, 90_000);
+
+  it('refuses a lock of a mock in another container that runs as the same pid as this one', async () => {
+    // Two containers that each run node as pid 1: the lock names this process's own pid, from another namespace.
+    const file = join(dir, 'same-pid.json');
+    const owner = { startTime: '1', bootId: bootId(), host: hostname(), pidNamespace: 'pid:[4026530000]' };
+    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file], { stdio: ['pipe', 'ignore', 'pipe'] });
+    remember(child);
+    // Written before the child reads it (it locks after parsing its options and building its state).
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: child.pid, ...owner }));
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`locked by process ${child.pid}, written in another PID namespace`);
+  }, 60_000);
 
   it('refuses a start while the owner runs, and says what to delete if that process is no mock', async () => {
     const file = join(dir, 'held.json');

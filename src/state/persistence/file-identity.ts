@@ -14,9 +14,11 @@ import { replaceDurably, syncDirectory, writeAll } from './durable-files.js';
 export interface FileId {
   dev: number;
   ino: number;
+  /** When its inode last changed: a file made in place of a deleted one may get the same inode number, not the same time. */
+  ctimeMs: number;
 }
 
-export const idOf = ({ dev, ino }: FileId): FileId => ({ dev, ino });
+export const idOf = ({ dev, ino, ctimeMs }: FileId): FileId => ({ dev, ino, ctimeMs });
 
 const same = (a: FileId, b: FileId | undefined) => b !== undefined && a.dev === b.dev && a.ino === b.ino;
 
@@ -29,7 +31,8 @@ export function filesMoved(logFd: number, logPath: string, snapshotPath: string,
     if (!logAtPath || !same(open, logAtPath)) return `The change log ${logPath} was replaced`;
     const snapshotAtPath = statSync(snapshotPath, { throwIfNoEntry: false });
     if (!snapshotAtPath) return `The state file ${snapshotPath} was deleted`;
-    if (!same(snapshotAtPath, snapshot)) return `The state file ${snapshotPath} was replaced`;
+    if (!same(snapshotAtPath, snapshot) || snapshotAtPath.ctimeMs !== snapshot?.ctimeMs)
+      return `The state file ${snapshotPath} was replaced`;
     return undefined;
   } catch (error) {
     return `The state file ${snapshotPath} could not be checked (${(error as Error).message})`;

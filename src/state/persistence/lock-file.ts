@@ -3,7 +3,15 @@
  * names its owner: the pid, the process's start time and the machine's boot
  * id as Linux gives them (/proc), and the host name. A second mock on the
  * same file is refused at start, instead of the two overwriting each other's
- * changes; a lock whose owner is gone is taken over, with a note saying why.
+ * changes; a lock whose owner is provably gone is taken over, with a note
+ * saying why.
+ *
+ * Provably: only a lock written on this host, in this boot of the machine and
+ * in this PID namespace can be checked against /proc. A lock of another host
+ * (a shared folder), another boot, or another PID namespace (another
+ * container on the same kernel, where node may be pid 1 in both) names a pid
+ * that means nothing here, so it is refused at start with a message naming
+ * it, unless the caller asks to take it anyway (`--take-lock`).
  *
  * A pid alone says too little: after a `kill -9` the killed mock stays a
  * zombie until its parent reaps it (a harness that never does, a container's
@@ -15,7 +23,7 @@
  */
 import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { isNodeProcess, procStat, readBootId } from './process-identity.js';
+import { isNodeProcess, procStat, readBootId, readPidNamespace } from './process-identity.js';
 import { StateFileError } from './state-file-error.js';
 
 /** Where a state file's lock is. */
@@ -32,19 +40,33 @@ export interface LockOwner {
   /** /proc/sys/kernel/random/boot_id: changes with every boot. */
   bootId?: string;
   host?: string;
+  /** The PID namespace the pid is counted in (`pid:[4026531836]`, /proc/self/ns/pid): another one per container. */
+  pidNamespace?: string;
+}
+
+/** What `lockStateFile` answers: releases the lock; `restore` writes it again if it went (its folder removed under the mock). */
+export interface HeldLock {
+  (): Promise<void>;
+  restore(): Promise<void>;
+}
+
+export interface LockOptions {
+  /** Take a lock that cannot be checked from here (another host, boot or PID namespace), with a note (`--take-lock`). */
+  takeForeign?: boolean;
 }
 
 /** Takes the lock of `path`; resolves to a function that releases it. */
 export async function lockStateFile(
   path: string,
   note: (message: string) => void = (message) => console.error(`voice-config-mock: ${message}`),
-): Promise<() => Promise<void>> {
+  options: LockOptions = {},
+): Promise<HeldLock> {
   const lock = lockPath(path);
   if (heldHere.has(lock)) throw inUse(path, lock, { pid: process.pid });
   // Claimed before the first await: a second open in this process, started meanwhile, is refused above.
   heldHere.add(lock);
   try {
-    return await takeLock(path, lock, note);
+    return await takeLock(path, lock, note, options);
   } catch (error) {
     heldHere.delete(lock);
     throw error;
@@ -55,10 +77,17 @@ export async function lockStateFile(
 export function currentOwner(): LockOwner {
   const startTime = procStat(process.pid)?.startTime;
   const bootId = readBootId();
-  return { pid: process.pid, ...(startTime ? { startTime } : {}), ...(bootId ? { bootId } : {}), host: hostname() };
+  const pidNamespace = readPidNamespace();
+  return {
+    pid: process.pid,
+    ...(startTime ? { startTime } : {}),
+    ...(bootId ? { bootId } : {}),
+    host: hostname(),
+    ...(pidNamespace ? { pidNamespace } : {}),
+  };
 }
 
-async function takeLock(path: string, lock: string, note: (message: string) => void): Promise<() => Promise<void>> {
+async function takeLock(path: string, lock: string, note: (message: string) => void, options: LockOptions): Promise<HeldLock> {
   // Written apart, then linked into place: a link fails when the lock exists, so two processes can never both take it.
   const mine = `${lock}.${process.pid}.tmp`;
   const text = `${JSON.stringify(currentOwner())}\n`;
@@ -77,7 +106,10 @@ async function takeLock(path: string, lock: string, note: (message: string) => v
       }
       const held = await readFile(lock, 'utf8').catch(() => '');
       const owner = parseOwner(held);
-      const gone = owner === undefined ? 'which names no process' : whyGone(owner);
+      const foreign = owner === undefined ? undefined : whereElse(owner);
+      if (foreign !== undefined && !options.takeForeign) throw foreignLock(path, lock, owner as LockOwner, foreign);
+      const gone =
+        owner === undefined ? 'which names no process' : foreign !== undefined ? `written ${foreign} (--take-lock)` : whyGone(owner);
       if (gone === undefined) throw inUse(path, lock, owner as LockOwner);
       // Gone (or unreadable, or our own pid left by an earlier process, as in a container): take it over.
       if (await setAside(lock, held)) {
@@ -87,11 +119,29 @@ async function takeLock(path: string, lock: string, note: (message: string) => v
   } finally {
     await rm(mine, { force: true });
   }
-  return async () => {
+  const release = async () => {
     heldHere.delete(lock);
     // Only a lock that is still ours is removed.
     if ((await readFile(lock, 'utf8').catch(() => '')) === text) await rm(lock, { force: true });
   };
+  const restore = async () => {
+    if (!heldHere.has(lock) || (await readFile(lock, 'utf8').catch(() => '')) === text) return;
+    // Linked into place as at start: a mock that started on the file meanwhile keeps its lock, and is named.
+    const again = `${lock}.${process.pid}.tmp`;
+    try {
+      await writeFile(again, text);
+      await link(again, lock);
+      note(`The lock file ${lock} went with its folder; it was written again.`);
+    } catch (error) {
+      const other = parseOwner(await readFile(lock, 'utf8').catch(() => ''));
+      note(
+        `The lock file ${lock} went with its folder and could not be written again (${other ? `process ${other.pid} holds it now` : (error as Error).message}).`,
+      );
+    } finally {
+      await rm(again, { force: true });
+    }
+  };
+  return Object.assign(release, { restore });
 }
 
 /**
@@ -116,13 +166,14 @@ export function parseOwner(text: string): LockOwner | undefined {
   const trimmed = text.trim();
   if (trimmed.startsWith('{')) {
     try {
-      const { pid, startTime, bootId, host } = JSON.parse(trimmed) as Record<string, unknown>;
+      const { pid, startTime, bootId, host, pidNamespace } = JSON.parse(trimmed) as Record<string, unknown>;
       if (!isPid(pid)) return undefined;
       return {
         pid,
         ...(typeof startTime === 'string' ? { startTime } : {}),
         ...(typeof bootId === 'string' ? { bootId } : {}),
         ...(typeof host === 'string' ? { host } : {}),
+        ...(typeof pidNamespace === 'string' ? { pidNamespace } : {}),
       };
     } catch {
       return undefined;
@@ -134,13 +185,28 @@ export function parseOwner(text: string): LockOwner | undefined {
 
 const isPid = (pid: unknown): pid is number => typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0;
 
-/** Why the owner no longer holds the lock (as the note says it), or undefined when it may still run. */
+/**
+ * Where else the lock was written, when its owner cannot be checked from here (as the refusal says it): on another
+ * host, in another boot of this machine, or in another PID namespace. Undefined when the lock says none of that
+ * (a field it leaves out, as an older lock does, is not compared).
+ */
+export function whereElse(owner: LockOwner): string | undefined {
+  if (owner.host !== undefined && owner.host !== hostname()) return `on another host (${owner.host})`;
+  const bootId = readBootId();
+  if (owner.bootId !== undefined && bootId !== undefined && owner.bootId !== bootId)
+    return `in another boot of this machine (boot id ${owner.bootId})`;
+  const namespace = readPidNamespace();
+  if (owner.pidNamespace !== undefined && namespace !== undefined && owner.pidNamespace !== namespace)
+    return `in another PID namespace (${owner.pidNamespace}: another container, where pid ${owner.pid} is another process)`;
+  return undefined;
+}
+
+/** Why the owner no longer holds the lock (as the note says it), or undefined when it may still run. Only for a lock `whereElse` finds written here. */
 export function whyGone(owner: LockOwner): string | undefined {
   if (owner.pid === process.pid) return 'which names this process (left by an earlier process of the same pid)';
   const bootId = readBootId();
   if (bootId === undefined) return isRunning(owner.pid) ? undefined : 'which is no longer running';
-  // Read from this machine's /proc from here on.
-  if (owner.bootId !== undefined && owner.bootId !== bootId) return 'written before the machine last started';
+  // Read from this machine's /proc from here on (whereElse has refused a lock of another boot).
   const stat = procStat(owner.pid);
   if (stat === undefined) return isRunning(owner.pid) ? undefined : 'which is no longer running';
   if (stat.state === 'Z' || stat.state === 'X') return 'which has ended (a zombie its parent has not reaped)';
@@ -159,6 +225,12 @@ function isRunning(pid: number): boolean {
     // EPERM: it runs, as another user.
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+function foreignLock(path: string, lock: string, owner: LockOwner, where: string): StateFileError {
+  return new StateFileError(
+    `The state file ${path} is locked by process ${owner.pid}, written ${where} (see ${lock}); whether that process still runs cannot be checked from here. Stop the voice-config-mock there, or give this one another --state-file; if none runs there on this file, start with --take-lock to take the lock.`,
+  );
 }
 
 function inUse(path: string, lock: string, owner: LockOwner): StateFileError {

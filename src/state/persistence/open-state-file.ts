@@ -21,15 +21,16 @@ export interface OpenStateFile {
 export async function openStateFile(
   mockState: MockState,
   path: string,
-  options: StateFileWriterOptions & { note?: (message: string) => void } = {},
+  options: StateFileWriterOptions & { note?: (message: string) => void; takeLock?: boolean } = {},
 ): Promise<OpenStateFile> {
   // The lock, the log and each new snapshot go beside the real file: a link to it stays a link, and two links to one file are one file.
   const real = await realStatePath(path);
-  const release = await lockStateFile(real, options.note);
+  const release = await lockStateFile(real, options.note, { takeForeign: options.takeLock === true });
   let writer: StateFileWriter | undefined;
   try {
     const state = await loadStateFile(mockState, real, options.note);
-    writer = new StateFileWriter(mockState, real, options);
+    // When the files are written again after their folder went, the lock is too: else a second mock could start on them.
+    writer = new StateFileWriter(mockState, real, { ...options, onRemade: release.restore });
     await writer.start(state.logContinues, state.logLines);
     const open = writer;
     let closing: Promise<void> | undefined;

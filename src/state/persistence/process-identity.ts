@@ -4,11 +4,20 @@
  * Each answers undefined where /proc cannot be read (another system, a
  * sandbox), and the lock then falls back to asking whether the pid exists.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 
 export function readBootId(): string | undefined {
   try {
     return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process's PID namespace as Linux names it (`pid:[4026531836]`); each container has its own. */
+export function readPidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid') || undefined;
   } catch {
     return undefined;
   }

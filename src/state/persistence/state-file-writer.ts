@@ -27,6 +27,8 @@ export interface StateFileWriterOptions {
   onError?: (error: Error) => void;
   /** Told when the files were deleted or replaced under the mock (and are written again); default: stderr. */
   note?: (message: string) => void;
+  /** Called once both files have been written again after they went (the lock goes with their folder, and is written again too). */
+  onRemade?: () => Promise<void>;
 }
 
 type Waiter = { resolve(): void; reject(error: Error): void };
@@ -54,6 +56,7 @@ export class StateFileWriter {
   #stopWatching: (() => void) | undefined;
   readonly #onError: (error: Error) => void;
   readonly #noteMoved: (message: string) => void;
+  readonly #onRemade: (() => Promise<void>) | undefined;
 
   constructor(
     mockState: MockState,
@@ -66,6 +69,7 @@ export class StateFileWriter {
     this.#foldAtLines = options.foldAtLines ?? 100_000;
     this.#onError = options.onError ?? ((error) => console.error(`voice-config-mock: ${error.message}`));
     this.#noteMoved = options.note ?? ((message) => console.error(`voice-config-mock: ${message}`));
+    this.#onRemade = options.onRemade;
     this.#stopWatching = watchChanges(mockState, (json) => this.#note(json));
   }
 
@@ -165,7 +169,7 @@ export class StateFileWriter {
     const moved = filesMoved((this.#log as FileHandle).fd, this.#logPath, this.path, this.#snapshotFile);
     if (!moved) return this.#append(line);
     this.#noteMoved(`${moved} while the mock ran; both files are written again, with every change so far, before this change is answered.`);
-    return this.#fold(this.#serializer.pieces(), true);
+    return this.#fold(this.#serializer.pieces(), true).then(() => this.#onRemade?.());
   }
 
   async #append(line: Uint8Array): Promise<void> {
