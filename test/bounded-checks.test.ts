@@ -6,8 +6,8 @@
  * budget of bytes; and the journal records the answer a client got.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resourceByKind } from '../src/domain/resources/index.js';
 import { parseFields } from '../src/domain/validate.js';
 import { createApp } from '../src/http/app.js';
+import { budgetedBodies } from '../src/server/body-budget.js';
 import { startServer } from '../src/server/server.js';
 import { freshMock } from './helpers/client.js';
 
@@ -212,6 +213,11 @@ describe('the budget of bodies in flight', () => {
       expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('3');
       expect(JSON.parse(refused.text)).toMatchObject({ status: 503, title: 'Service Unavailable' });
+      // Journaled as the client got it.
+      const journal = (await (await fetch(`${server.url}/__mock/journal?method=POST`)).json()) as {
+        entries: { status: number; path: string; orgId: string | null }[];
+      };
+      expect(journal.entries[0]).toMatchObject({ status: 503, path: '/api/v1/schemas', orgId: expect.any(String) });
       // A third one waits, and is taken once the first is answered.
       const third = send(server.url, 'POST', '/api/v1/schemas', Buffer.from(`${' '.repeat(large - 2)}{}`));
       const firstAnswer = await first.finish();
@@ -232,6 +238,80 @@ describe('the budget of bodies in flight', () => {
       await first.finish();
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('the budget goes to requests that may use it', () => {
+  it('gives an unauthenticated slow upload no room: authenticated large bodies do not wait behind it', async () => {
+    const server = await startServer({ port: 0, controlToken: 'ctl-secret', bodyBudgetBytes: 300 * 1024, requestTimeoutMs: 20_000 });
+    const { hostname, port } = new URL(server.url);
+    const trickles: Socket[] = [];
+    try {
+      // Chunked PUTs of a state, without the control token, and creates with an unknown token, each sent in part.
+      for (const head of [
+        'PUT /__mock/state HTTP/1.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n',
+        'POST /api/v1/schemas HTTP/1.1\r\nAuthorization: Bearer not-a-token\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n',
+      ]) {
+        const socket = connect(Number(port), hostname);
+        socket.on('data', () => {});
+        socket.on('error', () => {});
+        socket.write(`${head}Host: ${hostname}\r\n\r\n${head.includes('chunked') ? '1\r\n{\r\n' : '{'}`);
+        trickles.push(socket);
+      }
+      // Three bodies of 200 KiB one after another with the demo token: each taken at once (400: no name), none 503.
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const answer = await send(server.url, 'POST', '/api/v1/schemas', Buffer.from(`${' '.repeat(200 * 1024 - 2)}{}`));
+        expect(answer.status).toBe(400);
+        expect(performance.now() - started).toBeLessThan(2_000);
+      }
+    } finally {
+      for (const socket of trickles) socket.destroy();
+      await server.close();
+    }
+  });
+
+  it('cuts a body that holds room but arrives too slowly with 408, and gives its room to the next', async () => {
+    const bodies: number[] = [];
+    const listener = (request: IncomingMessage, response: ServerResponse) => {
+      let bytes = 0;
+      request.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      request.on('end', () => {
+        bodies.push(bytes);
+        response.end('taken');
+      });
+    };
+    const budgeted = budgetedBodies(listener, {
+      budgetBytes: 300 * 1024,
+      waitMs: 5_000,
+      limitFor: () => 1024 * 1024,
+      minBytesPerSecond: 10 * 1024 * 1024,
+      graceMs: 200,
+    });
+    const server = createServer(budgeted);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      // 1 KiB of 200 KiB, then nothing more.
+      const slow = connect(Number(new URL(url).port), '127.0.0.1');
+      let answer = '';
+      slow.on('data', (chunk) => {
+        answer += chunk;
+      });
+      slow.on('error', () => {});
+      slow.write(`POST /api/v1/schemas HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${200 * 1024}\r\n\r\n${' '.repeat(1024)}`);
+      await new Promise((resolve) => slow.once('close', resolve));
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('arrived too slowly');
+      // The room is free again: a whole body of the same size is taken at once.
+      const next = await send(url, 'POST', '/api/v1/schemas', Buffer.from(' '.repeat(200 * 1024)));
+      expect(next.text).toBe('taken');
+      expect(bodies).toEqual([200 * 1024]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

@@ -8,7 +8,8 @@ import type { OrganizationRegistry } from '../state/organizations/registry.js';
 import type { AppEnv } from './app-env.js';
 import { problemResponse } from './problem.js';
 
-const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
+/** An Authorization header that carries a token, the token in its first group. */
+export const BEARER = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i;
 /** The header every 401 of the API carries (RFC 6750). */
 export const challenge = (error: string) => ({ 'www-authenticate': `Bearer realm="voice-config-mock", error="${error}"` });
 

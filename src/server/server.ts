@@ -12,7 +12,7 @@ import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '..
 import { problemBody, unsavedDetail } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
-import { budgetedBodies } from './body-budget.js';
+import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
 import { bufferedBody } from './buffered-body.js';
 import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
@@ -123,7 +123,14 @@ async function listenWith(
   const limitFor = (method: string, path: string) => bodyLimitFor(method, path, maxSize, options.control !== false);
   // A body waits for room at most half the time it has to arrive whole, so that it is still read in time once taken.
   const waitMs = Math.min(10_000, timeouts.requestTimeout / 2);
-  const budgeted = budgetedBodies(listener, { budgetBytes: checkedBudget(options.bodyBudgetBytes), limitFor, waitMs });
+  const budgeted = budgetedBodies(listener, {
+    budgetBytes: checkedBudget(options.bodyBudgetBytes),
+    limitFor,
+    waitMs,
+    // Only a request the app would read the body of takes room; a 503 for want of it is journaled as the app's answers are.
+    mayUse: budgetCredentials(mockState.organizations, options.controlToken),
+    onBusy: (request, waitedMs) => journalBusy(mockState, request, waitedMs),
+  });
   const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(budgeted));
   const unspoken = connectionsThatSentNothing(server);
   answerClientErrors(server, limitFor);
