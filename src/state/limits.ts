@@ -10,6 +10,21 @@ import type { Store } from './store.js';
 export interface Limits {
   /** Most records of one kind (e.g. SIP trunks) an organization can hold; creating more answers 409. */
   recordsPerKind: number;
+  /** Most organizations the mock holds (default and most: MAX_ORGANIZATIONS); adding one more answers 409. */
+  organizations?: number;
+}
+
+/** The most organizations a saved state may hold, and so the most the mock takes: a state it saves always loads again. */
+export const MAX_ORGANIZATIONS = 1_000_000;
+
+/** Refuses a new organization (a tenant created, or one a snapshot of one organization adds) when the mock holds its most. */
+export function assertRoomForOrganization(held: number, limits?: Partial<Limits>): void {
+  const most = Math.min(limits?.organizations ?? MAX_ORGANIZATIONS, MAX_ORGANIZATIONS);
+  if (held < most) return;
+  throw new DomainError(
+    'record-limit',
+    `The mock already holds ${held} organizations, and ${most} is the most it holds (a saved state holds at most ${MAX_ORGANIZATIONS}, so that it loads again); delete some (DELETE /__mock/tenants/{id}) before adding more.`,
+  );
 }
 
 /** Large enough for any realistic test suite, small enough to bound memory per organization. */

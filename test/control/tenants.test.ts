@@ -228,4 +228,29 @@ describe('control requests that fail change nothing', () => {
     expect(() => mockState.reset({ scenario: 'nope' })).toThrow(/Unknown scenario/);
     expect((await api('demo-token', 'GET', '/tools')).body).toEqual(before);
   });
+
+  it('holds at most as many organizations as a saved state can load: one more is refused with 409, and a delete makes room', async () => {
+    const { app, mockState } = controlledMock({ limits: { recordsPerKind: 10_000, organizations: 3 } });
+    const create = () => app.request('/__mock/tenants', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const made = await create();
+    expect(made.status).toBe(201);
+    const refused = await create();
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/already holds 3 organizations, and 3 is the most/);
+    // A snapshot of one organization the mock does not have would add one: refused too, and nothing changes.
+    const one = (await (await app.request(`/__mock/state?orgId=${mockState.organizations.list()[2]?.id}`)).json()) as {
+      organizations: { id: string; token: string }[];
+    };
+    const other = { ...one, organizations: one.organizations.map((org) => ({ ...org, id: 'org_added', token: 'added-token' })) };
+    const added = await app.request('/__mock/state?orgId=org_added', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(other),
+    });
+    expect(added.status).toBe(409);
+    expect(mockState.organizations.count).toBe(3);
+    const { id } = (await made.json()) as { id: string };
+    expect((await app.request(`/__mock/tenants/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await create()).status).toBe(201);
+  });
 });

@@ -8,6 +8,7 @@ import { withArticle } from '../../domain/english.js';
 import { DomainError } from '../../domain/errors.js';
 import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
 import { resourceByKind } from '../../domain/resources/index.js';
+import { assertRoomForOrganization } from '../limits.js';
 import { checkedSeed, MAX_SEED, type MockState, resolveScenario } from '../mock-state.js';
 import { createRecord } from '../operations.js';
 import type { OrganizationPlan } from '../seed/scenario.js';
@@ -61,6 +62,7 @@ function nextTenantNumber(mockState: MockState): number {
 
 /** A new organization with a token of its own, empty or seeded like a scenario's first organization. */
 export function createTenant(mockState: MockState, options: TenantOptions = {}): Organization {
+  assertRoomForOrganization(mockState.organizations.count, mockState.context('').limits);
   const plan = resolveScenario(options.scenario ?? 'empty').organizations[0] ?? EMPTY_PLAN;
   const base = checkedSeed(options.seed ?? mockState.seed);
   const number = nextTenantNumber(mockState);

@@ -42,6 +42,11 @@ export class OrganizationRegistry {
     this.changes.emit({ op: 'tenant', organization });
   }
 
+  /** How many organizations there are. */
+  get count(): number {
+    return this.#byId.size;
+  }
+
   byToken(token: string): Organization | undefined {
     return this.#byToken.get(token);
   }

@@ -8,7 +8,7 @@ import { organizationId } from '../../domain/fields.js';
 import { resourceKinds } from '../../domain/resources/index.js';
 import { trunkConfigurationSchema } from '../../domain/telephony.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
-import { MAX_RECORDS_PER_KIND } from '../limits.js';
+import { MAX_ORGANIZATIONS, MAX_RECORDS_PER_KIND } from '../limits.js';
 import { MAX_SEED } from '../mock-state.js';
 import { organizationPlanSchema } from '../seed/scenario.js';
 
@@ -26,7 +26,7 @@ export const seedSchema = z.int().min(0).max(MAX_SEED);
  * to 50 problems. Records per kind of one organization: as many as
  * `--max-records` may allow (so the mock can load what it saved).
  */
-export const SNAPSHOT_BOUNDS = { organizations: 1_000_000, recordsPerKind: MAX_RECORDS_PER_KIND, telephony: 1_000_000 } as const;
+export const SNAPSHOT_BOUNDS = { organizations: MAX_ORGANIZATIONS, recordsPerKind: MAX_RECORDS_PER_KIND, telephony: 1_000_000 } as const;
 
 export const organizationState = z.object({
   id: organizationId,

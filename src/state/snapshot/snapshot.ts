@@ -12,6 +12,7 @@ import type { StoredRecord } from '../../domain/resource.js';
 import { resources } from '../../domain/resources/index.js';
 import { type SipTrunkRecord, trunkSettings } from '../../domain/resources/sip-trunk.js';
 import type { TrunkConfiguration } from '../../domain/telephony.js';
+import { assertRoomForOrganization } from '../limits.js';
 import type { MockState } from '../mock-state.js';
 import type { Organization } from '../organizations/registry.js';
 import { checkState } from './snapshot-check.js';
@@ -39,6 +40,10 @@ export function importCheckedState(mockState: MockState, state: State, only?: st
     throw new DomainError('validation', `The snapshot holds no organization with id ${only}.`, [
       { path: ['organizations'], message: 'Not found.' },
     ]);
+  }
+  // One organization the mock does not have yet is added: it needs room (a whole snapshot is bounded by its schema).
+  if (only !== undefined && !mockState.organizations.byId(only)) {
+    assertRoomForOrganization(mockState.organizations.count, mockState.context(only).limits);
   }
   const leaving =
     only === undefined ? mockState.organizations.list() : mockState.organizations.list().filter((organization) => organization.id === only);
