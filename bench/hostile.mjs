@@ -6,7 +6,9 @@
  * 127.0.0.1; first `--readers` connections read the schema list alone, then
  * the same while `--hostile` clients each keep sending one kind of hostile
  * body of just under 1 MiB: unknown keys to a create, bad map entries (a
- * tool's headers) to a create, a state of zeros to `PUT /__mock/state`.
+ * tool's headers) to a create, a state of zeros to `PUT /__mock/state`,
+ * short unknown keys (about 120,000 per MiB) to a create; and one client
+ * sending a 64 MiB state of zeros.
  * Prints p50/p99/max of the reads in each phase, the hostile answers' count
  * and largest size, PASS/MISS for a p99 under 50 ms; then, on a fresh mock,
  * `--parallel` bodies of unknown keys sent at once, each on its own
@@ -69,6 +71,16 @@ const bodies = [
     method: 'PUT',
     path: '/__mock/state',
     body: underOneMiB('{"format":"voice-config-mock/state","version":1,"organizations":[', () => '0', ']}'),
+  },
+  // Short keys in base 36 (`{"0":0,"1":0,…}`): about 120,000 of them per MiB, the most keys a body of the limit holds.
+  { name: 'short unknown keys', method: 'POST', path: '/api/v1/tools', body: underOneMiB('{', (i) => `"${i.toString(36)}":0`, '}') },
+  // One client: a state of 64 MiB (of the 128 MiB PUT /__mock/state takes), refused with 400 after its check.
+  {
+    name: 'a 64 MiB state of zeros',
+    clients: 1,
+    method: 'PUT',
+    path: '/__mock/state',
+    body: Buffer.from(`{"format":"voice-config-mock/state","version":1,"organizations":[${'0,'.repeat(32 * MIB - 64)}0]}`),
   },
 ];
 
@@ -164,9 +176,10 @@ async function readsUnderHostileBodies(out, verdicts) {
     const answered = [];
     for (const what of bodies) {
       const cpuBefore = cpuMs(mock.pid);
-      const attacked = await phase(mock.port, hostileClients, what);
+      const clients = what.clients ?? hostileClients;
+      const attacked = await phase(mock.port, clients, what);
       const cpuPerHostile = (cpuMs(mock.pid) - cpuBefore) / Math.max(1, attacked.attacks.length);
-      out(row(`while ${hostileClients} clients send ${what.name}`, attacked.reads));
+      out(row(`while ${clients} client${clients === 1 ? '' : 's'} send${clients === 1 ? 's' : ''} ${what.name}`, attacked.reads));
       const largest = Math.max(...attacked.attacks.map(({ bytes }) => bytes));
       const statuses = [...new Set(attacked.attacks.map(({ status }) => status))].join(', ');
       answered.push(

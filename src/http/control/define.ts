@@ -13,7 +13,7 @@ import type { ProblemList } from '../../domain/problem-list.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { describeIssues } from '../../domain/validate.js';
 import type { Served } from '../add-route.js';
-import { type BodyCheck, controlJsonBody } from '../json-body.js';
+import { type BodyCheck, controlJsonBody, type TextCheck } from '../json-body.js';
 import { problemResponse } from '../problem.js';
 import { webPageRefusals } from './web-pages.js';
 
@@ -40,6 +40,8 @@ interface ControlRouteSpec {
    * its own cost (a snapshot counts its lists before it parses their elements). Gives what `body` would.
    */
   check?: (input: unknown) => { ok: true; value: object } | { ok: false; problems: ProblemList };
+  /** Problems found in a large body's text before it is parsed (a slice at a time), which refuse it as `check` would. */
+  precheck?: (text: string, pause: () => Promise<void>) => Promise<ProblemList | undefined>;
 }
 
 /** The control token when the mock runs with one, nothing otherwise. */
@@ -64,7 +66,19 @@ export function controlRoute<const S extends ControlRouteSpec, B extends z.ZodTy
 ): Served<RouteOf<S>, z.output<B>>;
 export function controlRoute<const S extends ControlRouteSpec>(spec: S): Served<RouteOf<S>>;
 export function controlRoute(spec: ControlRouteSpec & { body?: z.ZodType<object> }): Served<RouteConfig, object | undefined> {
-  const { status = 200, answer, missing, conflict, provisions, bodyDepth = MAX_RECORD_DEPTH, body, check, request, ...operation } = spec;
+  const {
+    status = 200,
+    answer,
+    missing,
+    conflict,
+    provisions,
+    bodyDepth = MAX_RECORD_DEPTH,
+    body,
+    check,
+    precheck,
+    request,
+    ...operation
+  } = spec;
   const takesBody = spec.method === 'post' || spec.method === 'put';
   if (body && !takesBody) throw new Error(`controlRoute ${spec.method.toUpperCase()} ${spec.path}: only a POST or a PUT takes a body.`);
   // A path parameter cannot be invalid: a route matches only a non-empty segment, and any such id is looked up (404).
@@ -109,7 +123,11 @@ export function controlRoute(spec: ControlRouteSpec & { body?: z.ZodType<object>
     invalid: invalidControlRequest,
     // Read by the route, not for all of /__mock/: a path asked with a method it does not take answers 405, whatever its body.
     ...(takesBody
-      ? { body: body ? controlJsonBody(bodyDepth, check ? checkedBy(check) : validBody(body)) : controlJsonBody(bodyDepth) }
+      ? {
+          body: body
+            ? controlJsonBody(bodyDepth, check ? checkedBy(check) : validBody(body), precheck ? refusedBy(precheck) : undefined)
+            : controlJsonBody(bodyDepth),
+        }
       : {}),
   };
 }
@@ -135,6 +153,14 @@ function checkedBy<T extends object>(check: NonNullable<ControlRouteSpec['check'
     const result = check(input);
     if (result.ok) return { ok: true, value: result.value as T };
     return { ok: false, refusal: problemResponse(c, 'validation', invalidControlDetail(result.problems), result.problems) };
+  };
+}
+
+/** A route's look at a large body's text: problems it finds refuse the body as its check would. */
+function refusedBy(precheck: NonNullable<ControlRouteSpec['precheck']>): TextCheck {
+  return async (c, text, pause) => {
+    const problems = await precheck(text, pause);
+    return problems ? problemResponse(c, 'validation', invalidControlDetail(problems), problems) : undefined;
   };
 }
 

@@ -5,6 +5,7 @@ import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import type { MockState } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant, requireOrganization, resetOrganization } from '../../state/organizations/operations.js';
 import { checkState, exportState, importCheckedState, MAX_SNAPSHOT_DEPTH, stateSchema } from '../../state/snapshot/snapshot.js';
+import { overBoundsInText } from '../../state/snapshot/snapshot-scan.js';
 import { addRoute } from '../add-route.js';
 import type { AppEnv } from '../app-env.js';
 import { controlRoute } from './define.js';
@@ -78,6 +79,7 @@ const routes = {
     summary: 'Replace the state (or one organization’s) with a snapshot',
     body: stateSchema,
     check: checkState,
+    precheck: overBoundsInText,
     request: { query: orgQuery },
     bodyDepth: MAX_SNAPSHOT_DEPTH,
     answer: organizationsAnswer,
