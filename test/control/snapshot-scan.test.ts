@@ -3,6 +3,7 @@
  * their bounds are those checkState gives for the parsed value, and the loop gets a turn between slices.
  */
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
 import { checkState } from '../../src/state/snapshot/snapshot.js';
 import { overBoundsInText } from '../../src/state/snapshot/snapshot-scan.js';
 
@@ -37,5 +38,24 @@ describe('the scan of a snapshot text', () => {
     expect(await overBoundsInText(`${head}"organizations":[0,0`, pause)).toBeUndefined();
     expect(await overBoundsInText('['.repeat(5_000_000), pause)).toBeUndefined();
     expect(await overBoundsInText(`{1:[${zeros(2_000_000)}]}`, pause)).toBeUndefined();
+  });
+
+  it('reads a state of more than 4 MiB piece by piece, refusing bytes that are not UTF-8 as a whole read does', async () => {
+    const app = createApp();
+    const text = Buffer.from(`${head}"organizations":[],"savedAt":"${'x'.repeat(5 * MIB)}"}`);
+    const broken = Buffer.concat([text.subarray(0, 3 * MIB), Buffer.from([0xff]), text.subarray(3 * MIB)]);
+    const send = (body: Buffer) =>
+      app.request('/__mock/state', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        body,
+      });
+    const refused = await send(broken);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { detail: string }).detail).toContain('not valid UTF-8');
+    // The same text, valid, loads.
+    const loaded = await send(text);
+    expect(loaded.status).toBe(200);
+    expect(await loaded.json()).toEqual({ organizations: [] });
   });
 });
