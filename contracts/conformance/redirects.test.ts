@@ -221,10 +221,11 @@ describe('following redirects within the origin', () => {
 
       expect(await response.json()).toEqual({ at: 'http://t.test/b?x=1' });
       expect(followed).toEqual([`${status} to /b?x=1`]);
-      expect(sent[1]?.init).toMatchObject({ method, redirect: 'manual' });
-      expect(sent[1]?.init.body).toBe(body);
-      expect(sent[1]?.init.headers).toMatchObject({ authorization: 'Bearer t', 'x-k': 'v' });
-      expect((sent[1]?.init.headers as Record<string, string>)['content-type']).toBe(body === undefined ? undefined : 'application/json');
+      const again = sent[1]!.init;
+      expect(again).toMatchObject({ method, redirect: 'manual' });
+      expect(again.body).toBe(body);
+      expect(again.headers).toMatchObject({ authorization: 'Bearer t', 'x-k': 'v' });
+      expect((again.headers as Record<string, string>)['content-type']).toBe(body === undefined ? undefined : 'application/json');
     }
   });
 
