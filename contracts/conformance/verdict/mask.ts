@@ -14,7 +14,7 @@
 import type { Target } from '../types.js';
 
 export const MASK = '<masked>';
-const SECRET_KEY = /token|secret|passw|api_?key|authorization|credential|private_?key/i;
+const SECRET_KEY = /token|secret|passw|api[-_]?key|authorization|credential|private[-_]?key|cookie/i;
 /** Shorter values would mask ordinary words wherever they appear. */
 const SHORTEST_SECRET = 3;
 /** The shortest value of a secret-named member that is searched for elsewhere (shorter ones are often kinds, not secrets). */
