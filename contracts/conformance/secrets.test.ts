@@ -64,12 +64,17 @@ async function startEchoTarget(): Promise<{ url: string; server: Server; request
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (token !== TOKEN && token !== TOKEN2) {
-      return json(401, { error: `no valid token in ${JSON.stringify(req.headers)} ${HOSTILE}`, ...echoing });
+      return json(401, { error: `${HOSTILE} no valid token in ${JSON.stringify(req.headers)}`, ...echoing });
     }
     const [, , , kind, id] = (req.url ?? '/').split('?')[0]!.split('/');
     const own = records.get(`${token}:${kind}`) ?? new Map<string, Record<string, unknown>>();
     records.set(`${token}:${kind}`, own);
-    const shown = (record: Record<string, unknown>) => ({ ...record, credentials: { password: SERVER_PASSWORD }, ...echoing });
+    const shown = (record: Record<string, unknown>) => ({
+      note: HOSTILE,
+      ...record,
+      credentials: { password: SERVER_PASSWORD },
+      ...echoing,
+    });
     if (id === undefined && req.method === 'GET') {
       if (kind === 'assistants') {
         // An answer longer than the kit keeps, with the token right where it cuts (at 2000 characters).
@@ -88,7 +93,9 @@ async function startEchoTarget(): Promise<{ url: string; server: Server; request
     const record = id === undefined ? undefined : own.get(id);
     if (record === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' });
-      return res.end(`no such record; you sent ${req.headers.authorization} and x-api-key=${req.headers['x-api-key']} ${HOSTILE} ${text}`);
+      return res.end(
+        `${HOSTILE} no such record; you sent ${req.headers.authorization} and x-api-key=${req.headers['x-api-key']} ${HOSTILE} ${text}`,
+      );
     }
     if (req.method === 'DELETE') {
       own.delete(record.id as string);
