@@ -8,7 +8,7 @@ import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
 import { toJunit } from './verdict/junit.js';
 import { type Masker, maskerFor } from './verdict/mask.js';
-import { jsonEscaped, visible, visibleStrings } from './verdict/visible.js';
+import { jsonEscaped, visible } from './verdict/visible.js';
 
 /** Where the command writes; tests pass their own. */
 export interface VerifyIo {
@@ -88,15 +88,14 @@ async function verify(args: VerifyArgs, target: Target, masker: Masker, io: Veri
     readOnly: args.readOnly,
     signal,
     masker,
-    // What a target sent is shown on one line each, escaped: it cannot add lines of its own.
-    onResult: (result) => io.out(`${progressLine(visibleStrings(result))}\n`),
-    onTarget: (found) => io.out(`${targetLines(visibleStrings(found))}\n`),
+    onResult: (result) => io.out(`${progressLine(result)}\n`),
+    onTarget: (found) => io.out(`${targetLines(found)}\n`),
     allowUnjudged: args.allowUnjudged,
     ...(args.examples ? { examples: args.examples } : {}),
     ...(args.openapi ? { openapi: args.openapi } : {}),
     failOnSkippedSpec: args.failOnSkippedSpec,
   });
-  io.out(`${closingText(visibleStrings(report))}\n`);
+  io.out(`${closingText(report)}\n`);
   if (args.compareWithMock && !signal.aborted) await printDrift(report, args, io, signal);
   await writeReports(report, args, masker);
   // Also when the interrupt came during the comparison with the mock, after the target's run had ended.
