@@ -40,6 +40,13 @@ describe('masking text', () => {
     expect(m.text('{"password":"hunter2-and-mo…')).toBe(`{"password":"${MASK}"`);
   });
 
+  it('masks a user name and password written into the base URL', () => {
+    const m = maskerFor({ baseUrl: 'http://kit-user:p%40ss-w0rd@t.test', token: TOKEN });
+    expect(m.text('cannot reach http://kit-user:p%40ss-w0rd@t.test (p@ss-w0rd)')).toBe(
+      `cannot reach http://${MASK}:${MASK}@t.test (${MASK})`,
+    );
+  });
+
   it('leaves short values alone: they would mask ordinary words', () => {
     const m = new Masker(['ab']);
     expect(m.text('about')).toBe('about');

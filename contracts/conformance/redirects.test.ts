@@ -154,6 +154,9 @@ describe('redirects during a run', { timeout: 120_000 }, () => {
     expect(run.junit).toContain('redirect to another origin');
     // Records whose delete was redirected away are listed as left behind, not taken for deleted.
     expect(run.report.leftovers.length).toBeGreaterThan(0);
+    expect(run.report.leftovers.some((entry) => /^DELETE answered 30[1278] with a redirect to another origin/.test(entry.note ?? ''))).toBe(
+      true,
+    );
     expect(run.code).toBe(3);
   });
 

@@ -77,11 +77,11 @@ async function startEchoTarget(): Promise<{ url: string; server: Server; request
     });
     if (id === undefined && req.method === 'GET') {
       if (kind === 'assistants') {
-        // An answer longer than the kit keeps, with the token right where it cuts (at 2000 characters).
+        // An answer longer than the kit keeps, with the token right where it cuts (at 2000 characters, 8 in).
         const start = '{"items":"';
         return res
           .writeHead(200, { 'content-type': 'application/json' })
-          .end(`${start}${'.'.repeat(1996 - start.length)}${token} ${JSON.stringify(echo).replaceAll('"', "'")}"}`);
+          .end(`${start}${'.'.repeat(1992 - start.length)}${token} ${JSON.stringify(echo).replaceAll('"', "'")}"}`);
       }
       return json(200, [...own.values()].map(shown));
     }

@@ -116,8 +116,18 @@ const JSON_MEMBER = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"?|-?\d[\d.eE+-]
 /** The same, in JSON that was itself written into a JSON string (`\"password\":\"…\"`). */
 const ESCAPED_JSON_MEMBER = /\\"((?:[^"\\]|\\[^"])*)\\"\s*:\s*(\\"(?:[^"\\]|\\[^"])*(?:\\")?|-?\d[\d.eE+-]*)/g;
 
-/** The masker of a run against `target`: its tokens and `--header` values, and the headers' names. */
+/** The masker of a run against `target`: its tokens, `--header` values and any password in the base URL, and the headers' names. */
 export function maskerFor(target: Target): Masker {
   const headers = target.headers ?? {};
-  return new Masker([target.token, target.token2, ...Object.values(headers)], Object.keys(headers));
+  return new Masker([target.token, target.token2, ...Object.values(headers), ...userInfo(target.baseUrl)], Object.keys(headers));
+}
+
+/** The user name and password written into a URL (`https://user:password@host`), as written and decoded. */
+function userInfo(url: string): string[] {
+  try {
+    const { username, password } = new URL(url);
+    return [username, password].filter((part) => part !== '').flatMap((part) => [part, decodeURIComponent(part)]);
+  } catch {
+    return [];
+  }
 }
