@@ -21,6 +21,7 @@ describe('masking text', () => {
     expect(m.text(`header ${HEADER}!`)).toBe(`header ${MASK}!`);
     expect(m.text(JSON.stringify({ echoed: `x ${HEADER}` }))).not.toContain('hdr');
     expect(m.text(`q=${encodeURIComponent(HEADER)}`)).toBe(`q=${MASK}`);
+    expect(m.text(JSON.stringify(JSON.stringify({ echoed: HEADER })))).not.toContain('hdr');
   });
 
   it('masks the start of a secret where a text was cut short', () => {

@@ -2,8 +2,9 @@
  * Secrets never leave the kit. One masker per run, applied where results become output (each result as it is
  * decided, the report at the end, and every line the command writes), so a field added later cannot escape it:
  *
- * - the tokens and `--header` values, wherever they appear, also inside longer text the target echoes back,
- *   JSON-escaped or percent-encoded, and cut short at a `…` where an answer was shortened for the report;
+ * - the tokens and `--header` values, wherever they appear (also in the kit's own words: a value that is a common
+ *   word is masked there too), inside longer text the target echoes back, JSON-escaped or percent-encoded, and cut
+ *   short at a `…` where an answer was shortened for the report;
  * - the values of members named like secrets (`password`, `token`, `apiKey`, `authorization`…, and the names of
  *   the `--header`s) at any depth, and in JSON written out inside text (`{"password":"…"}` in an error message);
  * - the string values of such members seen anywhere (eight characters or more), wherever they appear again.
@@ -55,7 +56,9 @@ export class Masker {
   }
 
   private add(secret: string, shortest: number): void {
-    const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    // As written, as JSON writes it (once, and again when that JSON is shown inside a string), as a URL writes it.
+    const forms = [secret, escaped, JSON.stringify(escaped).slice(1, -1), encodeURIComponent(secret)];
     const before = this.secrets.size;
     for (const form of forms) if (form.length >= shortest) this.secrets.add(form);
     if (this.secrets.size === before) return;
