@@ -7,6 +7,8 @@ import type { SuiteReport, Target } from './types.js';
 import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
 import { toJunit } from './verdict/junit.js';
+import { type Masker, maskerFor } from './verdict/mask.js';
+import { jsonEscaped, visible } from './verdict/visible.js';
 
 /** Where the command writes; tests pass their own. */
 export interface VerifyIo {
@@ -27,28 +29,35 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo)
     args = parseVerifyArgs(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.err(`voice-config-mock verify: ${error.message}\nRun "voice-config-mock verify --help" for the options.\n`);
+    io.err(visible(`voice-config-mock verify: ${error.message}\nRun "voice-config-mock verify --help" for the options.\n`, true));
     return 2;
   }
   if (args.help) {
     io.out(verifyUsage);
     return 0;
   }
+  const target = targetOf(args);
+  const masker = maskerFor(target);
+  // Everything the command writes goes through here: secrets masked, no character that drives the terminal.
+  const safeIo: VerifyIo = {
+    out: (text) => io.out(visible(masker.text(text), true)),
+    err: (text) => io.err(visible(masker.text(text), true)),
+  };
   const interrupt = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
-    io.err(`\n${signal}: stopping; deleting what the run created…\n`);
+    safeIo.err(`\n${signal}: stopping; deleting what the run created…\n`);
     interrupt.abort();
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    return await verify(args, io, interrupt.signal);
+    return await verify(args, target, masker, safeIo, interrupt.signal);
   } catch (error) {
     if (error instanceof TargetProblem) {
-      io.err(`voice-config-mock verify: ${error.message}\n`);
+      safeIo.err(`voice-config-mock verify: ${error.message}\n`);
       return 2;
     }
-    io.err(`voice-config-mock verify: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    safeIo.err(`voice-config-mock verify: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   } finally {
     process.off('SIGINT', onSignal);
@@ -56,7 +65,7 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo)
   }
 }
 
-async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Promise<number> {
+function targetOf(args: VerifyArgs): Target {
   const target: Target = { baseUrl: args.baseUrl, token: args.token };
   if (args.token2 !== undefined) target.token2 = args.token2;
   if (args.systemTrunkId !== undefined) target.systemTrunkId = args.systemTrunkId;
@@ -69,11 +78,16 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   if (args.maxPages !== undefined) target.maxPages = args.maxPages;
   target.paging = args.paging;
   if (Object.keys(args.headers).length > 0) target.headers = args.headers;
+  return target;
+}
+
+async function verify(args: VerifyArgs, target: Target, masker: Masker, io: VerifyIo, signal: AbortSignal): Promise<number> {
   io.out(`Checking ${args.baseUrl} against the voice configuration API spec${args.readOnly ? ' (read-only)' : ''}\n`);
   const report = await runSuite(target, {
     strict: args.strict,
     readOnly: args.readOnly,
     signal,
+    masker,
     onResult: (result) => io.out(`${progressLine(result)}\n`),
     onTarget: (found) => io.out(`${targetLines(found)}\n`),
     allowUnjudged: args.allowUnjudged,
@@ -83,7 +97,7 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   });
   io.out(`${closingText(report)}\n`);
   if (args.compareWithMock && !signal.aborted) await printDrift(report, args, io, signal);
-  await writeReports(report, args);
+  await writeReports(report, args, masker);
   // Also when the interrupt came during the comparison with the mock, after the target's run had ended.
   if (report.interrupted || signal.aborted) return 130;
   if (!report.summary.conforms) return 1;
@@ -112,10 +126,11 @@ async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, s
   for (const diff of diffs) io.out(`  ${diff.id}: target ${diff.target}, mock ${diff.mock}\n`);
 }
 
-async function writeReports(report: SuiteReport, args: VerifyArgs): Promise<void> {
+/** The reports, from the masked report, and their text masked once more as it is written. */
+async function writeReports(report: SuiteReport, args: VerifyArgs, masker: Masker): Promise<void> {
   for (const { format, path } of args.reports) {
-    const text = format === 'junit' ? toJunit(report) : `${JSON.stringify(report, null, 2)}\n`;
-    await writeFile(path, text).catch((error: Error) => {
+    const text = format === 'junit' ? toJunit(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
+    await writeFile(path, masker.text(text)).catch((error: Error) => {
       throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
     });
   }

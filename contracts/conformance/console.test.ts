@@ -50,7 +50,8 @@ describe('console closing text', () => {
     const quoted = { ...check('failed', 'spec'), actual: '200 application/json {"id":"x"}\nand more' };
     const text = closingText(reportOf([quoted]));
 
-    expect(text.split('\n').at(-1)).toBe('  ✗ x.failed.spec: 200 application/json {"id":"x"} and more');
+    // A line break a target sent is shown as \n: it cannot start a line of its own.
+    expect(text.split('\n').at(-1)).toBe('  ✗ x.failed.spec: 200 application/json {"id":"x"}\\nand more');
   });
 
   it('says when --read-only accepted the spec checks it left not judged', () => {

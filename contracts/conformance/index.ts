@@ -7,3 +7,4 @@ export { TargetProblem } from './target/preflight.js';
 export type * from './types.js';
 export { closingText, progressLine } from './verdict/console.js';
 export { toJunit } from './verdict/junit.js';
+export { Masker, maskerFor } from './verdict/mask.js';

@@ -17,6 +17,7 @@ import type { Notes } from './target/listing.js';
 import { preflight } from './target/preflight.js';
 import { suffixSource } from './target/unique-values.js';
 import type { CheckResult, Exchange, SuiteReport, Summary, Target, TargetDescription } from './types.js';
+import { type Masker, maskerFor } from './verdict/mask.js';
 
 export interface SuiteOptions {
   /** Count failures of `documented` and `assumed` checks too. */
@@ -39,6 +40,11 @@ export interface SuiteOptions {
   allowUnjudged?: boolean;
   /** Called once the kit has read every list (the target adapter's findings so far), before the first check. */
   onTarget?: (target: TargetDescription) => void;
+  /**
+   * Masks the secrets of what the run gives out: each result given to onResult, and the report (default: one for
+   * the target's tokens and headers). Give one to mask the rest of a program's output with what it learned.
+   */
+  masker?: Masker;
 }
 
 /** Runs the suite; throws a TargetProblem (from preflight) when the target cannot be checked at all. */
@@ -64,18 +70,20 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     suffix: suffixSource(),
     notes,
   };
+  // Results become output here, and only masked: whatever they carry, at any depth.
+  const masker = options.masker ?? maskerFor(target);
   const results: CheckResult[] = [];
   const failOnSkippedSpec = options.failOnSkippedSpec ?? false;
   const emit = (decided: CheckResult) => {
     // A check an interrupt left unrun says nothing of the target.
-    const result = failOnSkippedSpec && !signal.aborted ? failedIfSkippedSpec(decided) : decided;
+    const result = masker.value(failOnSkippedSpec && !signal.aborted ? failedIfSkippedSpec(decided) : decided);
     results.push(result);
     options.onResult?.(result);
   };
   try {
     // Ids that were there before the run are never touched; then one record of each kind, so lists are not empty.
     await takeInventory(ctx);
-    options.onTarget?.(ctx.adapter.describe());
+    options.onTarget?.(masker.value(ctx.adapter.describe()));
     if (!ctx.readOnly && options.probes === undefined) await seedOneOfEach(ctx);
     for (const probe of options.probes ?? allProbes) {
       for (const result of await runProbe(ctx, probe)) emit(result);
@@ -85,7 +93,7 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     await ctx.ledger.cleanup(target);
     await ctx.seedLedger.cleanup(target);
   }
-  return {
+  return masker.value({
     baseUrl: target.baseUrl,
     startedAt,
     finishedAt: new Date().toISOString(),
@@ -99,7 +107,7 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     target: ctx.adapter.describe(),
     allowUnjudged: (options.allowUnjudged ?? false) || ctx.readOnly,
     summary: summarize(results),
-  };
+  });
 }
 
 /** With --fail-on-skipped-spec: a spec check that could not be judged is a counted failure, saying why. */

@@ -8,10 +8,10 @@ import { show } from '../matchers.js';
 import { shownInSpec } from '../resources.js';
 import { type Created, createRecord } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
-import { type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
+import { answeredUnread, REDIRECT_NOT_FOLLOWED, type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
-import { evidenceOf, masked } from '../verdict/evidence.js';
+import { evidenceOf } from '../verdict/evidence.js';
 import { costlyFailure, StoppedAnswering } from './unanswered.js';
 
 export type { SuiteContext } from '../context.js';
@@ -53,9 +53,9 @@ export class ProbeRun {
     } catch (error) {
       if (error instanceof TransportError) {
         this.exchanges.push(error.exchange);
-        // What costs a run its time is counted; an answer too large to read is still an answer.
+        // What costs a run its time is counted; an answer too large to read, or a redirect not followed, is still an answer.
         if (costlyFailure(this.ctx.target, error, performance.now() - started)) this.ctx.unanswered += 1;
-        else if (error.code === TOO_LARGE) this.ctx.unanswered = 0;
+        else if (answeredUnread(error)) this.ctx.unanswered = 0;
       }
       throw error;
     }
@@ -69,8 +69,9 @@ export class ProbeRun {
     try {
       return await this.send(spec);
     } catch (error) {
-      // An answer too large to read may have served what the request asked for: it proves nothing either way.
-      if (error instanceof TransportError && error.code !== TOO_LARGE && !this.ctx.signal.aborted) return undefined;
+      // An answer too large to read may have served what the request asked for, and a redirect not followed may
+      // lead to what serves it: neither proves anything either way.
+      if (error instanceof TransportError && !answeredUnread(error) && !this.ctx.signal.aborted) return undefined;
       throw error;
     }
   }
@@ -110,16 +111,16 @@ export class ProbeRun {
       ...info,
       outcome: ok ? 'passed' : 'failed',
       counted,
-      evidence: evidenceOf(this.ctx.target, exchanges, ok ? undefined : { failing }),
+      evidence: evidenceOf(exchanges, ok ? undefined : { failing }),
       exchanges,
     };
     if (!ok) result.actual = actual;
     this.decided.set(id, result);
   }
 
-  /** The exchanges so far, as reports show them: tokens, --header values and secret-named members masked. */
+  /** The exchanges so far (secrets are masked where results become output: verdict/mask.ts). */
   private shownExchanges(): Exchange[] {
-    return masked(this.ctx.target, this.exchanges) as Exchange[];
+    return [...this.exchanges];
   }
 
   /** Leaves one check not judged (the evidence could not be gathered; `reason` says why), the others to be decided. */
@@ -129,7 +130,7 @@ export class ProbeRun {
 
   private notJudged(info: CheckInfo, reason: string): CheckResult {
     const exchanges = this.shownExchanges();
-    return { ...info, outcome: 'not judged', counted: false, reason, evidence: evidenceOf(this.ctx.target, exchanges), exchanges };
+    return { ...info, outcome: 'not judged', counted: false, reason, evidence: evidenceOf(exchanges), exchanges };
   }
 
   /** Ends the probe: every check not decided yet is not judged, with `reason`. */
@@ -176,11 +177,14 @@ export class ProbeRun {
       // No answer on a path the spec does not show says nothing of the spec: its checks not reached are skipped
       // (the assumed ones still fail, counted only with --strict).
       const unshown = error instanceof TransportError && !shownInSpec(error.exchange.sent.method, error.exchange.sent.path);
-      const failed = error !== undefined && !(error instanceof Skip) && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
+      // A redirect the kit does not follow leaves the answer unseen: nothing is judged on it, either way.
+      const unseen = error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED;
+      const failed =
+        error !== undefined && !(error instanceof Skip) && !unseen && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
       if (failed) {
         const counted = info.source === 'spec' || this.ctx.strict;
         const exchanges = this.shownExchanges();
-        return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(this.ctx.target, exchanges, {}), exchanges };
+        return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(exchanges, {}), exchanges };
       }
       return this.notJudged(info, reason);
     });
@@ -191,6 +195,8 @@ export class ProbeRun {
     if (error instanceof Skip || error instanceof StoppedAnswering) return error.message;
     if (error instanceof TransportError && error.code === TOO_LARGE)
       return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
+    if (error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED)
+      return `${error.exchange.sent.method} ${error.exchange.sent.path} ${error.message}`;
     if (error instanceof TransportError) return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
     if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;
     return 'not reached: an earlier step did not give what this check needs';

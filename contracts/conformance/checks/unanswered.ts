@@ -1,5 +1,5 @@
 /** A target that stops answering: which failed requests count, and how a probe not tried for it ends. */
-import { DEFAULT_TIMEOUT_MS, TIMEOUT, TOO_LARGE, TransportError } from '../target/http.js';
+import { answeredUnread, DEFAULT_TIMEOUT_MS, TIMEOUT, TransportError } from '../target/http.js';
 import type { Exchange, Target } from '../types.js';
 
 /**
@@ -13,7 +13,7 @@ export const UNANSWERED_LIMIT = 3;
 
 /** A failed request that cost about its time limit: no answer within it, or a failure that came only late in it. */
 export function costlyFailure(target: Target, error: unknown, elapsedMs: number): boolean {
-  if (!(error instanceof TransportError) || error.code === TOO_LARGE) return false;
+  if (!(error instanceof TransportError) || answeredUnread(error)) return false;
   return error.code === TIMEOUT || elapsedMs >= (target.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 2;
 }
 

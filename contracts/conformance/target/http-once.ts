@@ -1,5 +1,6 @@
 /** One request to the target, read and recorded for the report (its retries live in http.ts). */
 import type { Credentials, Exchange, SentRequest, Target } from '../types.js';
+import { fetchWithinOrigin, RedirectNotFollowed } from './redirects.js';
 
 /** A parsed answer. `body` is the JSON value when the body parses, else the text. */
 export interface Reply {
@@ -19,7 +20,10 @@ export interface RequestSpec {
   body?: unknown;
 }
 
-/** No answer came (connection refused, timeout, aborted), or one too large to read (MAX_ANSWER_BYTES). */
+/**
+ * No answer came (connection refused, timeout, aborted), or none the kit reads: one too large to read
+ * (MAX_ANSWER_BYTES), or a redirect it does not follow (REDIRECT_NOT_FOLLOWED; the exchange holds its status).
+ */
 export class TransportError extends Error {
   constructor(
     message: string,
@@ -45,6 +49,12 @@ class AnswerTooLarge extends Error {}
 export const TOO_LARGE = 'TOO_LARGE';
 /** The TransportError code of a request that got no answer within the time limit. */
 export const TIMEOUT = 'TIMEOUT';
+/** The TransportError code of a redirect the kit did not follow (to another origin, or one too many: redirects.ts). */
+export const REDIRECT_NOT_FOLLOWED = 'REDIRECT_NOT_FOLLOWED';
+
+/** Whether the target answered, though with nothing the kit reads (too large, or a redirect it does not follow). */
+export const answeredUnread = (error: unknown): boolean =>
+  error instanceof TransportError && (error.code === TOO_LARGE || error.code === REDIRECT_NOT_FOLLOWED);
 
 export async function sendOnce(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
   // Headers given with --header go on every request (never into a report); the token and body type are the kit's own.
@@ -62,17 +72,27 @@ export async function sendOnce(target: Target, spec: RequestSpec, signal?: Abort
   const timeout = AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const fetcher = target.fetch ?? globalThis.fetch;
   try {
-    const res = await fetcher(joinUrl(target.baseUrl, spec.path), {
-      method: spec.method,
-      headers,
-      body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const reply = await readReply(res);
+    const init = { method: spec.method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
+    const { response, followed } = await fetchWithinOrigin(
+      fetcher,
+      joinUrl(target.baseUrl, spec.path),
+      init,
+      new URL(target.baseUrl).origin,
+    );
+    const reply = await readReply(response);
     // An empty body is shown as nothing, not as an empty string.
     const shown = reply.text.length === 0 ? undefined : reply.text.length <= SHOWN_TEXT ? reply.body : shorten(reply.text);
-    return { reply, exchange: { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } } };
+    const exchange: Exchange = { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } };
+    if (followed.length > 0)
+      exchange.note = `followed ${followed.length === 1 ? 'a redirect' : 'redirects'} within the origin: ${followed.join(', ')}`;
+    return { reply, exchange };
   } catch (error) {
+    if (error instanceof RedirectNotFollowed) {
+      const { status, headers: answered } = error.response;
+      const received = { status, contentType: answered.get('content-type'), body: undefined };
+      const before = error.followed.length > 0 ? ` (after ${error.followed.join(', ')})` : '';
+      throw new TransportError(error.message, { sent, received, note: `${error.message}${before}` }, REDIRECT_NOT_FOLLOWED);
+    }
     const { message, code } = describeFailure(error, target);
     throw new TransportError(message, { sent, error: message }, code);
   }
@@ -152,12 +172,12 @@ function describeFailure(error: unknown, target: Target): { message: string; cod
   if (error instanceof AnswerTooLarge) return { message: error.message, code: TOO_LARGE };
   if (err?.name === 'TimeoutError') return { message: `no answer within ${target.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`, code: TIMEOUT };
   if (err?.name === 'AbortError') return { message: 'interrupted', code: 'ABORTED' };
-  // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port",
-  // and it may be a port a redirect led to rather than the one of --base-url.
+  // The fetch standard blocks ports of other protocols (6000, 4045, …); undici says only "bad port".
+  // Redirects are followed only within the origin, so it is the port of --base-url.
   if (err?.cause?.message === 'bad port') {
     const port = new URL(target.baseUrl).port || 'the default';
     return {
-      message: `fetch refuses the port (the fetch standard blocks ports of other protocols, such as 4045 and 6000; --base-url has port ${port}, unless a redirect led elsewhere): serve the target on another port`,
+      message: `fetch refuses the port (the fetch standard blocks ports of other protocols, such as 4045 and 6000; --base-url has port ${port}): serve the target on another port`,
       code: 'BAD_PORT',
     };
   }

@@ -57,7 +57,8 @@ async function sendOnceReused(target: Target, spec: RequestSpec, signal?: AbortS
     const reset = error instanceof TransportError && error.code !== undefined && STALE_CONNECTION.has(error.code);
     if (!reset || spec.method !== 'GET' || signal?.aborted) throw error;
     const again = await sendOnce(target, spec, signal);
-    again.exchange.note = `sent a second time: the connection of the first was reset (${error.code})`;
+    const resent = `sent a second time: the connection of the first was reset (${error.code})`;
+    again.exchange.note = again.exchange.note === undefined ? resent : `${resent}; ${again.exchange.note}`;
     return again;
   }
 }

@@ -7,7 +7,7 @@
 import { isGone, isRecord } from '../matchers.js';
 import { deleteBody, resourceFacts } from '../resources.js';
 import type { LedgerEntry, Target } from '../types.js';
-import { isSuccess, send } from './http.js';
+import { isSuccess, REDIRECT_NOT_FOLLOWED, send, TransportError } from './http.js';
 import { settled } from './settle.js';
 
 export class Ledger {
@@ -49,8 +49,10 @@ export class Ledger {
       const body = facts ? deleteBody(facts) : {};
       try {
         if (!(await this.removed(target, entry, body))) this.failed.push(entry);
-      } catch {
-        this.failed.push(entry);
+      } catch (error) {
+        // A redirect the kit does not follow is why it could not delete: said beside the record.
+        const redirected = error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED;
+        this.failed.push(redirected ? { ...entry, note: `${error.exchange.sent.method} ${error.message}` } : entry);
       }
     }
   }

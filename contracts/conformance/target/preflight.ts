@@ -5,7 +5,7 @@
  */
 
 import type { Credentials, Target } from '../types.js';
-import { joinUrl, send, TOO_LARGE, TransportError } from './http.js';
+import { joinUrl, REDIRECT_NOT_FOLLOWED, send, TOO_LARGE, TransportError } from './http.js';
 
 /** The run cannot go on: unreachable target, refused token, HTML instead of JSON. */
 export class TargetProblem extends Error {}
@@ -47,5 +47,6 @@ function noAnswer(error: unknown, url: string, baseUrlFlag: string): string {
   if (code?.startsWith('HPE_'))
     return `GET ${url} was answered with something that is not HTTP (${code}); is ${baseUrlFlag} the address of the API's HTTP server?`;
   if (code === TOO_LARGE) return `GET ${url}: ${detail}`;
+  if (code === REDIRECT_NOT_FOLLOWED) return `GET ${url} ${detail.replace('--base-url', baseUrlFlag)}`;
   return `cannot reach ${url}: ${detail}; is the server running and ${baseUrlFlag} right?`;
 }

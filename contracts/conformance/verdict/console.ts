@@ -1,11 +1,17 @@
-/** Console output: one progress line per check, then the failures in detail, then a summary. */
+/**
+ * Console output: one progress line per check, then the failures in detail, then a summary. What a target sent is
+ * shown with control, bidi and invisible characters escaped, one line each (visible.ts), so it can neither drive the
+ * terminal nor add lines of its own.
+ */
 import { show } from '../matchers.js';
 import type { CheckResult, Exchange, SuiteReport, TargetDescription } from '../types.js';
+import { visibleStrings } from './visible.js';
 
 const MARK = { passed: '✓', failed: '✗', 'not judged': '–' } as const;
 
 /** How the kit reads the target, printed once the lists were first read (the target adapter's findings). */
-export function targetLines(target: TargetDescription): string {
+export function targetLines(found: TargetDescription): string {
+  const target = visibleStrings(found);
   const lists = Object.entries(target.lists);
   const paging =
     lists.length === 0 ? 'every list read at the start fit in one page' : lists.map(([path, way]) => `${path} by ${way}`).join('; ');
@@ -20,7 +26,8 @@ export function targetLines(target: TargetDescription): string {
 }
 
 /** The progress line of one decided check. */
-export function progressLine(result: CheckResult): string {
+export function progressLine(decided: CheckResult): string {
+  const result = visibleStrings(decided);
   const tag = `[${result.source}]`.padEnd(12);
   let note = '';
   if (result.outcome === 'failed') note = result.counted ? '' : '  (not counted; --strict counts it)';
@@ -32,7 +39,8 @@ export function progressLine(result: CheckResult): string {
  * Details of every failed check, the records left behind, the notes, the summary; then, after everything else,
  * the short list of counted failures, and last, when spec checks were not judged, how many and what it does to the exit status.
  */
-export function closingText(report: SuiteReport): string {
+export function closingText(given: SuiteReport): string {
+  const report = visibleStrings(given);
   const lines: string[] = [];
   const failures = report.results.filter((result) => result.outcome === 'failed');
   if (failures.length > 0) lines.push('', 'Failures:');
@@ -86,7 +94,8 @@ function verdictLine(report: SuiteReport): string {
 }
 
 /** What was sent, what came back, what was expected and why, for one failed check. */
-export function failureDetail(result: CheckResult): string[] {
+export function failureDetail(failed: CheckResult): string[] {
+  const result = visibleStrings(failed);
   return [
     `✗ ${result.id} [${result.source}${result.counted ? '' : ', not counted'}]`,
     `  expected: ${result.expected}`,

@@ -5,6 +5,7 @@
  */
 import type { CheckResult, SuiteReport } from '../types.js';
 import { failureDetail } from './console.js';
+import { visible } from './visible.js';
 
 /** The report as a JUnit XML document. */
 export function toJunit(report: SuiteReport): string {
@@ -47,10 +48,13 @@ function leftoversCase(report: SuiteReport): string {
   return `    <testcase classname="conformance.teardown" name="teardown: records left behind">\n      <error type="left-behind" message="${escapeXml(message)}">${escapeXml(listed.join('\n'))}</error>\n    </testcase>`;
 }
 
-/** Escapes text for XML attributes and content, and drops characters XML 1.0 cannot hold. */
+/**
+ * Escapes text for XML attributes and content: characters that drive or hide text are made visible (`\x1B`,
+ * `\u202E`), and what else XML 1.0 cannot hold (a lone surrogate) is dropped.
+ */
 export function escapeXml(text: string): string {
   return (
-    text
+    visible(text, true)
       // biome-ignore lint/suspicious/noControlCharactersInRegex: listing the characters XML 1.0 allows is the point
       .replace(/[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '')
       .replaceAll('&', '&amp;')

@@ -1,0 +1,109 @@
+/** The masker and the visible escapes: what the kit writes holds no secret and no character that drives a terminal. */
+import { describe, expect, it } from 'vitest';
+import { DEEPEST_SHOWN, MASK, Masker, maskerFor } from './verdict/mask.js';
+import { jsonEscaped, visible, visibleStrings } from './verdict/visible.js';
+
+const TOKEN = 'tok-9f2a71c4e0';
+const HEADER = 'hdr"value/+ 77';
+const masker = () => maskerFor({ baseUrl: 'http://t.test', token: TOKEN, token2: 'tok2-b81d', headers: { 'x-tenant-key': HEADER } });
+
+/** `value` nested `depth` levels deep, alternating objects and arrays. */
+function nested(depth: number, value: unknown): unknown {
+  let inner = value;
+  for (let level = 0; level < depth; level++) inner = level % 2 === 0 ? { level: inner } : [inner];
+  return inner;
+}
+
+describe('masking text', () => {
+  it('masks the tokens and --header values inside longer text, also JSON-escaped or percent-encoded', () => {
+    const m = masker();
+    expect(m.text(`got "Bearer ${TOKEN}" and tok2-b81d`)).toBe(`got "Bearer ${MASK}" and ${MASK}`);
+    expect(m.text(`header ${HEADER}!`)).toBe(`header ${MASK}!`);
+    expect(m.text(JSON.stringify({ echoed: `x ${HEADER}` }))).not.toContain('hdr');
+    expect(m.text(`q=${encodeURIComponent(HEADER)}`)).toBe(`q=${MASK}`);
+    expect(m.text(JSON.stringify(JSON.stringify({ echoed: HEADER })))).not.toContain('hdr');
+  });
+
+  it('masks the start of a secret where a text was cut short', () => {
+    const m = masker();
+    expect(m.text(`answered {"auth":"Bearer ${TOKEN.slice(0, 7)}…`)).toBe(`answered {"auth":"Bearer ${MASK}…`);
+    expect(m.text(`{"h":"${HEADER.slice(0, 5)}… (4000 characters in all)`)).not.toContain('hdr"v');
+    // Two characters say nothing of a secret, and the text after the cut is left as it is.
+    expect(m.text('to… ok')).toBe('to… ok');
+  });
+
+  it('masks the values of secret-named members written as JSON inside text, escaped once or not at all', () => {
+    const m = masker();
+    expect(m.text('400 {"password":"hunter2","name":"a"}')).toBe(`400 {"password":"${MASK}","name":"a"}`);
+    expect(m.text('"{\\"apiKey\\":\\"k-1\\",\\"n\\":1}"')).toBe(`"{\\"apiKey\\":\\"${MASK}\\",\\"n\\":1}"`);
+    expect(m.text('{"x-tenant-key": "short", "secretNumber": 42}')).toBe(`{"x-tenant-key": "${MASK}", "secretNumber": "${MASK}"}`);
+    // Cut short inside the value: the rest of it is masked.
+    expect(m.text('{"password":"hunter2-and-mo…')).toBe(`{"password":"${MASK}"`);
+  });
+
+  it('masks a user name and password written into the base URL', () => {
+    const m = maskerFor({ baseUrl: 'http://kit-user:p%40ss-w0rd@t.test', token: TOKEN });
+    expect(m.text('cannot reach http://kit-user:p%40ss-w0rd@t.test (p@ss-w0rd)')).toBe(
+      `cannot reach http://${MASK}:${MASK}@t.test (${MASK})`,
+    );
+  });
+
+  it('leaves short values alone: they would mask ordinary words', () => {
+    const m = new Masker(['ab']);
+    expect(m.text('about')).toBe('about');
+  });
+});
+
+describe('masking values', () => {
+  it('masks secret-named members and what the tokens appear in at any depth, keys included', () => {
+    const m = masker();
+    const deep = nested(41, { password: 'pw-1', note: `echo ${TOKEN}`, [`k ${TOKEN}`]: 1, tokens: ['a', { b: 'c' }], count: 3 });
+    const text = JSON.stringify(m.value(deep));
+
+    expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain('pw-1');
+    expect(text).toContain(`"note":"echo ${MASK}"`);
+    expect(text).toContain(`"k ${MASK}":1`);
+    expect(text).toContain(`"tokens":["${MASK}",{"b":"${MASK}"}]`);
+    expect(text).toContain('"count":3');
+  });
+
+  it('learns the values of secret-named members and masks them wherever they appear again', () => {
+    const m = masker();
+    const masked = m.value({ sent: { password: 'sip-pass-0042' }, received: 'password sip-pass-0042 is too weak' });
+    expect(masked).toEqual({ sent: { password: MASK }, received: `password ${MASK} is too weak` });
+    // Later values too: the masker remembers.
+    expect(m.value(['again sip-pass-0042'])).toEqual([`again ${MASK}`]);
+    // Short values of such members are kinds rather than secrets ("bearer"), and are not searched for.
+    expect(m.value({ tokenType: 'bearer', text: 'bearer' })).toEqual({ tokenType: MASK, text: 'bearer' });
+  });
+
+  it('shows nothing deeper than its limit, so writing a report cannot exhaust the stack', () => {
+    const masked = masker().value(nested(100_000, TOKEN));
+    const text = JSON.stringify(masked);
+    expect(text).toContain(`nested deeper than ${DEEPEST_SHOWN} levels`);
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it('keeps a "__proto__" member a plain member', () => {
+    const masked = masker().value(JSON.parse('{"__proto__": {"polluted": true}}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);
+    expect(Object.keys(masked)).toEqual(['__proto__']);
+  });
+});
+
+describe('visible text', () => {
+  it('escapes control, bidi, invisible and line-separator characters; keeps line feeds only when asked', () => {
+    const sent = 'a\x1b]0;title\x07\r\n\u202e\u2066\u200b\u2028\x9b\x7fz';
+    expect(visible(sent)).toBe('a\\x1B]0;title\\x07\\r\\n\\u202E\\u2066\\u200B\\u2028\\x9B\\x7Fz');
+    expect(visible(sent, true)).toContain('\\r\n\\u202E');
+    expect(visibleStrings({ 'k\x1b': ['v\n'] })).toEqual({ 'k\\x1B': ['v\\n'] });
+  });
+
+  it('writes JSON with those characters as \\u escapes: the same data, none of the characters', () => {
+    const value = { text: '\u202e\x9b\u2028\x7f' };
+    const json = jsonEscaped(JSON.stringify(value, null, 2));
+    expect(json).not.toMatch(/[\u202e\x9b\u2028\x7f]/);
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});

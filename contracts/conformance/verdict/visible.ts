@@ -1,0 +1,42 @@
+/**
+ * Text a target sent, made safe to print: control characters (C0, DEL, C1: escape sequences, carriage returns,
+ * bells), bidirectional overrides and isolates, invisible characters and line separators are written as escapes
+ * (`\x1B`, `\u202E`), so an answer can neither drive the terminal nor fake or hide lines of the kit's output.
+ */
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE = /[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escaped(char: string): string {
+  const code = char.charCodeAt(0);
+  return (
+    NAMED[char] ??
+    (code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`)
+  );
+}
+
+/** `text` with every unsafe character escaped; with `keepLines`, line feeds stay (the kit's own line structure). */
+export function visible(text: string, keepLines = false): string {
+  return text.replace(UNSAFE, (char) => (keepLines && char === '\n' ? char : escaped(char)));
+}
+
+/**
+ * JSON text with the unsafe characters JSON.stringify leaves as they are (DEL, C1, bidi, invisible, line
+ * separators) written as `\u` escapes: the same data, but no such character in the file.
+ */
+export function jsonEscaped(json: string): string {
+  return json.replace(UNSAFE, (char) => (char === '\n' ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
+/** `value` with every string in it (keys too) made visible on one line: for what a report shows of a target's answers. */
+export function visibleStrings<T>(value: T): T {
+  return visibleCopy(value) as T;
+}
+
+function visibleCopy(value: unknown): unknown {
+  if (typeof value === 'string') return visible(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(visibleCopy);
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [visible(key), visibleCopy(inner)]));
+}
