@@ -4,17 +4,18 @@
  * before the server starts, so a typo ends with a message, not a stack trace.
  * `src/cli/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { describeArgsError } from '../../contracts/conformance/args.js';
 import { ownEntry } from '../domain/own-entry.js';
 import { controlTokenRefusal } from '../http/app.js';
+import { parseDelay } from '../http/delay.js';
 import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
 import { MAX_RECORDS_PER_KIND } from '../state/limits.js';
-import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
+import { DEFAULT_SEED, MAX_SEED, scenarioProblems } from '../state/mock-state.js';
 import { parseScenario, type Scenario } from '../state/seed/scenario.js';
 import { scenarios } from '../state/seed/scenarios.js';
 import { batchedWriter, ownVersion } from './terminal.js';
@@ -36,6 +37,8 @@ Options:
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default), or a scenario file
                     (a path ending in .json, in the shape of fixtures/default.json)
+  --watch           with a scenario file: reload it when it changes (as a reset to the new file)
+  --delay MS        every /api/v1 answer waits MS milliseconds, or MIN-MAX (drawn per request); Prefer: delay= wins
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
   --control-token T require T in the x-control-token header of every control API (/__mock/) request
   --no-control      turn the control API off
@@ -57,25 +60,65 @@ function fail(message: string, { usageError = true } = {}): never {
   process.exit(2);
 }
 
+/** A scenario file read and checked (its shape, then every written-down record), or an Error listing every problem. */
+export function readScenarioFile(path: string, seed: number): Scenario {
+  const text = readFileSync(path, 'utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`--scenario ${path} is not JSON: ${(error as Error).message}`);
+  }
+  const scenario = parseScenario(data, `--scenario ${path}`);
+  const problems = scenarioProblems(scenario, seed);
+  if (problems.length > 0) throw new Error(`--scenario ${path} is not a scenario:\n  ${problems.join('\n  ')}`);
+  return scenario;
+}
+
 /** A scenario named by the flag: a shipped one by name, or one read from a JSON file (a value ending in .json). */
-function scenarioOf(value: string): { scenario: string | Scenario; name: string } {
+function scenarioOf(value: string, seed: number): { scenario: string | Scenario; name: string } {
   if (!value.endsWith('.json')) {
     if (!ownEntry(scenarios, value))
       fail(`unknown scenario "${value}"; known: ${Object.keys(scenarios).join(', ')}, or a path to a .json file`);
     return { scenario: value, name: value };
   }
-  let text: string;
   try {
-    text = readFileSync(value, 'utf8');
+    readFileSync(value);
   } catch (error) {
     fail(`--scenario: cannot read ${value}: ${(error as Error).message}`);
   }
   try {
-    const scenario = parseScenario(JSON.parse(text), `--scenario ${value}`);
+    const scenario = readScenarioFile(value, seed);
     return { scenario, name: `${scenario.name} from ${value}` };
   } catch (error) {
-    fail(error instanceof SyntaxError ? `--scenario ${value} is not JSON: ${error.message}` : (error as Error).message);
+    fail((error as Error).message);
   }
+}
+
+/**
+ * `--watch`: the scenario file read again whenever it changes (polled, so that an editor's write through a new
+ * file is seen too); a good one resets the mock to it, one with problems is reported and the data stays.
+ */
+function watchScenario(path: string, server: { mockState: { seed: number; reset(options: { scenario: Scenario }): void } }): void {
+  watchFile(path, { interval: 250, persistent: false }, (now, before) => {
+    if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
+    const stamp = new Date().toISOString().slice(11, 19);
+    try {
+      const scenario = readScenarioFile(path, server.mockState.seed);
+      server.mockState.reset({ scenario });
+      process.stdout.write(`${stamp} ${path} changed: reset to scenario ${scenario.name}\n`);
+    } catch (error) {
+      process.stderr.write(`${stamp} ${path} changed but was not loaded (the data stays as it was): ${(error as Error).message}\n`);
+    }
+  });
+  process.once('exit', () => unwatchFile(path));
+}
+
+/** The command to start on another port, in the form this start took (`npm start`, `npx`, the command itself). */
+function startCommandFor(port: number): string {
+  if (process.env.npm_lifecycle_event === 'start') return `npm start -- --port ${port}`;
+  if (process.env.npm_command === 'exec') return `npx voice-config-mock --port ${port}`;
+  return `voice-config-mock --port ${port}`;
 }
 
 /** The most --journal-mib may be: half the heap this process may use (node's --max-old-space-size raises it). */
@@ -140,7 +183,10 @@ export async function main(argv: string[]): Promise<void> {
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
   const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);
   const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, MAX_SEED);
-  const { scenario, name: scenarioName } = scenarioOf(values.scenario ?? 'default');
+  const { scenario, name: scenarioName } = scenarioOf(values.scenario ?? 'default', seed);
+  if (values.watch && typeof scenario === 'string') fail('--watch needs a scenario file (--scenario ./file.json)');
+  const delay = values.delay === undefined ? undefined : parseDelay(values.delay);
+  if (typeof delay === 'string') fail(`--delay ${delay}`);
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
   if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
   // One that a header can never carry would answer 401 to every control request.
@@ -165,6 +211,7 @@ export async function main(argv: string[]): Promise<void> {
     seed,
     scenario,
     control: !values['no-control'],
+    ...(delay ? { delay } : {}),
     ...(values['max-records'] !== undefined
       ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, MAX_RECORDS_PER_KIND) } }
       : {}),
@@ -187,7 +234,7 @@ export async function main(argv: string[]): Promise<void> {
   }).catch((error: NodeJS.ErrnoException) =>
     fail(
       error.code === 'EADDRINUSE'
-        ? `port ${port} is in use (is another mock running?); pick another: \`npm start -- --port ${port === 65535 ? 4011 : port + 1}\` (or --port 0 for any free one)`
+        ? `port ${port} is in use (is another mock running?); pick another: \`${startCommandFor(port === 65535 ? 4011 : port + 1)}\` (or --port 0 for any free one)`
         : error.message,
       { usageError: false },
     ),
@@ -213,6 +260,7 @@ export async function main(argv: string[]): Promise<void> {
       '',
     ].join('\n'),
   );
+  if (values.watch && values.scenario) watchScenario(values.scenario, server);
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -233,6 +281,8 @@ function parse(argv: string[]) {
       seed: { type: 'string' },
       scenario: { type: 'string' },
       'state-file': { type: 'string' },
+      watch: { type: 'boolean' },
+      delay: { type: 'string' },
       'control-token': { type: 'string' },
       'no-control': { type: 'boolean' },
       'max-records': { type: 'string' },

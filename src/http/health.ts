@@ -1,0 +1,25 @@
+/**
+ * `GET /__mock/health`: 200 `{"status":"ok"}` once the mock serves, for CI
+ * scripts and container checks that wait for it. It needs no token of any
+ * kind (it is served before the control API's token check, and with the
+ * control API off too) and shows nothing of the mock's data.
+ */
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from './app-env.js';
+
+export const HEALTH_PATH = '/__mock/health';
+
+const healthy = z.strictObject({ status: z.literal('ok') }).openapi('Health');
+
+export function registerHealth(app: OpenAPIHono<AppEnv>): void {
+  const route = createRoute({
+    method: 'get',
+    path: HEALTH_PATH,
+    operationId: 'health',
+    summary: 'Whether the mock serves (for a CI job or container to wait on); needs no token and shows no data',
+    tags: ['Control'],
+    security: [],
+    responses: { 200: { description: 'The mock serves.', content: { 'application/json': { schema: healthy } } } },
+  });
+  app.openapi(route, (c) => c.json({ status: 'ok' as const }, 200));
+}
