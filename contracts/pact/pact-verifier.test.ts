@@ -366,3 +366,29 @@ describe('voice-config-mock pact-verify --help, as built', () => {
       expect(stdout).toContain(flag);
   });
 });
+
+describe('voice-config-mock pact-verify, as built', () => {
+  const cli = join(process.cwd(), 'dist', 'voice-config-mock.mjs');
+  let mock: RunningServer;
+  beforeAll(async () => {
+    mock = await startServer({ port: 0 });
+  });
+  afterAll(() => mock.close());
+
+  it(
+    'verifies the shipped pacts with no warning of Node or Pact, and in plain text under NO_COLOR',
+    async () => {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, 'pact-verify', '--provider-base-url', mock.url], {
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: VERIFY_TIMEOUT,
+      });
+      const output = stdout + stderr;
+      expect(output).toContain('All 31 interactions hold.');
+      // Pact's own report is there, without its colours.
+      expect(output).toMatch(/has status code 201 \(OK\)/);
+      expect(output).not.toContain('\x1b[');
+      expect(output).not.toMatch(/ExperimentalWarning|deprecated/);
+    },
+    VERIFY_TIMEOUT,
+  );
+});

@@ -4,7 +4,7 @@
  * before the server starts, so a typo ends with a message, not a stack trace.
  * `src/cli/launch/launcher.ts` runs `main`, from the bundle built for it.
  */
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { describeArgsError } from '../../contracts/conformance/args.js';
@@ -15,10 +15,11 @@ import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
 import { MAX_RECORDS_PER_KIND } from '../state/limits.js';
-import { DEFAULT_SEED, MAX_SEED, scenarioProblems } from '../state/mock-state.js';
-import { parseScenario, type Scenario } from '../state/seed/scenario.js';
+import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
+import type { Scenario } from '../state/seed/scenario.js';
 import { scenarios } from '../state/seed/scenarios.js';
-import { batchedWriter, ownVersion } from './terminal.js';
+import { readScenarioFile, watchScenario } from './scenario-file.js';
+import { batchedWriter, ownVersion, withoutColour } from './terminal.js';
 
 const MIB = 1024 * 1024;
 
@@ -60,21 +61,6 @@ function fail(message: string, { usageError = true } = {}): never {
   process.exit(2);
 }
 
-/** A scenario file read and checked (its shape, then every written-down record), or an Error listing every problem. */
-export function readScenarioFile(path: string, seed: number): Scenario {
-  const text = readFileSync(path, 'utf8');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`--scenario ${path} is not JSON: ${(error as Error).message}`);
-  }
-  const scenario = parseScenario(data, `--scenario ${path}`);
-  const problems = scenarioProblems(scenario, seed);
-  if (problems.length > 0) throw new Error(`--scenario ${path} is not a scenario:\n  ${problems.join('\n  ')}`);
-  return scenario;
-}
-
 /** A scenario named by the flag: a shipped one by name, or one read from a JSON file (a value ending in .json). */
 function scenarioOf(value: string, seed: number): { scenario: string | Scenario; name: string } {
   if (!value.endsWith('.json')) {
@@ -93,25 +79,6 @@ function scenarioOf(value: string, seed: number): { scenario: string | Scenario;
   } catch (error) {
     fail((error as Error).message);
   }
-}
-
-/**
- * `--watch`: the scenario file read again whenever it changes (polled, so that an editor's write through a new
- * file is seen too); a good one resets the mock to it, one with problems is reported and the data stays.
- */
-function watchScenario(path: string, server: { mockState: { seed: number; reset(options: { scenario: Scenario }): void } }): void {
-  watchFile(path, { interval: 250, persistent: false }, (now, before) => {
-    if (now.mtimeMs === before.mtimeMs && now.size === before.size) return;
-    const stamp = new Date().toISOString().slice(11, 19);
-    try {
-      const scenario = readScenarioFile(path, server.mockState.seed);
-      server.mockState.reset({ scenario });
-      process.stdout.write(`${stamp} ${path} changed: reset to scenario ${scenario.name}\n`);
-    } catch (error) {
-      process.stderr.write(`${stamp} ${path} changed but was not loaded (the data stays as it was): ${(error as Error).message}\n`);
-    }
-  });
-  process.once('exit', () => unwatchFile(path));
 }
 
 /** The command to start on another port, in the form this start took (`npm start`, `npx`, the command itself). */
@@ -151,6 +118,12 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   if (argv[0] === 'pact-verify') {
+    // Pact's verifier (native code) colours its report whatever NO_COLOR says: run it again with its output cleaned.
+    const plain = process.env.NO_COLOR ? await withoutColour(argv) : undefined;
+    if (plain !== undefined) {
+      process.exitCode = plain;
+      return;
+    }
     // Pact's Verifier over the pacts: Pact itself is loaded from the project that runs it (not bundled).
     const { runPactVerifyCommand } = await import('../../contracts/pact/pact-verify.js');
     process.exitCode = await runPactVerifyCommand(argv.slice(1));
