@@ -98,7 +98,7 @@ describe('the packed package in a CommonJS project', () => {
   afterAll(() => rmSync(project, { recursive: true, force: true }));
 
   beforeAll(async () => {
-    // Packs the build there is (its prepare script would build again, while other tests read dist/).
+    // Packs the build there is (its prepack script would build again, while other tests read dist/).
     const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], {
       cwd: root,
       env,
@@ -123,6 +123,9 @@ describe('the packed package in a CommonJS project', () => {
     expect(paths).toContain('dist/cjs/src/client/index.d.ts');
     expect(paths).toContain('dist/fixtures/team.json');
     expect(paths.filter((path) => /^(src|test)\//.test(path) || (path.endsWith('.ts') && !path.endsWith('.d.ts')))).toEqual([]);
+    // No install script of its own (npm 11 would list it for a tarball however allowScripts names it): it builds when packed.
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules/voice-config-mock/package.json'), 'utf8'));
+    expect(Object.keys(manifest.scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
     // A source map carries the source it names, which the package does not ship.
     const map = JSON.parse(readFileSync(join(project, 'node_modules/voice-config-mock/dist/src/index.js.map'), 'utf8'));
     expect(map.sourcesContent?.[0]).toContain('export');

@@ -76,9 +76,17 @@ async function writePlainPact(dir: string): Promise<string> {
     .withRequest('DELETE', `/api/v1/sip-trunks/${exampleIds.systemSipTrunk}`, (req) =>
       req.headers({ ...auth, 'Content-Type': 'application/json' }).jsonBody({}),
     )
-    .willRespondWith(403)
+    // As docs/pact.md writes an error answer: problem details, matched by a content type that takes them.
+    .willRespondWith(403, (res) =>
+      res
+        .headers({ 'Content-Type': M.regex('^application/(problem\\+)?json(;.*)?$', 'application/problem+json') })
+        .jsonBody({ title: M.string('Forbidden Error'), status: 403 }),
+    )
     .executeTest(async (server) => {
-      await expect(api(server.url).sipTrunks.remove(exampleIds.systemSipTrunk)).rejects.toMatchObject({ status: 403 });
+      await expect(api(server.url).sipTrunks.remove(exampleIds.systemSipTrunk)).rejects.toMatchObject({
+        status: 403,
+        problem: { title: 'Forbidden Error' },
+      });
     });
   await pact
     .addInteraction()

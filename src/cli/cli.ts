@@ -37,7 +37,7 @@ Options:
                     needs --control-token or --no-control)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default), or a scenario file
-                    (a path ending in .json, in the shape of fixtures/default.json)
+                    (a path ending in .json, in the shape of dist/fixtures/default.json)
   --watch           with a scenario file: reload it when it changes (as a reset to the new file)
   --delay MS        every /api/v1 answer waits MS milliseconds, or MIN-MAX (drawn per request); Prefer: delay= wins
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered

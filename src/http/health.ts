@@ -19,7 +19,14 @@ export function registerHealth(app: OpenAPIHono<AppEnv>): void {
     summary: 'Whether the mock serves (for a CI job or container to wait on); needs no token and shows no data',
     tags: ['Control'],
     security: [],
-    responses: { 200: { description: 'The mock serves.', content: { 'application/json': { schema: healthy } } } },
+    responses: {
+      200: { description: 'The mock serves.', content: { 'application/json': { schema: healthy } } },
+      // The server's answer to a request it cannot read, before any route (src/server/node-client-errors.ts).
+      400: {
+        description: 'The request could not be read (a malformed request line or Host header).',
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
+    },
   });
   app.openapi(route, (c) => c.json({ status: 'ok' as const }, 200));
 }

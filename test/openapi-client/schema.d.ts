@@ -1769,7 +1769,7 @@ export interface components {
              * @description A scenario of fixtures/.
              * @enum {string}
              */
-            scenario?: "default" | "empty";
+            scenario?: "default" | "empty" | "team";
             /** @description Seed of the generated data. */
             seed?: number;
             /** @description An organization id (GET /__mock/tenants lists them). */
@@ -1780,7 +1780,7 @@ export interface components {
              * @description `empty` (default), or a scenario whose first organization is copied.
              * @enum {string}
              */
-            scenario?: "default" | "empty";
+            scenario?: "default" | "empty" | "team";
             /** @description Seed of the generated data. */
             seed?: number;
             name?: string;
@@ -3763,6 +3763,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The request could not be read (a malformed request line or Host header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
