@@ -17,7 +17,7 @@ import { controlApi } from './control/control-api.js';
 import { checkedDelay, delayAnswers, type ResponseDelay } from './delay.js';
 import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
-import { registerHealth } from './health.js';
+import { serveHealth } from './health.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { preferredAnswers } from './prefer.js';
@@ -165,7 +165,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     answerOtherMethods(app, `/api/v1/${def.path}/:id`, 'GET, PATCH, DELETE');
   }
   // Before the control API's token check and guards, and served with the control API off too.
-  registerHealth(app);
+  serveHealth(app);
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
     limitBodies(app, maxSize, true, options.bodyBytes);

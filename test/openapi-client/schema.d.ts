@@ -254,23 +254,6 @@ export interface paths {
         patch: operations["updateWebhook"];
         trace?: never;
     };
-    "/__mock/health": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether the mock serves (for a CI job or container to wait on); needs no token and shows no data */
-        get: operations["health"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/__mock/calls": {
         parameters: {
             query?: never;
@@ -544,6 +527,23 @@ export interface paths {
         put?: never;
         /** Set up or tear down a Pact provider state (Pact stateChangeUrl) */
         post: operations["changeProviderState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__mock/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the mock serves (for a CI job or container to wait on); needs no token and shows no data */
+        get: operations["health"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1650,10 +1650,6 @@ export interface components {
             /** @description Deliveries happen only while enabled. */
             enabled: boolean;
         };
-        Health: {
-            /** @enum {string} */
-            status: "ok";
-        };
         SimulatedCall: {
             id: string;
             orgId: string;
@@ -2091,6 +2087,10 @@ export interface components {
              * @enum {string}
              */
             action: "setup" | "teardown";
+        };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
         };
         ControlIndex: {
             name: string;
@@ -3738,35 +3738,6 @@ export interface operations {
             };
             /** @description Only with a state file (`--state-file`): the change was made, but could not be saved; it is lost when the mock stops unless a later save succeeds. */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    health: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The mock serves. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Health"];
-                };
-            };
-            /** @description The request could not be read (a malformed request line or Host header). */
-            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5445,6 +5416,35 @@ export interface operations {
             };
             /** @description The telephony provider failed to provision a SIP trunk the state sets up (an injected telephony fault); nothing was changed. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mock serves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The request could not be read (a malformed request line or Host header). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
