@@ -13,7 +13,8 @@
  * package's alone.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,7 +96,8 @@ export const isApiError = (error: unknown): boolean => error instanceof ApiError
 describe('the packed package in a CommonJS project', () => {
   const project = mkdtempSync(join(tmpdir(), 'vcm-adopt-'));
   let packed: { files: { path: string }[]; filename: string };
-  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  // A whole node_modules: its removal takes a while on a busy machine.
+  afterAll(() => rm(project, { recursive: true, force: true }), 60_000);
 
   beforeAll(async () => {
     // Packs the build there is (its prepack script would build again, while other tests read dist/).
