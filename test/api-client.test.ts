@@ -1,5 +1,5 @@
 import { getEventListeners } from 'node:events';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { ApiError, createApiClient } from '../src/client/index.js';
@@ -77,6 +77,35 @@ describe('api client', () => {
     expect(sent[1]?.body).toBeUndefined();
     expect(sent[3]?.body).toBe('{}');
     expect(sent[3]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("sends extra headers of the client on every call and of a call on that call, the call's winning", async () => {
+    const app = createApp({ mockState: createMockState({ seed: 1 }) });
+    const sent: Headers[] = [];
+    const fetch = async (url: string, init: RequestInit) => {
+      sent.push(new Headers(init.headers));
+      return app.request(url, init);
+    };
+    const api = createApiClient({
+      baseUrl: 'http://mock.test',
+      token: TOKEN,
+      fetch,
+      headers: { 'X-Request-Id': 'client', 'X-Api-Version': '1' },
+    });
+    const [tool] = await api.tools.list();
+    expect(sent[0]?.get('x-request-id')).toBe('client');
+    expect(sent[0]?.get('x-api-version')).toBe('1');
+    // A call's own: Prefer asks the mock for the operation's 404, with the id asked for.
+    const refused = await rejection(api.tools.get(tool?.id ?? '', { headers: { Prefer: 'code=404', 'x-request-id': 'call' } }));
+    expect(refused.status).toBe(404);
+    expect(refused.problem?.detail).toContain(tool?.id);
+    expect(sent[1]?.get('x-request-id')).toBe('call');
+    expect(sent[1]?.get('x-api-version')).toBe('1');
+    expect(sent[1]?.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    // Only that call: the next one sends the client's again, and gets the record.
+    expect((await api.tools.get(tool?.id ?? '')).id).toBe(tool?.id);
+    expect(sent[2]?.get('prefer')).toBeNull();
+    expect(sent[2]?.get('x-request-id')).toBe('client');
   });
 
   it('throws an api error carrying the problem details of a refused delete', async () => {
@@ -214,7 +243,8 @@ describe('api client', () => {
 
   // The package's root entry also exports the server (node:http, node:fs), which no browser bundle can take.
   it('bundles for a browser from voice-config-mock/client, with nothing of node in it', async () => {
-    const entry = createRequire(import.meta.url).resolve('voice-config-mock/client');
+    // The ES module entry, as a bundler for the browser picks it (the `import` condition).
+    const entry = fileURLToPath(import.meta.resolve('voice-config-mock/client'));
     expect(entry).toMatch(/dist\/src\/client\/index\.js$/);
     const bundled = await build({
       stdin: { contents: `export { ApiError, createApiClient } from ${JSON.stringify(entry)};`, resolveDir: process.cwd() },

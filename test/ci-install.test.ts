@@ -42,7 +42,7 @@ describe('the CI steps of docs/conformance.md', () => {
     mkdirSync(join(workspace, 'voice-config-mock'));
     writeFileSync(join(workspace, 'package.json'), '{"name":"ci-workspace","private":true}\n');
     const env = { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };
-    // Packs the build `npm test` made first (its prepare script would build again, while other tests read dist/).
+    // Packs the build `npm test` made first (its prepack script would build again, while other tests read dist/).
     await run('npm', ['pack', '--ignore-scripts', '--pack-destination', join(workspace, 'voice-config-mock')], {
       cwd: root,
       env,

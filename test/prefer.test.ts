@@ -2,7 +2,9 @@
  * `Prefer: code=<status>`: every documented error of every API operation can be asked for, answers the example
  * /openapi.json shows for it, and changes nothing; what the document does not list is refused with the list.
  */
+
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_ID } from '../src/http/openapi-examples.js';
 import { freshMock } from './helpers/client.js';
 
 type Json = Record<string, any>;
@@ -27,8 +29,15 @@ describe('Prefer: code=<status>', () => {
     for (const [path, item] of Object.entries<Json>(document.paths)) {
       if (!path.startsWith('/api/v1/')) continue;
       for (const [method, operation] of Object.entries<Json>(item)) {
-        const parameter = (operation.parameters as Json[]).find((p) => p.name === 'Prefer');
-        expect(parameter?.in, `${method} ${path}`).toBe('header');
+        // Described as the mock's own extension, never as a parameter a generator or fuzzer would send.
+        expect(
+          (operation.parameters ?? []).map((p: Json) => p.name),
+          `${method} ${path}`,
+        ).not.toContain('Prefer');
+        const documented = Object.keys(operation.responses)
+          .filter((status) => Number(status) >= 400)
+          .map(Number);
+        expect(operation['x-mock-prefer']?.codes, `${method} ${path}`).toEqual(documented);
         for (const [status, response] of Object.entries<Json>(operation.responses)) {
           if (Number(status) < 400) continue;
           const [first] = Object.values<Json>(response.content['application/problem+json'].examples);
@@ -38,7 +47,12 @@ describe('Prefer: code=<status>', () => {
             ...(body ? { body } : {}),
           });
           expect(res.status, `${method} ${path} ${status}`).toBe(Number(status));
-          expect(res.body).toEqual(first?.value);
+          // The example, about the id and path asked for.
+          const id = path.endsWith('{id}') ? (trunk?.id ?? 'x') : undefined;
+          const requested = path.replace('{id}', trunk?.id ?? 'x');
+          const expected = JSON.parse(JSON.stringify(first?.value).replaceAll(EXAMPLE_ID, id ?? EXAMPLE_ID));
+          expect(res.body).toEqual({ ...expected, instance: requested });
+          if (id && JSON.stringify(first?.value).includes(EXAMPLE_ID)) expect(res.body.detail).toContain(id);
           expect(res.headers.get('preference-applied')).toBe(`code=${status}`);
           asked++;
         }

@@ -34,7 +34,7 @@ describe('fixtures/', () => {
 
   it('names every problem of a scenario that is not one', () => {
     expect(() => parseScenario({ name: 'x', organizations: [{ token: 't', counts: { trunks: 1 } }] }, 'my.json')).toThrow(
-      /my\.json is not a scenario: organizations\.0\.counts: Unrecognized key: "trunks"/,
+      /my\.json is not a scenario: organizations\[0\]\.counts: Unrecognized key: "trunks"/,
     );
   });
 });
@@ -88,7 +88,7 @@ describe('--scenario FILE', () => {
     writeFileSync(wrong, JSON.stringify({ name: 'w', organizations: [{ counts: { tools: -1 } }] }));
     const invalid = await run(['--scenario', wrong]);
     expect(invalid.code).toBe(2);
-    expect(invalid.err).toMatch(/is not a scenario: organizations\.0\.token: .*organizations\.0\.counts\.tools/);
+    expect(invalid.err).toMatch(/is not a scenario: organizations\[0\]\.token: .*organizations\[0\]\.counts\.tools/);
     const missing = await run(['--scenario', join(dir, 'nowhere.json')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('cannot read');

@@ -669,17 +669,26 @@ describe('cli', () => {
     expect(cli.stdout()).not.toContain('listening on');
   });
 
-  it('says a port is in use in one line, without pointing to the flags', async () => {
+  it('says a port is in use in one line, without pointing to the flags, with the command in the form the mock was started', async () => {
     const first = runCli(['--port', '0']);
     const url = await first.listening;
     try {
-      const second = runCli(['--port', new URL(url).port]);
-      const { code } = await withTimeout(second.exited, 5_000, 'exit for a port in use');
-      expect(code).toBe(2);
       const port = Number(new URL(url).port);
-      expect(second.stderr()).toBe(
-        `voice-config-mock: port ${port} is in use (is another mock running?); pick another: \`npm start -- --port ${port === 65535 ? 4011 : port + 1}\` (or --port 0 for any free one)\n`,
-      );
+      const next = port === 65535 ? 4011 : port + 1;
+      // npm tells its child how it was run: `npm start` sets npm_lifecycle_event, `npx` sets npm_command=exec.
+      const forms: [Record<string, string | undefined>, string][] = [
+        [{ npm_lifecycle_event: 'start', npm_command: 'start' }, `npm start -- --port ${next}`],
+        [{ npm_lifecycle_event: 'npx', npm_command: 'exec' }, `npx voice-config-mock --port ${next}`],
+        [{ npm_lifecycle_event: undefined, npm_command: undefined }, `voice-config-mock --port ${next}`],
+      ];
+      for (const [env, command] of forms) {
+        const second = runCli(['--port', String(port)], env);
+        const { code } = await withTimeout(second.exited, 5_000, 'exit for a port in use');
+        expect(code).toBe(2);
+        expect(second.stderr()).toBe(
+          `voice-config-mock: port ${port} is in use (is another mock running?); pick another: \`${command}\` (or --port 0 for any free one)\n`,
+        );
+      }
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;

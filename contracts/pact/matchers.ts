@@ -26,6 +26,14 @@ export const timestamps = { createdAt: isoTimestamp(), updatedAt: isoTimestamp()
 export const jsonContentType = { 'Content-Type': M.regex(/^application\/json(;.*)?$/.source, 'application/json') };
 
 /**
+ * The content type of an error answer: JSON, as RFC 9457 problem details (`application/problem+json`, what the
+ * mock answers) or plain `application/json` (the spec shows no error body, so a real service may send either).
+ */
+export const errorContentType = {
+  'Content-Type': M.regex(/^application\/(problem\+)?json(;.*)?$/.source, 'application/problem+json'),
+};
+
+/**
  * The bearer token header the consumer sends: the `token` the provider state
  * answers (Pact's verifier injects it), `demo-token` in the consumer test and
  * for a verifier that has no state value to inject.

@@ -76,9 +76,17 @@ async function writePlainPact(dir: string): Promise<string> {
     .withRequest('DELETE', `/api/v1/sip-trunks/${exampleIds.systemSipTrunk}`, (req) =>
       req.headers({ ...auth, 'Content-Type': 'application/json' }).jsonBody({}),
     )
-    .willRespondWith(403)
+    // As docs/pact.md writes an error answer: problem details, matched by a content type that takes them.
+    .willRespondWith(403, (res) =>
+      res
+        .headers({ 'Content-Type': M.regex('^application/(problem\\+)?json(;.*)?$', 'application/problem+json') })
+        .jsonBody({ title: M.string('Forbidden Error'), status: 403 }),
+    )
     .executeTest(async (server) => {
-      await expect(api(server.url).sipTrunks.remove(exampleIds.systemSipTrunk)).rejects.toMatchObject({ status: 403 });
+      await expect(api(server.url).sipTrunks.remove(exampleIds.systemSipTrunk)).rejects.toMatchObject({
+        status: 403,
+        problem: { title: 'Forbidden Error' },
+      });
     });
   await pact
     .addInteraction()
@@ -365,4 +373,30 @@ describe('voice-config-mock pact-verify --help, as built', () => {
     ])
       expect(stdout).toContain(flag);
   });
+});
+
+describe('voice-config-mock pact-verify, as built', () => {
+  const cli = join(process.cwd(), 'dist', 'voice-config-mock.mjs');
+  let mock: RunningServer;
+  beforeAll(async () => {
+    mock = await startServer({ port: 0 });
+  });
+  afterAll(() => mock.close());
+
+  it(
+    'verifies the shipped pacts with no warning of Node or Pact, and in plain text under NO_COLOR',
+    async () => {
+      const { stdout, stderr } = await promisify(execFile)(process.execPath, [cli, 'pact-verify', '--provider-base-url', mock.url], {
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: VERIFY_TIMEOUT,
+      });
+      const output = stdout + stderr;
+      expect(output).toContain('All 31 interactions hold.');
+      // Pact's own report is there, without its colours.
+      expect(output).toMatch(/has status code 201 \(OK\)/);
+      expect(output).not.toContain('\x1b[');
+      expect(output).not.toMatch(/ExperimentalWarning|deprecated/);
+    },
+    VERIFY_TIMEOUT,
+  );
 });

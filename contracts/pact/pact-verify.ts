@@ -6,6 +6,7 @@
  * command. Exit code 0 when every interaction holds, 1 when one fails, 2 for
  * bad arguments, a provider that cannot be reached, or no Pact installed.
  */
+import { createRequire } from 'node:module';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { pactFiles } from './pact-file.js';
 import { PACT_VERIFY_USAGE, parsePactVerifyArgs, UsageError, verifierOptions } from './pact-verify-options.js';
@@ -21,8 +22,10 @@ interface Report {
 export async function runPactVerifyCommand(
   argv: string[],
   log: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
-  loadPact: () => Promise<{ Verifier: new (options: VerifierOptions) => { verifyProvider(): Promise<string> } }> = () =>
-    import('@pact-foundation/pact'),
+  loadPact: () => Promise<{ Verifier: new (options: VerifierOptions) => { verifyProvider(): Promise<string> } }> = async () =>
+    // Required, not imported: Pact is CommonJS, and a dynamic import from the command's compiled bundle makes Node
+    // print an ExperimentalWarning (the bundle runs in a vm script) on every run.
+    createRequire(import.meta.url)('@pact-foundation/pact'),
 ): Promise<number> {
   let options: VerifierOptions;
   try {
@@ -56,7 +59,7 @@ export async function runPactVerifyCommand(
     return 2;
   }
   // Pact prints the verification itself; only the summary is ours. A failed one rejects with the same report.
-  const json = await new pact.Verifier(options).verifyProvider().then(
+  const json = await new pact.Verifier(withStateHandlers(options)).verifyProvider().then(
     (report) => report,
     (error: unknown) => (error instanceof Error && error.message.startsWith('{') ? error.message : Promise.reject(error)),
   );
@@ -69,4 +72,29 @@ export async function runPactVerifyCommand(
       : `${failed.length} of ${interactions.length} interactions failed:\n${failed.join('\n')}`,
   );
   return report.result ? 0 : 1;
+}
+
+/**
+ * The provider-state URL as Pact's state handlers, which Pact asks for every state by name: each posts the state
+ * to the URL as Pact's own state-change request would (`{ state, params, action }`, with the `--header` headers)
+ * and gives Pact the values it answers. Pact reports `providerStatesSetupUrl` as deprecated on every run.
+ */
+function withStateHandlers(options: VerifierOptions): VerifierOptions {
+  const { providerStatesSetupUrl: url, ...rest } = options as VerifierOptions & { providerStatesSetupUrl?: string };
+  if (!url) return rest as VerifierOptions;
+  const headers = { 'content-type': 'application/json', ...(options.customProviderHeaders as Record<string, string> | undefined) };
+  const post = (state: string, action: 'setup' | 'teardown') => async (params: unknown) => {
+    const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ state, params: params ?? {}, action }) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`The provider state "${state}" (${action}) failed: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : undefined;
+  };
+  // Every name is a handler: the states are the pacts' own, not known before Pact reads them.
+  const stateHandlers = new Proxy(
+    {},
+    {
+      get: (_target, name) => (typeof name === 'string' ? { setup: post(name, 'setup'), teardown: post(name, 'teardown') } : undefined),
+    },
+  );
+  return { ...rest, stateHandlers } as VerifierOptions;
 }

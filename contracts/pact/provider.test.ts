@@ -82,8 +82,8 @@ describe('provider verification of a broken mock', () => {
     'takes 403 for a missing or unknown token and ids in capitals, and fails ids that only hold a UUID somewhere inside',
     async () => {
       const result = await verifyChanged((request, response, pathname) => {
-        // A refusal the spec allows as well as the mock's 401.
-        if (response.status === 401) return new Response(null, { status: 403 });
+        // A refusal the spec allows as well as the mock's 401, in plain JSON (the pact takes it as well as problem details).
+        if (response.status === 401) return Response.json({ message: 'Forbidden' }, { status: 403 });
         if (listOf(request, response, pathname, '/api/v1/schemas'))
           return changedList(response, (schema) => ({ ...schema, id: String(schema.id).toUpperCase() }));
         if (listOf(request, response, pathname, '/api/v1/sip-trunks'))

@@ -11,15 +11,17 @@ import { describeArgsError } from '../../contracts/conformance/args.js';
 import { ownEntry } from '../domain/own-entry.js';
 import { controlTokenRefusal } from '../http/app.js';
 import { controlOriginOf } from '../http/control/web-pages.js';
+import { parseDelay } from '../http/delay.js';
 import { terminalText } from '../http/terminal-text.js';
 import { publicBindRefusal } from '../server/public-bind.js';
 import { DEFAULT_BODY_BUDGET_BYTES, DEFAULT_HOST, DEFAULT_PORT, startServer } from '../server/server.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from '../state/journal/journal.js';
 import { MAX_RECORDS_PER_KIND } from '../state/limits.js';
 import { DEFAULT_SEED, MAX_SEED } from '../state/mock-state.js';
-import { parseScenario, type Scenario } from '../state/seed/scenario.js';
+import type { Scenario } from '../state/seed/scenario.js';
 import { scenarios } from '../state/seed/scenarios.js';
-import { batchedWriter, ownVersion } from './terminal.js';
+import { readScenarioFile, watchScenario } from './scenario-file.js';
+import { batchedWriter, ownVersion, withoutColour } from './terminal.js';
 
 const MIB = 1024 * 1024;
 
@@ -37,7 +39,9 @@ Options:
                     needs --control-token or --no-control)
   --seed N          seed of the generated data (default ${DEFAULT_SEED}); the same seed gives the same records and ids
   --scenario NAME   starting data: ${Object.keys(scenarios).join(', ')} (default: default), or a scenario file
-                    (a path ending in .json, in the shape of fixtures/default.json)
+                    (a path ending in .json, in the shape of dist/fixtures/default.json)
+  --watch           with a scenario file: reload it when it changes (as a reset to the new file)
+  --delay MS        every /api/v1 answer waits MS milliseconds, or MIN-MAX (drawn per request); Prefer: delay= wins
   --state-file PATH load the state from PATH at start (if it exists); every change is on disk before it is answered
   --take-lock       take the state file's lock even when it was written on another host, boot or container,
                     whose owner cannot be checked from here (only when no mock runs there on the file)
@@ -64,24 +68,30 @@ function fail(message: string, { usageError = true } = {}): never {
 }
 
 /** A scenario named by the flag: a shipped one by name, or one read from a JSON file (a value ending in .json). */
-function scenarioOf(value: string): { scenario: string | Scenario; name: string } {
+function scenarioOf(value: string, seed: number): { scenario: string | Scenario; name: string } {
   if (!value.endsWith('.json')) {
     if (!ownEntry(scenarios, value))
       fail(`unknown scenario "${value}"; known: ${Object.keys(scenarios).join(', ')}, or a path to a .json file`);
     return { scenario: value, name: value };
   }
-  let text: string;
   try {
-    text = readFileSync(value, 'utf8');
+    readFileSync(value);
   } catch (error) {
     fail(`--scenario: cannot read ${value}: ${(error as Error).message}`);
   }
   try {
-    const scenario = parseScenario(JSON.parse(text), `--scenario ${value}`);
+    const scenario = readScenarioFile(value, seed);
     return { scenario, name: `${scenario.name} from ${value}` };
   } catch (error) {
-    fail(error instanceof SyntaxError ? `--scenario ${value} is not JSON: ${error.message}` : (error as Error).message);
+    fail((error as Error).message);
   }
+}
+
+/** The command to start on another port, in the form this start took (`npm start`, `npx`, the command itself). */
+function startCommandFor(port: number): string {
+  if (process.env.npm_lifecycle_event === 'start') return `npm start -- --port ${port}`;
+  if (process.env.npm_command === 'exec') return `npx voice-config-mock --port ${port}`;
+  return `voice-config-mock --port ${port}`;
 }
 
 /** The most --journal-mib may be: half the heap this process may use (node's --max-old-space-size raises it). */
@@ -114,6 +124,12 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   if (argv[0] === 'pact-verify') {
+    // Pact's verifier (native code) colours its report whatever NO_COLOR says: run it again with its output cleaned.
+    const plain = process.env.NO_COLOR ? await withoutColour(argv) : undefined;
+    if (plain !== undefined) {
+      process.exitCode = plain;
+      return;
+    }
     // Pact's Verifier over the pacts: Pact itself is loaded from the project that runs it (not bundled).
     const { runPactVerifyCommand } = await import('../../contracts/pact/pact-verify.js');
     process.exitCode = await runPactVerifyCommand(argv.slice(1));
@@ -146,7 +162,10 @@ export async function main(argv: string[]): Promise<void> {
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));
   const port = integer(values.port === undefined ? 'PORT' : '--port', portText, 0, 65535);
   const seed = integer('--seed', values.seed ?? String(DEFAULT_SEED), 0, MAX_SEED);
-  const { scenario, name: scenarioName } = scenarioOf(values.scenario ?? 'default');
+  const { scenario, name: scenarioName } = scenarioOf(values.scenario ?? 'default', seed);
+  if (values.watch && typeof scenario === 'string') fail('--watch needs a scenario file (--scenario ./file.json)');
+  const delay = values.delay === undefined ? undefined : parseDelay(values.delay);
+  if (typeof delay === 'string') fail(`--delay ${delay}`);
   // An empty token (say --control-token "$UNSET") would open the control API to any page and any empty header.
   if (values['control-token'] !== undefined && values['control-token'].trim() === '') fail('--control-token needs a non-empty token');
   // One that a header can never carry would answer 401 to every control request.
@@ -176,6 +195,7 @@ export async function main(argv: string[]): Promise<void> {
     seed,
     scenario,
     control: !values['no-control'],
+    ...(delay ? { delay } : {}),
     ...(values['max-records'] !== undefined
       ? { limits: { recordsPerKind: integer('--max-records', values['max-records'], 1, MAX_RECORDS_PER_KIND) } }
       : {}),
@@ -200,7 +220,7 @@ export async function main(argv: string[]): Promise<void> {
   }).catch((error: NodeJS.ErrnoException) =>
     fail(
       error.code === 'EADDRINUSE'
-        ? `port ${port} is in use (is another mock running?); pick another: \`npm start -- --port ${port === 65535 ? 4011 : port + 1}\` (or --port 0 for any free one)`
+        ? `port ${port} is in use (is another mock running?); pick another: \`${startCommandFor(port === 65535 ? 4011 : port + 1)}\` (or --port 0 for any free one)`
         : error.message,
       { usageError: false },
     ),
@@ -227,6 +247,7 @@ export async function main(argv: string[]): Promise<void> {
       '',
     ].join('\n'),
   );
+  if (values.watch && values.scenario) watchScenario(values.scenario, server);
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -258,6 +279,8 @@ function parse(argv: string[]) {
       scenario: { type: 'string' },
       'state-file': { type: 'string' },
       'take-lock': { type: 'boolean' },
+      watch: { type: 'boolean' },
+      delay: { type: 'string' },
       'control-token': { type: 'string' },
       'control-origin': { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },

@@ -1,4 +1,5 @@
 /** What the command line writes to the terminal besides the banner: its version, and the request log's lines. */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** The version in the package's package.json, found upwards from this file (the bundle in dist/, or tsc's output in dist/src/cli/). */
@@ -54,4 +55,42 @@ export function batchedWriter(stream: NodeJS.WritableStream): (line: string) => 
     if (full) dropped++;
     else if (lines.push(line) === 1) setImmediate(flush);
   };
+}
+
+const ESC = String.fromCharCode(27);
+/** A colour or style code (ANSI SGR and the like). */
+const ANSI_ESCAPE = new RegExp(`${ESC}\\[[0-9;]*[A-Za-z]`, 'g');
+/** The start of one, cut off at the end of a chunk. */
+const CUT_ESCAPE = new RegExp(`${ESC}(\\[[0-9;]*)?$`);
+
+/** Marks the child `withoutColour` runs, which runs the command itself. */
+const PLAIN_CHILD = 'VOICE_CONFIG_MOCK_PLAIN_CHILD';
+
+/**
+ * Runs this command again as a child and passes its output on without ANSI colour codes (NO_COLOR): for output
+ * that native code writes straight to the terminal, out of this process's reach. Resolves the child's exit code.
+ * In the child itself (or where the command is no script) it does nothing and resolves undefined.
+ */
+export function withoutColour(argv: string[]): Promise<number | undefined> {
+  const script = process.argv[1];
+  if (process.env[PLAIN_CHILD] || !script) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, script, ...argv], {
+      env: { ...process.env, [PLAIN_CHILD]: '1' },
+      stdio: ['inherit', 'pipe', 'pipe'],
+    });
+    const plain = (into: NodeJS.WriteStream) => {
+      let held = '';
+      return (chunk: Buffer) => {
+        const text = held + chunk.toString('utf8');
+        // An escape cut at the end of a chunk waits for the rest.
+        const cut = CUT_ESCAPE.exec(text);
+        held = cut ? cut[0] : '';
+        into.write((cut ? text.slice(0, cut.index) : text).replace(ANSI_ESCAPE, ''));
+      };
+    };
+    child.stdout.on('data', plain(process.stdout));
+    child.stderr.on('data', plain(process.stderr));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
 }

@@ -29,6 +29,8 @@ export interface ApiClientOptions {
   token?: string;
   /** Default `globalThis.fetch`; an in-process Hono app's `request` works too. */
   fetch?: FetchLike;
+  /** Extra headers sent with every call (a version header, a request id); a call's own `headers` win over them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 type Client<T extends { record: unknown; create: unknown; update: unknown }> = ResourceClient<T['record'], T['create'], T['update']>;
@@ -43,6 +45,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token: options.token,
     // Bound so a browser's fetch is not called with the client as `this`.
     fetch: options.fetch ?? ((url, init) => globalThis.fetch(url, init)),
+    headers: options.headers,
   };
   const entries = Object.entries(clientResources).map(([kind, options]) => [kind, resourceClient(transport, options)]);
   return Object.fromEntries(entries) as ApiClient;

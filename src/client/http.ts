@@ -7,6 +7,8 @@ export interface Transport {
   baseUrl: string;
   token: string | undefined;
   fetch: FetchLike;
+  /** Sent with every call (a call's own win), after the client's own headers, so they may replace them. */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** What one request sends. `body` undefined sends no body at all. */
@@ -18,6 +20,8 @@ export interface Call {
   answersJson: boolean;
   /** Aborts the call (the fetch rejects with the signal's reason, an AbortError by default). */
   signal?: AbortSignal | undefined;
+  /** This call's own extra headers. */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Sends the call and resolves the parsed JSON body (undefined when empty and allowed); rejects with ApiError otherwise. */
@@ -42,7 +46,7 @@ export async function send(transport: Transport, call: Call): Promise<unknown> {
 /** The request and its answer; `signal` is the call's own (see send). */
 async function exchange(
   transport: Transport,
-  { method, path, body, answersJson }: Call,
+  { method, path, body, answersJson, headers: ownHeaders }: Call,
   signal: AbortSignal | undefined,
 ): Promise<unknown> {
   const url = `${transport.baseUrl.replace(/\/+$/, '')}${path}`;
@@ -53,6 +57,9 @@ async function exchange(
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  // Names in lower case, as the client's own: `Prefer` and `prefer` are one header, and the last given wins.
+  for (const extra of [transport.headers, ownHeaders])
+    for (const [name, value] of Object.entries(extra ?? {})) headers[name.toLowerCase()] = value;
   const response = await untilAborted(transport.fetch(url, init), signal);
   const answer = await untilAborted(readBody(response), signal);
   if (!response.ok) throw new ApiError({ status: response.status, method, url, body: answer.body });

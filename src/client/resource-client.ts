@@ -4,6 +4,8 @@ import { send, type Transport } from './http.js';
 /** What any one call may add: an AbortSignal to cancel it (a time limit: `AbortSignal.timeout(ms)`). */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Extra headers of this call (a `Prefer: code=404`, a request id), over the client's. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** list, create, get, update (PATCH) and remove (DELETE) of one resource. */
@@ -39,15 +41,31 @@ export function resourceClient<R, C, U>(transport: Transport, options: ResourceC
     return `${collection}/${encodeURIComponent(id)}`;
   };
   return {
-    list: async (call) => (await send(transport, { method: 'GET', path: collection, answersJson: true, signal: call?.signal })) as R[],
+    list: async (call) =>
+      (await send(transport, { method: 'GET', path: collection, answersJson: true, signal: call?.signal, headers: call?.headers })) as R[],
     create: async (body, call) =>
-      (await send(transport, { method: 'POST', path: collection, body, answersJson: true, signal: call?.signal })) as R,
-    get: async (id, call) => (await send(transport, { method: 'GET', path: item(id), answersJson: true, signal: call?.signal })) as R,
+      (await send(transport, {
+        method: 'POST',
+        path: collection,
+        body,
+        answersJson: true,
+        signal: call?.signal,
+        headers: call?.headers,
+      })) as R,
+    get: async (id, call) =>
+      (await send(transport, { method: 'GET', path: item(id), answersJson: true, signal: call?.signal, headers: call?.headers })) as R,
     update: async (id, changes, call) =>
-      (await send(transport, { method: 'PATCH', path: item(id), body: changes, answersJson: true, signal: call?.signal })) as R,
+      (await send(transport, {
+        method: 'PATCH',
+        path: item(id),
+        body: changes,
+        answersJson: true,
+        signal: call?.signal,
+        headers: call?.headers,
+      })) as R,
     remove: async (id, call) => {
       const body = options.deleteBody === 'none' ? undefined : {};
-      await send(transport, { method: 'DELETE', path: item(id), body, answersJson: false, signal: call?.signal });
+      await send(transport, { method: 'DELETE', path: item(id), body, answersJson: false, signal: call?.signal, headers: call?.headers });
     },
   };
 }

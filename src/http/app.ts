@@ -15,8 +15,10 @@ import type { AppEnv, BodyBytes } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
 import { controlOriginOf } from './control/web-pages.js';
+import { checkedDelay, delayAnswers, type ResponseDelay } from './delay.js';
 import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
+import { serveHealth } from './health.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { preferredAnswers } from './prefer.js';
@@ -94,6 +96,8 @@ export interface AppOptions extends MockStateOptions {
   bodyBytes?: BodyBytes;
   /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
   requestLog?: RequestLogOptions;
+  /** Every `/api/v1` answer waits this long (drawn uniformly from minMs to maxMs per request) unless the request sends `Prefer: delay=`. */
+  delay?: ResponseDelay;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -157,6 +161,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     });
   }
 
+  if (options.delay && checkedDelay(options.delay).maxMs > 0) app.use('/api/v1/*', delayAnswers(options.delay));
   app.use('/api/v1/*', bearerAuth(mockState.organizations));
   // Prefer: code=<status> answers from the document registered below, read on the first request that asks.
   let document: (() => object) | undefined;
@@ -174,6 +179,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     answerOtherMethods(app, `/api/v1/${def.path}`, 'GET, POST');
     answerOtherMethods(app, `/api/v1/${def.path}/:id`, 'GET, PATCH, DELETE');
   }
+  // Before the control API's token check and guards, and served with the control API off too.
+  serveHealth(app);
   // Control bodies are read like API bodies: JSON only, within the size limit.
   if (options.control !== false) {
     limitBodies(app, maxSize, true, options.bodyBytes);

@@ -29,7 +29,8 @@ export interface Example {
 }
 export type Examples = Record<string, Example>;
 
-const EXAMPLE_ID = '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c';
+/** The id the document's examples name; an answer to `Prefer: code=` names the requested one in its place. */
+export const EXAMPLE_ID = '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c';
 const OTHER_ID = '8b2d4f6a-1c3e-4a5b-9d7f-0e2a4c6b8d1f';
 
 const example = (summary: string, kind: ProblemKind, detail: string, problems?: Problem[]): Example => ({

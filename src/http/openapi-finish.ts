@@ -64,7 +64,7 @@ export function finishDocument<D extends object>(document: D): D {
     }
     if (WRITES.has(method)) operation.responses[500] = unsaved();
     describeRules(operation);
-    if (path.startsWith('/api/v1/')) addPreferParameter(operation);
+    if (path.startsWith('/api/v1/')) describePreference(operation);
   }
   dropDiscriminators(doc.components?.schemas);
   for (const [name, schema] of Object.entries<Json>(doc.components?.schemas ?? {})) {
@@ -76,20 +76,15 @@ export function finishDocument<D extends object>(document: D): D {
   return document;
 }
 
-/** The Prefer header the API takes (src/http/prefer.ts), with the error statuses this operation documents. */
-function addPreferParameter(operation: Json): void {
+/**
+ * The mock's `Prefer` header (src/http/prefer.ts) with the error statuses this operation documents, as an `x-`
+ * extension: a parameter would put a header the real service does not have into every generated client and
+ * every fuzzer's requests.
+ */
+function describePreference(operation: Json): void {
   const errors = Object.keys(operation.responses ?? {}).filter((status) => Number(status) >= 400);
   if (errors.length === 0) return;
-  operation.parameters = [
-    ...(operation.parameters ?? []),
-    {
-      name: 'Prefer',
-      in: 'header',
-      required: false,
-      description: preferDescription(errors),
-      schema: { type: 'string', examples: [`code=${errors[0]}`] },
-    },
-  ];
+  operation['x-mock-prefer'] = { codes: errors.map(Number), description: preferDescription(errors) };
 }
 
 /** The operation's own examples first, then the generic ones of kinds they do not show (each of this status). */

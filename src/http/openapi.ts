@@ -45,7 +45,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       // The mock's own licence (package.json); the document describes the mock, not the real service's terms.
       license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       description:
-        'SIP trunks, assistants, structured-output schemas, tools and webhooks of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes `Authorization: Bearer <token>`; the token identifies the organization. Errors are RFC 9457 problem details.',
+        "SIP trunks, assistants, structured-output schemas, tools and webhooks of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes `Authorization: Bearer <token>`; the token identifies the organization. Errors are RFC 9457 problem details. The mock (not the real service) also reads a `Prefer` header on every `/api/v1` request: `code=<status>` answers one of the operation's documented errors (listed in its `x-mock-prefer` extension) and changes nothing, `delay=<ms>` waits first.",
     },
     servers: [{ url: '/', description: 'This server' }],
     security: [{ bearerAuth: [] }],

@@ -5,10 +5,13 @@
  * status, and runs nothing: the state is left as it was. A status the
  * operation does not document is a 400 naming the ones it does. The
  * document is the one source: what /openapi.json lists is what can be asked.
+ * The example's id is replaced by the one requested, and `instance` names the
+ * requested path, so the answer reads as one about this request.
  * `delay=<ms>` (at most MAX_PREFERRED_DELAY_MS) waits first, whatever the answer.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
+import { EXAMPLE_ID } from './openapi-examples.js';
 import { problemResponse } from './problem.js';
 
 export const MAX_PREFERRED_DELAY_MS = 10_000;
@@ -95,7 +98,11 @@ export function preferredAnswers(document: () => Json): MiddlewareHandler<AppEnv
       if (example !== undefined) {
         const { title } = example as { title?: unknown };
         if (typeof title === 'string') c.set('problemTitle', title);
-        return c.body(JSON.stringify(example), Number(code) as 400, {
+        const requestedId = operation.path.endsWith('/{id}') ? c.req.path.slice(c.req.path.lastIndexOf('/') + 1) : undefined;
+        const named = (_key: string, value: unknown) =>
+          requestedId && typeof value === 'string' ? value.replaceAll(EXAMPLE_ID, requestedId) : value;
+        const body = JSON.parse(JSON.stringify({ ...(example as Json), instance: c.req.path }), named);
+        return c.body(JSON.stringify(body), Number(code) as 400, {
           'content-type': 'application/problem+json',
           'preference-applied': applied.join(', '),
         });

@@ -16,7 +16,7 @@ import type { OrgContext } from './operations.js';
 import { OrganizationRegistry } from './organizations/registry.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
 import { scenarios } from './seed/scenarios.js';
-import { seedScenario } from './seed/seed.js';
+import { scenarioRecordProblems, seedScenario } from './seed/seed.js';
 import { MemoryStore, type Store } from './store.js';
 import { FakeTelephonyProvider } from './telephony.js';
 import type { DeliveryOptions } from './webhooks/delivery-policy.js';
@@ -162,6 +162,16 @@ export function createMockState(options: MockStateOptions = {}): MockState {
   });
   seedScenario({ store, organizations, telephony }, mockState.scenario, mockState.seed);
   return mockState;
+}
+
+/**
+ * Every problem of a scenario's written-down records, each with its place, found by seeding it into a state of
+ * its own (none: the scenario seeds as it is). The plans' own shape is checked by `resolveScenario` (it throws).
+ */
+export function scenarioProblems(scenario: Scenario, seed = DEFAULT_SEED): string[] {
+  const checked = resolveScenario(scenario);
+  const trial = createMockState({ seed, scenario: { ...checked, organizations: [] } });
+  return scenarioRecordProblems(trial, checked, seed);
 }
 
 export function resolveScenario(scenario: Scenario | string): Scenario {

@@ -20,7 +20,8 @@ const { app: documentApp } = controlledMock();
 const doc = (await (await documentApp.request('/openapi.json')).json()) as Json;
 
 const operations = Object.entries<Json>(doc.paths)
-  .filter(([path]) => path === '/__mock' || path.startsWith('/__mock/'))
+  // GET /__mock/health is served before the control API's guards, to anyone (test/watch-delay-health.test.ts).
+  .filter(([path]) => (path === '/__mock' || path.startsWith('/__mock/')) && path !== '/__mock/health')
   .flatMap(([path, item]) =>
     Object.entries<Json>(item)
       .filter(([method]) => METHODS.includes(method))

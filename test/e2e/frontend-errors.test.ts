@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_ID } from '../../src/http/openapi-examples.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
 import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
@@ -89,7 +90,10 @@ describe.skipIf(!hasChromium)('frontend guide: refusals and errors a page of ano
     const shown = await tab.evaluate(`(async () => { ${script}; return deleteAssistant('${assistant?.id}', { prefer: 'code=403' }); })()`);
     await tab.context().close();
 
-    expect(shown).toBe(`Could not delete: ${example?.value.title}. ${example?.value.detail}`);
+    // The documented example, about the assistant asked for.
+    const detail = example?.value.detail.replaceAll(EXAMPLE_ID, assistant?.id ?? '');
+    expect(detail).toContain(assistant?.id);
+    expect(shown).toBe(`Could not delete: ${example?.value.title}. ${detail}`);
     expect(mock.mockState.store.list(org, 'assistants').map((record) => record.id)).toContain(assistant?.id);
   });
 });

@@ -533,6 +533,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__mock/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the mock serves (for a CI job or container to wait on); needs no token and shows no data */
+        get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__mock": {
         parameters: {
             query?: never;
@@ -1748,7 +1765,7 @@ export interface components {
              * @description A scenario of fixtures/.
              * @enum {string}
              */
-            scenario?: "default" | "empty";
+            scenario?: "default" | "empty" | "team";
             /** @description Seed of the generated data. */
             seed?: number;
             /** @description An organization id (GET /__mock/tenants lists them). */
@@ -1759,7 +1776,7 @@ export interface components {
              * @description `empty` (default), or a scenario whose first organization is copied.
              * @enum {string}
              */
-            scenario?: "default" | "empty";
+            scenario?: "default" | "empty" | "team";
             /** @description Seed of the generated data. */
             seed?: number;
             name?: string;
@@ -1792,6 +1809,90 @@ export interface components {
                         systemTrunks: number;
                         /** @default [] */
                         lockedSchemas: components["schemas"]["SchemaCreate"][];
+                        records?: {
+                            sipTrunks?: ({
+                                /** Format: uuid */
+                                id?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                createdAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                updatedAt?: string;
+                                isSystem?: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            schemas?: ({
+                                /** Format: uuid */
+                                id?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                createdAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                updatedAt?: string;
+                                isLocked?: boolean;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            tools?: ({
+                                /** Format: uuid */
+                                id?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                createdAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                updatedAt?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            assistants?: ({
+                                /** Format: uuid */
+                                id?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                createdAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                updatedAt?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            webhooks?: ({
+                                /** Format: uuid */
+                                id?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                createdAt?: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-05T09:30:00.000Z
+                                 */
+                                updatedAt?: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
                     };
                     seed: number | number[];
                 };
@@ -1987,6 +2088,10 @@ export interface components {
              */
             action: "setup" | "teardown";
         };
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
         ControlIndex: {
             name: string;
             /** @description Path of the OpenAPI document. */
@@ -2011,10 +2116,7 @@ export interface operations {
     listSipTrunks: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2043,10 +2145,7 @@ export interface operations {
     createSipTrunk: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2154,10 +2253,7 @@ export interface operations {
     getSipTrunk: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2198,10 +2294,7 @@ export interface operations {
     deleteSipTrunk: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2275,10 +2368,7 @@ export interface operations {
     updateSipTrunk: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`, `code=502`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2378,10 +2468,7 @@ export interface operations {
     listSchemas: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2410,10 +2497,7 @@ export interface operations {
     createSchema: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2504,10 +2588,7 @@ export interface operations {
     getSchema: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2548,10 +2629,7 @@ export interface operations {
     deleteSchema: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2616,10 +2694,7 @@ export interface operations {
     updateSchema: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=403`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2719,10 +2794,7 @@ export interface operations {
     listTools: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2751,10 +2823,7 @@ export interface operations {
     createTool: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2859,10 +2928,7 @@ export interface operations {
     getTool: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2903,10 +2969,7 @@ export interface operations {
     deleteTool: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -2962,10 +3025,7 @@ export interface operations {
     updateTool: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3062,10 +3122,7 @@ export interface operations {
     listAssistants: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3094,10 +3151,7 @@ export interface operations {
     createAssistant: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3201,10 +3255,7 @@ export interface operations {
     getAssistant: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3245,10 +3296,7 @@ export interface operations {
     deleteAssistant: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=403`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3304,10 +3352,7 @@ export interface operations {
     updateAssistant: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3395,10 +3440,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3427,10 +3469,7 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=409`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -3523,10 +3562,7 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3567,10 +3603,7 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=401`, `code=404`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3626,10 +3659,7 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Ask for one of this operation's documented errors instead of the real answer: `code=400`, `code=401`, `code=404`, `code=413`, `code=415`, `code=500`. The answer is the first example of that status shown below, and nothing is changed; any other status answers 400, listing these. `delay=<ms>` (up to 10000) waits that long before answering. Several preferences are separated by commas: `code=404, delay=500`. */
-                Prefer?: string;
-            };
+            header?: never;
             path: {
                 /** @description Record id (UUID). */
                 id: string;
@@ -3757,7 +3787,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3859,7 +3889,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3912,7 +3942,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3974,7 +4004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4052,7 +4082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4174,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4225,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4281,7 +4311,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4349,7 +4379,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4412,7 +4442,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4499,7 +4529,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4621,7 +4651,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4689,7 +4719,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4755,7 +4785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4811,7 +4841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4878,7 +4908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4961,7 +4991,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5012,7 +5042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5116,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5145,7 +5175,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5210,7 +5240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5261,7 +5291,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5339,7 +5369,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,6 +5425,35 @@ export interface operations {
             };
         };
     };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mock serves. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The request could not be read (a malformed request line or Host header). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listControlOperations: {
         parameters: {
             query?: never;
@@ -5431,7 +5490,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Only when the mock runs without a control token: the request names another origin in Origin, or is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
+            /** @description The request names another origin in Origin than the mock its Host addresses (allowed only with --control-origin), whatever control token it carries; or, without a control token, it is addressed (Host) to a name other than localhost, a subdomain of localhost or an IP address. */
             403: {
                 headers: {
                     [name: string]: unknown;

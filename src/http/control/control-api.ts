@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { MockState } from '../../state/mock-state.js';
 import type { AppEnv } from '../app-env.js';
+import { healthRoute } from '../health.js';
 import { problemResponse } from '../problem.js';
 import { registerCallsAndOutboxRoutes } from './calls-and-outbox-routes.js';
 import { registerFaultsAndClockRoutes } from './faults-and-clock-routes.js';
@@ -42,6 +43,8 @@ export function controlApi(
   registerTelephonyAndJournalRoutes(app, mockState);
   registerFaultsAndClockRoutes(app, mockState);
   registerProviderStateRoute(app, mockState);
+  // Served by the app before this API's guards (app.ts); documented here, so that the index lists it.
+  app.openAPIRegistry.registerPath(healthRoute);
   registerControlIndex(app);
   return app;
 }

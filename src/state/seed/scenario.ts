@@ -4,7 +4,7 @@
  * snapshots and state files, where they are checked when they load.
  */
 import { z } from '@hono/zod-openapi';
-import { boundedList } from '../../domain/fields.js';
+import { boundedList, timestamp } from '../../domain/fields.js';
 import type { ResourceKind } from '../../domain/resource.js';
 import { resourceKinds, schemas } from '../../domain/resources/index.js';
 
@@ -21,6 +21,31 @@ const countShape = Object.fromEntries(resourceKinds.map((kind) => [kind, count.o
   ResourceKind,
   z.ZodOptional<typeof count>
 >;
+
+/**
+ * A record written down in a scenario: what a create of its kind takes (checked as the API checks a create, when
+ * the scenario is seeded), and the server-owned fields a file may fix: `id` (else drawn from the seed),
+ * `createdAt` and `updatedAt`, and the kind's flag (`isSystem` of a trunk, `isLocked` of a schema).
+ */
+const writtenRecord = (flag?: 'isSystem' | 'isLocked') =>
+  z.looseObject({
+    id: z.uuid().optional(),
+    createdAt: timestamp.optional(),
+    updatedAt: timestamp.optional(),
+    ...(flag ? { [flag]: z.boolean().optional() } : {}),
+  });
+const recordsShape = Object.fromEntries(
+  resourceKinds.map((kind) => [
+    kind,
+    boundedList(
+      writtenRecord(kind === 'sipTrunks' ? 'isSystem' : kind === 'schemas' ? 'isLocked' : undefined),
+      MAX_PLANNED_PER_KIND,
+    ).optional(),
+  ]),
+) as Record<ResourceKind, z.ZodOptional<ReturnType<typeof boundedList<ReturnType<typeof writtenRecord>>>>>;
+
+/** Server-owned fields any written-down record may carry, and so are not part of its create body (the kind's flags besides). */
+export const WRITTEN_FIXED_FIELDS: readonly string[] = ['id', 'createdAt', 'updatedAt'];
 
 /** A locked schema is created like any schema (with the flag set), so a plan holds only what a create would take. */
 export const lockedSchemaPlan = schemas.createInput;
@@ -40,12 +65,17 @@ export const organizationPlanSchema = z
     systemTrunks: count.default(0),
     /** Schemas made with `isLocked: true` (none when left out). */
     lockedSchemas: boundedList(lockedSchemaPlan, 100).default([]),
+    /**
+     * Records written down, per kind, made before the generated ones (left out when none: a plan without it is
+     * the same plan as before). References between them use the ids the file gives.
+     */
+    records: z.strictObject(recordsShape).optional(),
   })
-  .refine((plan) => plan.systemTrunks + (plan.counts.sipTrunks ?? 0) <= MAX_PLANNED_PER_KIND, {
+  .refine((plan) => plan.systemTrunks + (plan.counts.sipTrunks ?? 0) + (plan.records?.sipTrunks?.length ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} SIP trunks, system trunks included.`,
     path: ['systemTrunks'],
   })
-  .refine((plan) => plan.lockedSchemas.length + (plan.counts.schemas ?? 0) <= MAX_PLANNED_PER_KIND, {
+  .refine((plan) => plan.lockedSchemas.length + (plan.counts.schemas ?? 0) + (plan.records?.schemas?.length ?? 0) <= MAX_PLANNED_PER_KIND, {
     message: `At most ${MAX_PLANNED_PER_KIND} schemas, locked schemas included.`,
     path: ['lockedSchemas'],
   });
@@ -74,6 +104,11 @@ export const scenarioSchema = z.strictObject({
 export function parseScenario(value: unknown, source: string): Scenario {
   const parsed = scenarioSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(scenario)'}: ${issue.message}`).join('; ');
+  const problems = parsed.error.issues.map((issue) => `${placeOf(issue.path) || '(scenario)'}: ${issue.message}`).join('; ');
   throw new Error(`${source} is not a scenario: ${problems}.`);
+}
+
+/** A place in a scenario as one reads it: `organizations[0].records.tools[2].name`. */
+export function placeOf(path: readonly PropertyKey[]): string {
+  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`)).join('');
 }

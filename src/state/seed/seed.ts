@@ -9,6 +9,7 @@
  * without loading faker.
  */
 
+import { DomainError } from '../../domain/errors.js';
 import type { RefPool, Resource } from '../../domain/resource.js';
 import { resources, schemas, sipTrunks } from '../../domain/resources/index.js';
 import type { TelephonyProvider } from '../../domain/telephony.js';
@@ -16,7 +17,14 @@ import { createRecord, type OrgContext } from '../operations.js';
 import type { Organization, OrganizationRegistry } from '../organizations/registry.js';
 import type { Store } from '../store.js';
 import { recordedScript } from './faker-draws.js';
-import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './scenario.js';
+import {
+  type OrganizationPlan,
+  type OrganizationPlanInput,
+  organizationPlanSchema,
+  placeOf,
+  type Scenario,
+  WRITTEN_FIXED_FIELDS,
+} from './scenario.js';
 import { fakerSource, replaySource, type SeedSource } from './seed-source.js';
 
 /** Seeded records are dated from here on, a few minutes apart. */
@@ -33,6 +41,21 @@ export function seedScenario(target: SeedTarget, scenario: Scenario, seed: numbe
 }
 
 /**
+ * Every problem of a scenario's written-down records, each with its place (`organizations[0].records.tools[2].name: ...`):
+ * the scenario is seeded into a state of its own, a record at a time, and what a create would refuse is listed.
+ */
+export function scenarioRecordProblems(target: SeedTarget, scenario: Scenario, seed: number): string[] {
+  const problems: string[] = [];
+  scenario.organizations.forEach((plan, index) => {
+    if (!plan.records) return;
+    seedOrganization(target, plan, [seed, index], {}, undefined, (path, message) =>
+      problems.push(`${placeOf(['organizations', index, 'records', ...path])}: ${message}`),
+    );
+  });
+  return problems;
+}
+
+/**
  * Creates one organization with its token and records; `seed` picks its data.
  * `identity` keeps an existing organization's id, name and token (a reset of
  * one organization, a minted tenant); the seeded records stay the same.
@@ -43,6 +66,8 @@ export function seedOrganization(
   seed: number | number[],
   identity: Partial<Organization> = {},
   source?: SeedSource,
+  /** Where a written-down record's problems go (the record is then left out); without it the first one throws. */
+  report?: (path: (string | number)[], message: string) => void,
 ): Organization {
   // Kept as a snapshot carries it (defaults filled in), so an export loads back as it is.
   const checkedPlan = organizationPlanSchema.parse(plan);
@@ -70,6 +95,25 @@ export function seedOrganization(
     ids.push(record.id);
     refs[def.kind] = ids;
   };
+  for (const def of resources) {
+    (checkedPlan.records?.[def.kind] ?? []).forEach((written, index) => {
+      const { fixed, body } = splitWritten(written as Record<string, unknown>, Object.keys(def.initial ?? {}));
+      // A record written with only its creation time was last changed then.
+      if (fixed.createdAt !== undefined && fixed.updatedAt === undefined) fixed.updatedAt = fixed.createdAt;
+      const known = fixed.id === undefined ? undefined : target.store.get(organization.id, def.kind, fixed.id as string);
+      const problem = known
+        ? { path: ['id'], message: `Another ${def.names.singular} of this organization has id ${fixed.id}.` }
+        : undefined;
+      try {
+        if (problem) throw new DomainError('conflict', problem.message, [problem]);
+        make(def, body, fixed);
+      } catch (error) {
+        if (!(error instanceof DomainError) || !report) throw error;
+        const listed = error.problems.length > 0 ? error.problems : [{ path: [], message: error.message }];
+        for (const { path, message } of listed) report([def.kind, index, ...path], message);
+      }
+    });
+  }
   for (let i = 0; i < checkedPlan.systemTrunks; i++)
     make(sipTrunks, { ...draw.input(sipTrunks, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
   for (const locked of checkedPlan.lockedSchemas) make(schemas, locked, { isLocked: true });
@@ -77,6 +121,20 @@ export function seedOrganization(
     for (let i = 0; i < (checkedPlan.counts[def.kind] ?? 0); i++) make(def, draw.input(def, refs, i));
   }
   return organization;
+}
+
+/** A written-down record's server-owned fields (kept as given), apart from its create body. */
+function splitWritten(
+  written: Record<string, unknown>,
+  flags: string[],
+): { fixed: Record<string, unknown>; body: Record<string, unknown> } {
+  const fixed: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(written)) {
+    if (WRITTEN_FIXED_FIELDS.includes(key) || flags.includes(key)) fixed[key] = value;
+    else body[key] = value;
+  }
+  return { fixed, body };
 }
 
 /** The written-down values when faker-draws.generated.ts holds this plan and seed, else a seeded faker's. */
