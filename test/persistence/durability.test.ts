@@ -59,8 +59,9 @@ describe('state file durability', () => {
 
   it('loses no create, PATCH or DELETE answered 2xx when killed with SIGKILL while twelve clients share group commits, 4 rounds', async () => {
     const file = join(dir, 'group-commits.json');
-    type Ack = { created: string[]; deleted: string[]; patched: Map<string, number> };
-    const ack: Ack = { created: [], deleted: [], patched: new Map() };
+    // `deleting`: a DELETE sent and not answered when the kill came, which may or may not have been flushed.
+    type Ack = { created: string[]; deleted: string[]; deleting: Set<string>; patched: Map<string, number> };
+    const ack: Ack = { created: [], deleted: [], deleting: new Set(), patched: new Map() };
     const send = (url: string, method: string, path: string, body?: object) =>
       fetch(`${url}/api/v1/schemas${path}`, { method, headers: AUTH, ...(body ? { body: JSON.stringify(body) } : {}) });
     /** One client: writes of its kind, one after another, until the mock is gone; `answered` counts every 2xx. */
@@ -81,7 +82,9 @@ describe('state file durability', () => {
             if (!made.ok) continue;
             const { id } = (await made.json()) as { id: string };
             ack.created.push(id);
+            ack.deleting.add(id);
             if ((await send(url, 'DELETE', `/${id}`)).ok) ack.deleted.push(id);
+            ack.deleting.delete(id);
           }
           answered();
         }
@@ -110,7 +113,7 @@ describe('state file durability', () => {
       running = await start(file, '--quiet');
       const records = (await (await send(running.url, 'GET', '')).json()) as { id: string; description?: string }[];
       const byId = new Map(records.map((record) => [record.id, record]));
-      const deleted = new Set(ack.deleted);
+      const deleted = new Set([...ack.deleted, ...ack.deleting]);
       expect(ack.created.filter((id) => !deleted.has(id) && !byId.has(id))).toEqual([]);
       expect(ack.deleted.filter((id) => byId.has(id))).toEqual([]);
       // A PATCH answered holds, or a later one that was flushed but not answered before the kill.
