@@ -12,7 +12,8 @@ import { commandNames } from '../src/cli/cli.js';
 // @ts-expect-error: a plain .mjs build script (it runs before anything is compiled), without type declarations.
 import { bundleCli, commandEntries, ensureCodeCache, startNodeFlags } from '../src/cli/launch/build-cli.mjs';
 
-describe('build-cli', () => {
+// Each build bundles every command and warms the mock up for its code cache: seconds each, more on a busy machine.
+describe('build-cli', { timeout: 60_000 }, () => {
   let out: string;
   const bundle = () => join(out, 'commands', 'serve.cjs');
   const modified = (file: string) => statSync(join(out, file)).mtimeMs;
