@@ -189,7 +189,10 @@ export class StateFileWriter {
    */
   #gatherThenPump(answered: number): void {
     const expected = answered + this.#waiters.length;
-    if (answered === 0 || this.#waiters.length >= expected) return this.#pump();
+    if (answered === 0 || this.#waiters.length >= expected) {
+      this.#pump();
+      return;
+    }
     const until = performance.now() + Math.min(MAX_GATHER_MS, this.#lastFlushMs / 2);
     this.#pumpScheduled = true;
     const gather = () => {
