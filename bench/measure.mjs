@@ -96,53 +96,93 @@ async function warmUp(name, { port, mock, target, opts }) {
 /** The cases the bare Hono app of `--floor` answers (bench/hono-floor.mjs). */
 const FLOOR_CASES = ['patch', 'create'];
 
+/** The median of per-round figures, with the lowest and highest: the spread a reader weighs a ratio by. */
+export function spread(values) {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return { median: Number.NaN, min: Number.NaN, max: Number.NaN, rounds: 0 };
+  const sorted = [...finite].sort((a, b) => a - b);
+  return { median: median(sorted), min: sorted[0], max: sorted.at(-1), rounds: sorted.length };
+}
+
+const rps = (run) => (run.count === 0 ? 0 : run.count / run.seconds);
+
 /**
- * Measures one case on the mock, then the baseline answering the mock's
- * sample body, then (with `floor`, for the write cases) the bare Hono app;
- * undefined when it cannot run.
+ * Measures one case on every server of the set in turn, round after round:
+ * the mock, the raw baseline answering the mock's sample body, the mock's
+ * companions (the same mock with the request log on, or with --state-file;
+ * each a process of its own with its own records) and, with `floor`, the bare
+ * Hono app. Each round's order starts one server later than the last, so no
+ * server always runs after the same one. A ratio is taken per round (a burst
+ * of other work hits the servers of one round alike) and reported as the
+ * median of the rounds with its lowest and highest. Undefined when the case
+ * cannot run on the mock.
  */
-async function measureCase(name, { mock, raw, floor, target, opts, data }) {
+async function measureCase(name, { mock, raw, floor, companions = [], target, opts, data }) {
   const floored = floor !== undefined && FLOOR_CASES.includes(name);
-  const sampleTarget = usesUpRecords(name) ? (target.warmUp ?? target) : target;
-  if (usesUpRecords(name)) await recount(mock.port, sampleTarget);
-  const sample = await send(mock.port, sampleRequest(name, sampleTarget));
-  if (sample.status >= 300) throw new Error(`${name} answered ${sample.status}: ${sample.body.toString('utf8').slice(0, 300)}`);
-  await raw.answer(sample);
-  await warmUp(name, { port: mock.port, mock: true, target, opts });
+  const mockServers = [
+    { key: 'mock', port: mock.port, pid: mock.pid, target },
+    ...companions.filter((c) => !c.cases || c.cases.includes(name)).map((c) => ({ key: c.key, label: c.label, port: c.port, pid: c.pid, target: c.target })),
+  ];
+  for (const server of mockServers) {
+    const sampleTarget = usesUpRecords(name) ? (server.target.warmUp ?? server.target) : server.target;
+    if (usesUpRecords(name)) await recount(server.port, sampleTarget);
+    const sample = await send(server.port, sampleRequest(name, sampleTarget));
+    if (sample.status >= 300) throw new Error(`${name} answered ${sample.status} (${server.key}): ${sample.body.toString('utf8').slice(0, 300)}`);
+    if (server.key === 'mock') await raw.answer(sample);
+    await warmUp(name, { port: server.port, mock: true, target: server.target, opts });
+  }
   await warmUp(name, { port: raw.port, mock: false, target, opts });
   if (floored) await warmUp(name, { port: floor.port, mock: false, target, opts });
-  if (usesUpRecords(name)) await recount(mock.port, target);
-  const bounded = bound(name, target, opts);
-  if (bounded.amount !== undefined && bounded.amount < opts.connections) {
-    process.stderr.write(`  ${cases[name].label} (${data}): skipped, too few records left to measure\n`);
-    return undefined;
-  }
-  const load = (port, mock, extra) =>
-    runLoad({ port, connections: opts.connections, durationS: opts.durationS, request: cases[name].request(target, { mock }), ...extra });
-  // Mock and baseline take turns in short slices, so a burst of other work on the machine hits both alike.
   const slice = { durationS: opts.durationS / opts.rounds };
-  if (bounded.amount !== undefined) slice.amount = Math.max(opts.connections, Math.floor(bounded.amount / opts.rounds));
-  const mockRuns = [];
-  const rawRuns = [];
-  const floorRuns = [];
-  const cpuBefore = [cpuTimes(mock.pid), cpuTimes(raw.child.pid), floored ? cpuTimes(floor.pid) : undefined];
+  const servers = [];
+  for (const server of mockServers) {
+    if (usesUpRecords(name)) await recount(server.port, server.target);
+    const bounded = bound(name, server.target, opts);
+    if (bounded.amount !== undefined && bounded.amount < opts.connections) {
+      process.stderr.write(`  ${cases[name].label} (${data}${server.key === 'mock' ? '' : `, ${server.label}`}): skipped, too few records left to measure\n`);
+      if (server.key === 'mock') return undefined;
+      continue;
+    }
+    const amount = bounded.amount === undefined ? undefined : Math.max(opts.connections, Math.floor(bounded.amount / opts.rounds));
+    servers.push({ ...server, mock: true, amount, runs: [] });
+  }
+  servers.splice(1, 0, { key: 'raw', port: raw.port, pid: raw.child.pid, target, mock: false, runs: [] });
+  if (floored) servers.push({ key: 'floor', port: floor.port, pid: floor.pid, target, mock: false, runs: [] });
+  const cpuBefore = servers.map((server) => cpuTimes(server.pid));
   const machineBefore = machineTimes();
   for (let round = 0; round < opts.rounds; round++) {
-    mockRuns.push(await load(mock.port, true, slice));
-    rawRuns.push(await load(raw.port, false, slice));
-    if (floored) floorRuns.push(await load(floor.port, false, slice));
+    for (let i = 0; i < servers.length; i++) {
+      const server = servers[(i + round) % servers.length];
+      const request = cases[name].request(server.target, { mock: server.mock });
+      server.runs.push(await runLoad({ port: server.port, connections: opts.connections, request, ...slice, ...(server.amount ? { amount: server.amount } : {}) }));
+    }
   }
   // On a virtual machine, time the hypervisor gave to others while the load ran: it stalls every request in flight.
   const stolenPct = stolenPercent(machineBefore, machineTimes());
   // CPU time per request barely depends on what else the machine runs, unlike requests/s.
-  const mockResult = { ...summarize(mockRuns), ...cpuPerRequest(mock.pid, cpuBefore[0], mockRuns) };
-  const rawResult = { ...summarize(rawRuns), ...cpuPerRequest(raw.child.pid, cpuBefore[1], rawRuns) };
-  const floorResult = floored ? { ...summarize(floorRuns), ...cpuPerRequest(floor.pid, cpuBefore[2], floorRuns) } : undefined;
+  const figures = Object.fromEntries(servers.map((server, i) => [server.key, { ...summarize(server.runs), ...cpuPerRequest(server.pid, cpuBefore[i], server.runs) }]));
+  const byKey = Object.fromEntries(servers.map((server) => [server.key, server]));
+  const perRound = (over, under) => spread(byKey[over].runs.map((run, i) => rps(run) / rps(byKey[under].runs[i])));
+  const mockResult = { ...figures.mock, ratio: perRound('mock', 'raw') };
+  const companionResults = Object.fromEntries(
+    servers.filter((server) => server.mock && server.key !== 'mock').map((server) => [server.key, { ...figures[server.key], label: server.label, toMock: perRound(server.key, 'mock') }]),
+  );
   const failed = mockResult.non2xx + mockResult.errors;
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
-  const bare = floorResult ? `, bare Hono ${Math.round(floorResult.rps)} req/s` : '';
-  process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(rawResult.rps)} req/s${bare}${why}\n`);
-  return { data, name, label: cases[name].label, mock: mockResult, raw: rawResult, floor: floorResult, sliceS: slice.durationS, stolenPct };
+  const bare = figures.floor ? `, bare Hono ${Math.round(figures.floor.rps)} req/s` : '';
+  const others = Object.values(companionResults).map((c) => `, ${c.label} ${Math.round(c.rps)} req/s${c.non2xx + c.errors > 0 ? ` (${c.non2xx + c.errors} failed)` : ''}`).join('');
+  process.stderr.write(`  ${cases[name].label} (${data}): ${Math.round(mockResult.rps)} req/s, raw ${Math.round(figures.raw.rps)} req/s${bare}${others}${why}\n`);
+  return {
+    data,
+    name,
+    label: cases[name].label,
+    mock: mockResult,
+    raw: figures.raw,
+    floor: figures.floor,
+    companions: companionResults,
+    sliceS: slice.durationS,
+    stolenPct,
+  };
 }
 
 /** µs of CPU per answered request: all of it, and the kernel's part (mostly the socket reads and writes). */
@@ -155,20 +195,28 @@ function cpuPerRequest(pid, before, runs) {
 /**
  * One data set: `script` and `args` start the mock; `startupRuns` 0 skips the
  * start-up figure; `keep` sees the mock before the cases change its data;
- * `floor` (optional) is the bare Hono app the write cases also run against.
+ * `floor` (optional) is the bare Hono app the write cases also run against;
+ * `companions` ({ key, label, args, cases }) are the same mock started with
+ * other flags (the log on, --state-file), measured in the same rounds.
  */
-export async function measureDataSet({ data, records, script, args = [], names, raw, floor, opts, startupRuns, keep }) {
+export async function measureDataSet({ data, records, script, args = [], names, raw, floor, companions = [], opts, startupRuns, keep }) {
   process.stderr.write(`${data}:\n`);
   const startup = startupRuns > 0 ? await measureStartup({ script, args }, startupRuns) : undefined;
   const mock = await startMock({ script, args, probe });
+  const started = [];
   try {
     const target = await prepareTarget(mock.port);
+    for (const companion of companions) {
+      const child = await startMock({ script, args: companion.args, probe });
+      started.push(child);
+      started.at(-1).companion = { ...companion, port: child.port, pid: child.pid, target: await prepareTarget(child.port) };
+    }
     await keep?.(mock);
     const results = [];
     let rssWarm;
     let dataChanged = false;
     for (const name of names) {
-      results.push(await measureCase(name, { mock, raw, floor, target, opts, data }));
+      results.push(await measureCase(name, { mock, raw, floor, companions: started.map((child) => child.companion), target, opts, data }));
       // After the first case that leaves the records as they were, if no create or delete ran before it: the mock
       // is warm, and still holds its data set (creates add tens of thousands of records). Otherwise there is no such figure.
       if (usesUpRecords(name)) dataChanged = true;
@@ -176,6 +224,6 @@ export async function measureDataSet({ data, records, script, args = [], names, 
     }
     return { results: results.filter(Boolean), figures: { data, records, startup, rssMiB: rssWarm, rssEndMiB: rssMiB(mock.pid) } };
   } finally {
-    await stop(mock.child);
+    await Promise.all([mock, ...started].map((child) => stop(child.child)));
   }
 }

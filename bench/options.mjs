@@ -4,11 +4,12 @@ import { parseArgs } from 'node:util';
 export const usage = `Usage: npm run bench -- [options]
   --duration S       seconds per measured case (default 5)
   --connections N    concurrent connections (default 10)
-  --rounds N         slices each case's time is cut into, mock and raw server in turn (default 5)
+  --rounds N         slices each case's time is cut into, the servers in turn; a ratio is the median of the rounds (default 5)
   --warmup S         seconds each server gets the case's request before it is measured (default 2; 0 skips)
   --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
   --records N        records in the large state file, and the largest size operations are timed at in process (default 100000; 0 skips both)
   --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
+  --no-durable       leave out the mock with --state-file (demo seed, write cases, in the same rounds as the in-memory mock)
   --floor            also run PATCH and create, with the demo seed, against a bare Hono app that only parses, keeps and answers the record (bench/hono-floor.mjs)
   --variants LIST    only weigh the optimisations: the mock as npm start runs it beside variants without one each
                      (comma-separated names from bench/variants.mjs, or all), start-ups alternating, cases in the same slices
@@ -31,6 +32,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
       records: { type: 'string', default: '100000' },
       cases: { type: 'string', default: 'list,get,patch,create,delete' },
       floor: { type: 'boolean', default: false },
+      'no-durable': { type: 'boolean', default: false },
       calibrate: { type: 'boolean', default: false },
       variants: { type: 'string' },
       before: { type: 'string' },
@@ -55,6 +57,7 @@ export function benchOptions(argv = process.argv.slice(2)) {
     startupRuns: number('startup-runs', 1),
     records: number('records', 0),
     floor: values.floor,
+    durable: !values['no-durable'],
     calibrate: values.calibrate,
     before: values.before,
     variants: values.variants === undefined ? undefined : values.variants.split(',').map((name) => name.trim()),

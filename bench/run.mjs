@@ -8,19 +8,20 @@
  * (bench/operation-costs.mjs), then PASS/MISS per target. Exits 0 unless the bench itself
  * breaks; every server it started is stopped, also on Ctrl+C.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from '../dist/src/state/limits.js';
 import { calibrate } from './calibrate.mjs';
 import { compareVariants } from './compare-variants.mjs';
-import { measureDataSet } from './measure.mjs';
+import { measureDataSet, spread as spreadOf } from './measure.mjs';
 import { benchOptions } from './options.mjs';
 import { send, startFloorServer, startRawServer, stopAll, stopChildrenOnExit } from './processes.mjs';
 import { operationCostsApart } from './operation-costs.mjs';
-import { casesTable, floorTable, operationsTable, processTable, verdicts } from './report.mjs';
+import { casesTable, commandsTable, companionsTable, floorTable, operationsTable, processTable, verdicts } from './report.mjs';
 import { writeLargeStateApart } from './state-file.mjs';
 import { variants } from './variants.mjs';
 
@@ -34,7 +35,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * slowest 1%, and the p99 they gave was 1.5–4 ms for the raw server alone.
  */
 const MAX_RECORDS = 1_000_000;
-const room = ['--max-records', String(MAX_RECORDS)];
+/** The mock measured against the raw server runs with the request log off; the log's cost is a companion's figure. */
+const room = ['--max-records', String(MAX_RECORDS), '--quiet'];
+const roomLogged = ['--max-records', String(MAX_RECORDS)];
+/** The write cases a state file changes. */
+const WRITES = ['patch', 'create', 'delete'];
 
 async function main() {
   const opts = { ...benchOptions(), maxRecords: MAX_RECORDS };
@@ -49,7 +54,7 @@ async function main() {
     }
     if (opts.variants) {
       const names = opts.variants.includes('all') ? Object.keys(variants) : opts.variants.filter((name) => name !== 'none');
-      const tables = await compareVariants({ names, raw, opts, args: room });
+      const tables = await compareVariants({ names, raw, opts, args: roomLogged });
       process.stdout.write(`\nEach optimisation weighed: ${opts.connections} connections, ${opts.durationS} s per server and case, Node ${process.version}\n\n${tables}\n`);
       return;
     }
@@ -59,18 +64,29 @@ async function main() {
     };
     const names = opts.cases;
     const floor = opts.floor ? await startFloorServer() : undefined;
-    const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, floor, opts, startupRuns: opts.startupRuns, keep })];
+    // With the demo seed, in the same rounds: the mock with its request log on (as npm start runs it, the lines read
+    // from a pipe as a terminal would), and the mock writing every change to a state file before it answers.
+    const companions = [
+      { key: 'log', label: 'log on', args: roomLogged },
+      ...(opts.durable ? [{ key: 'durable', label: '--state-file', args: ['--state-file', join(scratch, 'durable-state.json'), ...room], cases: WRITES }] : []),
+    ];
+    const commands = await measureCommands(opts.startupRuns);
+    const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, floor, companions, opts, startupRuns: opts.startupRuns, keep })];
     sets[0].figures.records = demoState?.status === 200 ? countRecords(demoState.body) : Number.NaN;
     if (opts.records > 0) sets.push(...(await largeSets(demoState, raw, opts, scratch)));
     const operations = opts.records > 0 ? operationCostsApart(operationSizes(opts.records)) : undefined;
     const results = sets.flatMap((set) => set.results);
     const processes = sets.map((set) => set.figures);
     process.stdout.write(`\nvoice-config-mock benchmark: ${opts.connections} connections, ${opts.durationS} s per case, Node ${process.version}\n\n`);
-    process.stdout.write(`${casesTable(results)}\n\n${processTable(processes)}\n\n`);
+    process.stdout.write(`Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(', ')} on ${cpus().length} CPUs\n\n`);
+    process.stdout.write(`${casesTable(results)}\n\n`);
+    const others = companionsTable(results);
+    if (others) process.stdout.write(`The same mock with the request log on, and with --state-file, in the same rounds:\n\n${others}\n\n`);
+    process.stdout.write(`${processTable(processes)}\n\n${commandsTable(commands)}\n\n`);
     const floors = floorTable(results);
     if (floors) process.stdout.write(`The write cases beside a bare Hono app (--floor):\n\n${floors}\n\n`);
     if (operations) process.stdout.write(`${operationsTable(operations)}\n\n`);
-    process.stdout.write(`${verdicts({ results, processes, operations })}\n`);
+    process.stdout.write(`${verdicts({ results, processes, operations, commands })}\n`);
   } finally {
     await stopAll();
     rmSync(scratch, { recursive: true, force: true });
@@ -125,6 +141,34 @@ function operationSizes(records) {
 
 function only(opts, names) {
   return names.filter((name) => opts.cases.includes(name));
+}
+
+/**
+ * The commands that answer and end (`--version`, `help`), spawned as npm start runs the mock, from spawn to exit:
+ * the median of `runs` with the fastest and slowest, beside `node -e 0` (Node's own start on this machine).
+ */
+async function measureCommands(runs) {
+  const time = (argv) => {
+    const times = [];
+    for (let i = 0; i < Math.max(runs, 5); i++) {
+      const started = performance.now();
+      const run = spawnSync(process.execPath, argv, { cwd: root, stdio: 'ignore' });
+      if (run.status !== 0) throw new Error(`node ${argv.join(' ')} ended with ${run.status ?? run.signal}`);
+      times.push(performance.now() - started);
+    }
+    return spreadOf(times);
+  };
+  const flags = startNodeFlags();
+  return [
+    { command: 'node -e 0', ...time(['-e', '0']) },
+    { command: 'voice-config-mock --version', target: true, ...time([...flags, 'dist/voice-config-mock.mjs', '--version']) },
+    { command: 'voice-config-mock help', target: true, ...time([...flags, 'dist/voice-config-mock.mjs', 'help']) },
+  ];
+}
+
+function startNodeFlags() {
+  const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 function mockHelp() {

@@ -90,7 +90,7 @@ function editsPlugin(edits) {
 }
 
 /**
- * Bundles the CLI as the build does (src/cli/launch/bundle-entry.ts's `main`),
+ * Bundles the serve command as the build does (src/cli/commands/serve.ts),
  * with the variant's edits, to `dist/bench-variants/<name>.cjs`, and returns
  * that path (relative to the project). Run directly, it gets no code cache.
  */
@@ -98,7 +98,7 @@ export async function buildVariant(name, edits = {}) {
   const outfile = `${OUT}/${name}.cjs`;
   await build({
     absWorkingDir: root,
-    stdin: { contents: "import { main } from './src/cli/cli.ts';\nvoid main(process.argv.slice(2));\n", resolveDir: root, loader: 'ts' },
+    stdin: { contents: "import { run } from './src/cli/commands/serve.ts';\nvoid run(process.argv.slice(2));\n", resolveDir: root, loader: 'ts' },
     bundle: true,
     platform: 'node',
     format: 'cjs',

@@ -1,11 +1,13 @@
 /**
- * `npm start` runs the CLI bundle through the V8 code cache `npm run build`
- * writes for its node flags (see src/cli/launch/compiled-bundle.ts), usable only
- * with the bundle it was made from. The tests read the built files (`npm
- * test` builds before vitest runs); the last one works on a copy of them.
+ * `npm start` runs the `serve` command's bundle through the V8 code cache
+ * `npm run build` writes for its node flags (see
+ * src/cli/launch/compiled-bundle.ts), usable only with the bundle it was made
+ * from; help and --version load no bundle at all. The tests read the built
+ * files (`npm test` builds before vitest runs); the last one works on a copy
+ * of them.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +18,14 @@ const DIST = join(ROOT, 'dist');
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
 const nodeFlags = (command: string) => command.split(/\s+/).filter((word) => word.startsWith('--'));
 
-function codeCacheUse(flags: string[], dir = DIST): string {
-  const run = spawnSync(process.execPath, [...flags, join(dir, 'voice-config-mock.mjs'), '--help'], {
+/** Runs `serve` with a seed it refuses: the serve bundle loads, checks its flags and ends without listening. */
+function codeCacheUse(flags: string[], dir = DIST, args = ['--seed', 'none']): string {
+  const run = spawnSync(process.execPath, [...flags, join(dir, 'voice-config-mock.mjs'), ...args], {
     env: { ...process.env, VOICE_CONFIG_MOCK_CODE_CACHE: 'report' },
     encoding: 'utf8',
     timeout: 20_000,
   });
-  expect(run.stdout).toContain('Usage:');
+  if (args[0] === '--seed') expect(run.stderr).toContain('--seed must be a whole number');
   return /code cache: (\w+)/.exec(run.stderr)?.[1] ?? 'not reported';
 }
 
@@ -41,13 +44,21 @@ describe('the code cache', () => {
     expect(codeCacheUse([])).toBe('none');
   });
 
+  it('is not needed by help and --version, which load no command bundle', () => {
+    const flags = nodeFlags(scripts.start ?? '');
+    expect(codeCacheUse(flags, DIST, ['--help'])).toBe('not reported');
+    expect(codeCacheUse(flags, DIST, ['--version'])).toBe('not reported');
+  });
+
   it('is not used with a bundle other than the one it was made from, and the command still runs', () => {
     scratch = mkdtempSync(join(tmpdir(), 'voice-config-mock-launch-'));
-    for (const file of readdirSync(DIST).filter((name) => name.startsWith('voice-config-mock.'))) {
-      copyFileSync(join(DIST, file), join(scratch, file));
+    mkdirSync(join(scratch, 'commands'));
+    copyFileSync(join(DIST, 'voice-config-mock.mjs'), join(scratch, 'voice-config-mock.mjs'));
+    for (const file of readdirSync(join(DIST, 'commands')).filter((name) => name.startsWith('serve.'))) {
+      copyFileSync(join(DIST, 'commands', file), join(scratch, 'commands', file));
     }
-    const bundle = join(scratch, 'voice-config-mock.cjs');
-    const built = statSync(join(DIST, 'voice-config-mock.cjs'));
+    const bundle = join(scratch, 'commands', 'serve.cjs');
+    const built = statSync(join(DIST, 'commands', 'serve.cjs'));
     utimesSync(bundle, built.atime, built.mtime);
     const flags = nodeFlags(scripts.start ?? '');
     expect(codeCacheUse(flags, scratch)).toBe('accepted');

@@ -27,12 +27,9 @@ import { LARGE_BODY_CHARS } from '../http/large-bodies.js';
 import { problemBody } from '../http/problem.js';
 import type { MockState } from '../state/mock-state.js';
 import type { OrganizationRegistry } from '../state/organizations/registry.js';
+import { DEFAULT_BODY_BUDGET_BYTES } from './start-options.js';
 
-/**
- * Bytes of request bodies being read and parsed at once, unless `startServer` is told otherwise: chosen by
- * `npm run bench:hostile` (figures in docs/BENCHMARKS.md), to keep the peak memory under hostile bodies low.
- */
-export const DEFAULT_BODY_BUDGET_BYTES = 32 * 1024 * 1024;
+export { DEFAULT_BODY_BUDGET_BYTES };
 
 export interface BodyBudget {
   /** Most bytes of bodies in flight. */

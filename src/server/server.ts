@@ -17,7 +17,7 @@ import { bufferedBody } from './buffered-body.js';
 import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
-import { checkedBudget, checkedPort, requestTimeouts } from './start-options.js';
+import { checkedBudget, checkedPort, DEFAULT_HOST, DEFAULT_PORT, requestTimeouts } from './start-options.js';
 
 export interface ServerOptions extends AppOptions {
   /** Default 4010; 0 picks a free port. */
@@ -49,7 +49,7 @@ export interface ServerOptions extends AppOptions {
 
 export const DEFAULT_CLOSE_GRACE_MS = 10_000;
 export { DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
-export { DEFAULT_REQUEST_TIMEOUT_MS } from './start-options.js';
+export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_REQUEST_TIMEOUT_MS } from './start-options.js';
 
 export interface RunningServer {
   url: string;
@@ -59,9 +59,6 @@ export interface RunningServer {
   /** Stops accepting connections, lets requests in flight finish (within `closeGraceMs`), then saves the state file if there is one (rejects if that save fails). */
   close(): Promise<void>;
 }
-
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = '127.0.0.1';
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const refusal = publicBindRefusal(

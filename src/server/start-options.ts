@@ -1,7 +1,17 @@
-/** The server's options that Node would refuse only once it listens, checked before anything is opened. */
-import { DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
+/**
+ * The server's defaults, and its options that Node would refuse only once it
+ * listens, checked before anything is opened. Imports nothing: the command
+ * line's help shows these defaults without loading the server.
+ */
 
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * Bytes of request bodies being read and parsed at once, unless `startServer` is told otherwise: chosen by
+ * `npm run bench:hostile` (figures in docs/BENCHMARKS.md), to keep the peak memory under hostile bodies low.
+ */
+export const DEFAULT_BODY_BUDGET_BYTES = 32 * 1024 * 1024;
 
 /**
  * Node cuts a request that has not arrived whole within `requestTimeout`, but

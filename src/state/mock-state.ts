@@ -17,15 +17,14 @@ import { OrganizationRegistry } from './organizations/registry.js';
 import { type OrganizationPlan, type OrganizationPlanInput, organizationPlanSchema, type Scenario } from './seed/scenario.js';
 import { scenarios } from './seed/scenarios.js';
 import { scenarioRecordProblems, seedScenario } from './seed/seed.js';
+import { DEFAULT_SEED, MAX_SEED } from './seed/seed-number.js';
 import { MemoryStore, type Store } from './store.js';
 import { FakeTelephonyProvider } from './telephony.js';
 import type { DeliveryOptions } from './webhooks/delivery-policy.js';
 import { Outbox } from './webhooks/outbox.js';
 import { OwnListeners } from './webhooks/own-listeners.js';
 
-export const DEFAULT_SEED = 1;
-/** Seeds are whole numbers from 0 to this, wherever one is given (`--seed`, the control API, in-process, in the page). */
-export const MAX_SEED = 2 ** 31 - 1;
+export { DEFAULT_SEED, MAX_SEED };
 
 /**
  * The seed, or a RangeError saying what a seed is. Faker takes any number,

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * The second half of `npm run build` (the first is tsc, incremental): the CLI
- * bundle, its launcher, and the V8 code cache the launcher runs the bundle
- * with. Each is made again only when out of date: esbuild builds in memory
+ * The second half of `npm run build` (the first is tsc, incremental): one
+ * bundle per command (`dist/commands/<name>.cjs`, from each file of
+ * src/cli/commands/, `serve` with its warm-up), the launcher that loads only
+ * the bundle of the command that runs, and the V8 code cache of `serve`. Each is made again only when out of date: esbuild builds in memory
  * and a file whose bytes did not change is left alone (so its time stays
  * too), and the code cache, which names the bundle it was made from, is made
  * again only when that is not the bundle on disk. One cache, for the node
@@ -11,8 +12,8 @@
  *   node src/cli/launch/build-cli.mjs [outdir]     (default dist)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -20,18 +21,31 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', write: false };
 
-/** The files esbuild makes, in memory: the CommonJS bundle of the CLI, and the ES module launcher and cache writer. */
+/** Each command's module by its name; `serve` is bundled from its entry with the warm-up the code cache is made after. */
+export function commandEntries() {
+  const entries = {};
+  for (const file of readdirSync(join(root, 'src/cli/commands'))
+    .filter((name) => name.endsWith('.ts'))
+    .sort()) {
+    const name = basename(file, '.ts');
+    entries[name] = name === 'serve' ? 'src/cli/launch/bundle-entry.ts' : `src/cli/commands/${file}`;
+  }
+  return entries;
+}
+
+/** The files esbuild makes, in memory: the CommonJS bundle of each command, and the ES module launcher and cache writer. */
 async function cliOutputs(outdir) {
   const bundle = await build({
     ...common,
-    entryPoints: ['src/cli/launch/bundle-entry.ts'],
+    entryPoints: commandEntries(),
     format: 'cjs',
     // Loaded as CommonJS (a V8 code cache needs a script), the bundle still finds its files beside itself.
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     // Its assets are read from the package at run time; Pact (for pact-verify) from the project that runs the command.
     external: ['swagger-ui-dist', '@pact-foundation/pact'],
-    outfile: join(outdir, 'voice-config-mock.cjs'),
+    outdir: join(outdir, 'commands'),
+    outExtension: { '.js': '.cjs' },
   });
   const launcher = await build({
     ...common,
@@ -53,7 +67,10 @@ const sameBytes = (path, contents) => {
 
 /** Writes the CLI's files that changed; returns the paths written. */
 export async function bundleCli(outdir) {
-  mkdirSync(outdir, { recursive: true });
+  mkdirSync(join(outdir, 'commands'), { recursive: true });
+  // The one bundle of every command that earlier builds made, and its caches: nothing loads them now.
+  for (const file of readdirSync(outdir))
+    if (/^voice-config-mock\..*(cjs|code-cache)$/.test(file)) rmSync(join(outdir, file), { force: true });
   const written = [];
   for (const { path, contents } of await cliOutputs(outdir)) {
     if (sameBytes(path, contents)) continue;

@@ -1,11 +1,12 @@
 /**
- * What the CLI bundle (`dist/voice-config-mock.cjs`) exports to its launcher:
- * the command line itself, and a warm-up that runs what a start-up runs, so
- * the code cache written after it holds every function a start compiles.
+ * The entry of the `serve` command's bundle (`dist/commands/serve.cjs`): the
+ * command itself, and a warm-up that runs what a start-up runs, so the code
+ * cache written after it holds every function a start compiles. The other
+ * commands' bundles are built from their modules as they are.
  */
 import { startServer } from '../../server/server.js';
 
-export { main } from '../cli.js';
+export { run } from '../commands/serve.js';
 
 /** Starts the default mock on a free port, answers one list, and stops it. */
 export async function warmUp(): Promise<void> {

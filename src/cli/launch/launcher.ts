@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 /**
- * The `voice-config-mock` command (`dist/voice-config-mock.mjs`): runs the
- * CLI bundle through its code cache. VOICE_CONFIG_MOCK_CODE_CACHE=report
- * prints whether the cache was used, for the test that keeps it working.
+ * The `voice-config-mock` command (`dist/voice-config-mock.mjs`): the command
+ * line's dispatcher (src/cli/cli.ts, with the help), which loads the bundle
+ * of the command that runs (`dist/commands/<name>.cjs`), through its code
+ * cache when the build made one. VOICE_CONFIG_MOCK_CODE_CACHE=report prints
+ * whether a cache was used, for the test that keeps it working.
  */
+import { main } from '../cli.js';
 import { loadBundle } from './compiled-bundle.js';
 
-const { exports, codeCache } = loadBundle();
-if (process.env.VOICE_CONFIG_MOCK_CODE_CACHE === 'report') process.stderr.write(`code cache: ${codeCache}\n`);
-await exports.main(process.argv.slice(2));
+await main(process.argv.slice(2), (name) => {
+  const { exports, codeCache } = loadBundle(name);
+  if (process.env.VOICE_CONFIG_MOCK_CODE_CACHE === 'report') process.stderr.write(`code cache: ${codeCache}\n`);
+  return exports;
+});

@@ -11,14 +11,13 @@
  */
 
 import { compilePathPattern } from '../path-pattern.js';
+import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT } from './journal-defaults.js';
 import type { JournalEntry, JournalFilter, JournalPage, JournalRecord } from './journal-entry.js';
 import { keptText, utf8Length } from './journal-text.js';
 
 export { type JournalEntry, type JournalFilter, type JournalPage, type JournalRecord, journalEntrySchema } from './journal-entry.js';
 
-export const DEFAULT_JOURNAL_LIMIT = 1000;
-/** What the kept entries may take in all: a flood of large bodies then keeps fewer entries, not more memory (--journal-bytes). */
-export const DEFAULT_JOURNAL_BYTES = 64 * 1024 * 1024;
+export { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_LIMIT };
 
 /**
  * A ring: once full, each new entry takes the place of the oldest, so

@@ -35,6 +35,9 @@ type Waiter = { resolve(): void; reject(error: Error): void };
 
 const utf8 = new TextEncoder();
 
+/** The longest a batch waits for the writers the last one answered (see #gatherThenPump). */
+const MAX_GATHER_MS = 2;
+
 export class StateFileWriter {
   readonly #serializer: StateSerializer;
   readonly #logPath: string;
@@ -45,6 +48,9 @@ export class StateFileWriter {
   #waiters: Waiter[] = [];
   #busy: Promise<void> | undefined;
   #scheduled = false;
+  #pumpScheduled = false;
+  /** How long the last batch took to write and flush, in ms. */
+  #lastFlushMs = 0;
   #log: FileHandle | undefined;
   #logBytes = 0;
   #logLines = 0;
@@ -98,7 +104,7 @@ export class StateFileWriter {
   commit(): Promise<void> {
     if (this.#pending.length === 0 && !this.#busy && !this.#mustFold) return Promise.resolve();
     const done = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
-    this.#pump();
+    this.#pumpSoon();
     return done;
   }
 
@@ -141,13 +147,30 @@ export class StateFileWriter {
     }
   }
 
+  /**
+   * Starts a batch on the next turn of the event loop, not at once: the requests that arrived together (the answers of
+   * the last batch bring their clients' next writes back together) then share one flush, where the first of them
+   * would otherwise start a flush of its own and the others wait for the one after it. While a batch is under way
+   * its end starts the next.
+   */
+  #pumpSoon(): void {
+    if (this.#busy || this.#pumpScheduled) return;
+    this.#pumpScheduled = true;
+    setImmediate(() => {
+      this.#pumpScheduled = false;
+      this.#pump();
+    });
+  }
+
   /** Starts the next batch unless one is under way (then the batch after it takes whatever came meanwhile). */
   #pump(): void {
     if (this.#busy || (this.#waiters.length === 0 && this.#pending.length === 0)) return;
     const [batch, waiters] = [this.#pending, this.#waiters];
     [this.#pending, this.#waiters] = [[], []];
+    const started = performance.now();
     this.#busy = this.#write(batch).then(
       () => {
+        this.#lastFlushMs = performance.now() - started;
         for (const waiter of waiters) waiter.resolve();
       },
       (error: Error) => {
@@ -156,8 +179,35 @@ export class StateFileWriter {
     );
     void this.#busy.finally(() => {
       this.#busy = undefined;
-      this.#pump();
+      this.#gatherThenPump(waiters.length);
     });
+  }
+
+  /**
+   * After a batch: the writers it answered are about to send their next writes, while the batch after it would
+   * start with only those that waited meanwhile. Left so, the writers split into two groups that take turns, each
+   * flush carrying half of them. So the next batch waits, turn after turn of the event loop (requests are read
+   * between turns), until as many writes wait as were answered and waiting at the end of the last batch, or for at
+   * most half as long as the last flush took (and never more than MAX_GATHER_MS): a write waits at most half a flush
+   * longer, where it would otherwise wait for a whole flush more.
+   */
+  #gatherThenPump(answered: number): void {
+    const expected = answered + this.#waiters.length;
+    if (answered === 0 || this.#waiters.length >= expected) {
+      this.#pump();
+      return;
+    }
+    const until = performance.now() + Math.min(MAX_GATHER_MS, this.#lastFlushMs / 2);
+    this.#pumpScheduled = true;
+    const gather = () => {
+      if (this.#waiters.length < expected && performance.now() < until) {
+        setImmediate(gather);
+        return;
+      }
+      this.#pumpScheduled = false;
+      this.#pump();
+    };
+    setImmediate(gather);
   }
 
   #write(batch: string[]): Promise<void> {
