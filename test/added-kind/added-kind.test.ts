@@ -127,6 +127,19 @@ describe('a kind added through the registry', () => {
     expect({ ...exportState(mockState), savedAt: snapshot.savedAt }).toEqual(snapshot);
   });
 
+  it('has a Pact provider state made from its documented example, for a pact of its own', async () => {
+    const { call } = freshMock();
+    const id = '6f1d3c2b-9a8e-4f7d-b6c5-a4e3d2c1b0a9';
+    const setup = await call('POST', '/__mock/provider-states', {
+      token: null,
+      headers: { authorization: `Bearer ${TOKEN}` },
+      body: { state: 'a phone number with id {id} exists', params: { id }, action: 'setup' },
+    });
+    expect(setup.status).toBe(200);
+    expect(setup.body).toMatchObject({ id, token: TOKEN });
+    expect((await call('GET', `${collection}/${id}`)).body).toMatchObject({ id, number: expect.stringMatching(/^\+\d+$/) });
+  });
+
   describe('in the state file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vcm-added-kind-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
