@@ -6,6 +6,7 @@
  * resources the spec names, no other). A resource added to the mock and
  * forgotten in one of them fails here, naming it.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runSuite } from '../contracts/conformance/index.js';
 import { resourceTables } from '../contracts/pact/cases/resource-tables.js';
@@ -26,6 +27,12 @@ describe('every list of resources outside the mock', () => {
         .sort(),
     ).toEqual(mockPaths);
     expect(Object.keys(clientResources).sort()).toEqual(resources.map((def) => def.kind).sort());
+  });
+
+  it('docs/api.md has a row of operations for each', () => {
+    const page = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| [^|]+ \| `GET \/api\/v1\/([a-z-]+)` \|/gm)].map((match) => match[1]);
+    expect(rows.sort()).toEqual(mockPaths);
   });
 
   it('the Pact consumer has a table for each the spec names', () => {

@@ -44,8 +44,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       version: API_VERSION,
       // The mock's own licence (package.json); the document describes the mock, not the real service's terms.
       license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
-      description:
-        `${inWords(resources.map((def) => def.names.plural))} of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes \`Authorization: Bearer <token>\`; the token identifies the organization. Errors are RFC 9457 problem details.`,
+      description: `${inWords(resources.map((def) => def.names.plural))} of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes \`Authorization: Bearer <token>\`; the token identifies the organization. Errors are RFC 9457 problem details.`,
     },
     servers: [{ url: '/', description: 'This server' }],
     security: [{ bearerAuth: [] }],

@@ -93,9 +93,12 @@ describe('a kind added through the registry', () => {
       .filter(([path]) => path.startsWith('/api/v1/'))
       .flatMap(([, item]) => Object.keys(item).filter((key) => key !== 'parameters'));
     expect(apiOperations).toHaveLength(resources.length * 5);
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['PhoneNumber', 'PhoneNumberCreate', 'PhoneNumberUpdate']));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['PhoneNumber', 'PhoneNumberCreate', 'PhoneNumberUpdate']),
+    );
     expect(document.info.description).toMatch(/^Phone numbers, SIP trunks/);
-    const example = document.paths[collection].post.requestBody.content['application/json'].example ??
+    const example =
+      document.paths[collection].post.requestBody.content['application/json'].example ??
       Object.values(document.paths[collection].post.requestBody.content['application/json'].examples as Json)[0]?.value;
     expect((await call('POST', collection, { body: example })).status).toBe(201);
   });
@@ -176,6 +179,10 @@ describe('a kind added through the registry', () => {
       return app.request(url, init);
     };
     await runSuite({ baseUrl: 'http://mock.test', token: TOKEN, token2: OTHER_TOKEN, fetch }, { readOnly: true });
-    expect([...asked].sort()).toEqual(specResources().map((def) => def.path).sort());
+    expect([...asked].sort()).toEqual(
+      specResources()
+        .map((def) => def.path)
+        .sort(),
+    );
   });
 });

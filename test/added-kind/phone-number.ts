@@ -4,7 +4,6 @@
  * in the organization, a `label`, and an optional SIP trunk of the same
  * organization. The spec does not name it (a mock-only resource).
  */
-import { z } from '@hono/zod-openapi';
 import { displayName, e164, id, optionalRef, timestamps } from '../../src/domain/fields.js';
 import { defineResource, type ResourceKind } from '../../src/domain/resource.js';
 

@@ -4,8 +4,8 @@
  * makes and answers, wherever the interaction runs (provider-states.ts).
  */
 import { z } from '@hono/zod-openapi';
-import { uniqueKey } from '../../domain/index-keys.js';
 import { withArticle } from '../../domain/english.js';
+import { uniqueKey } from '../../domain/index-keys.js';
 import type { Resource, ResourceKind, StoredRecord } from '../../domain/resource.js';
 import { resourceByKind, resources } from '../../domain/resources/index.js';
 import type { MockState } from '../../state/mock-state.js';

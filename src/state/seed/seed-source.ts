@@ -64,8 +64,10 @@ export function fakerSource(seed: number | number[]): SeedSource {
     orgId: () => faker.string.uuid(),
     orgName: () => faker.company.name(),
     kind: (kind) => {
-      let source = kinds.get(kind);
-      if (!source) kinds.set(kind, (source = kindSource(kind)));
+      const known = kinds.get(kind);
+      if (known) return known;
+      const source = kindSource(kind);
+      kinds.set(kind, source);
       return source;
     },
   };
