@@ -18,32 +18,37 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const T1 = new Date('2026-03-01T11:30:00.000Z');
 
-/** Ids of seeded records, read through the API at run time. */
-async function seededIds(call: Call, token = TOKEN) {
+/**
+ * Ids of seeded records, read through the API at run time: one of every
+ * resource of the registry under its kind (an ordinary trunk, an unlocked
+ * schema), and the special ones by name.
+ */
+async function seededIds(call: Call, token = TOKEN): Promise<Record<string, string>> {
   const list = async (path: string): Promise<Json[]> => {
     const reply = await call('GET', `/api/v1/${path}`, { token });
     expect(reply.status).toBe(200);
     return reply.body;
   };
-  const trunks = await list('sip-trunks');
-  const schemas = await list('schemas');
   const pick = (records: Json[], what: string, where: (r: Json) => boolean = () => true): string => {
     const found = records.find(where);
     if (!found) throw new Error(`the seed has no ${what}`);
     return found.id as string;
   };
-  return {
+  const byKind = Object.fromEntries(
+    await Promise.all(resources.map(async (def) => [def.kind, pick(await list(def.path), def.names.singular)] as const)),
+  );
+  const trunks = await list('sip-trunks');
+  const schemas = await list('schemas');
+  const special = {
     trunk: pick(trunks, 'ordinary trunk', (t) => t.isSystem === false),
     systemTrunk: pick(trunks, 'system trunk', (t) => t.isSystem === true),
     schema: pick(schemas, 'unlocked schema', (s) => s.isLocked === false),
     lockedSchema: pick(schemas, 'locked schema', (s) => s.isLocked === true),
-    assistant: pick(await list('assistants'), 'assistant'),
-    tool: pick(await list('tools'), 'tool'),
-    webhook: pick(await list('webhooks'), 'webhook'),
+    tool: byKind.tools ?? '',
     missing: randomUUID(),
   };
+  return { ...byKind, sipTrunks: special.trunk, schemas: special.schema, ...special };
 }
-type Ids = Awaited<ReturnType<typeof seededIds>>;
 
 const expectJson = (reply: Reply, status: number) => {
   expect(reply.status).toBe(status);
@@ -199,7 +204,7 @@ describe('the hand-written cases', () => {
     const kinds = resources.map((def) => def.kind).sort();
     expect(resourceCases.map((c) => c.kind).sort()).toEqual(kinds);
     const paths = resources.map((def) => def.path).sort();
-    for (const table of [validCreate, validPatch, invalidCreate, invalidPatch, ITEM_KEY]) expect(Object.keys(table).sort()).toEqual(paths);
+    for (const table of [validCreate, validPatch, invalidCreate, invalidPatch]) expect(Object.keys(table).sort()).toEqual(paths);
   });
 });
 
@@ -355,13 +360,7 @@ describe('what is stored is what validation made of the body', () => {
 });
 
 describe('delete request bodies', () => {
-  const rows = [
-    { path: 'sip-trunks', key: 'trunk' },
-    { path: 'assistants', key: 'assistant' },
-    { path: 'schemas', key: 'schema' },
-    { path: 'tools', key: 'tool' },
-    { path: 'webhooks', key: 'webhook' },
-  ] as const;
+  const rows = resources.map((def) => ({ path: def.path, key: def.kind }));
 
   it.each(rows)('accepts a delete of $path with the body {} sent as application/json', async ({ path, key }) => {
     const { call } = freshMock();
@@ -425,13 +424,8 @@ interface MatrixRow {
   status: number;
 }
 
-const ITEM_KEY: Record<string, keyof Ids> = {
-  'sip-trunks': 'trunk',
-  assistants: 'assistant',
-  schemas: 'schema',
-  tools: 'tool',
-  webhooks: 'webhook',
-};
+/** The seeded record a resource's item operations use (see seededIds): the one under its kind. */
+const ITEM_KEY: Record<string, string> = Object.fromEntries(resources.map((def) => [def.path, def.kind]));
 
 const matrix: MatrixRow[] = Object.keys(validCreate).flatMap((resource): MatrixRow[] => {
   const collection = `/api/v1/${resource}`;
@@ -574,7 +568,7 @@ describe('status matrix', () => {
     const { call } = freshMock();
     const ids = await seededIds(call);
     const resolved = path.replace(/:([a-zA-Z]+)/g, (_, key: string) => {
-      const id = ids[key as keyof Ids];
+      const id = ids[key];
       if (!id) throw new Error(`no id for ${key}`);
       return id;
     });
