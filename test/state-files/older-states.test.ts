@@ -74,7 +74,9 @@ describe('a state saved by an older version', () => {
     }
     // The message names the kinds this version holds.
     const problems = (refusal as { problems?: { path: unknown[]; message: string }[] }).problems ?? [];
-    expect(problems.map((problem) => problem.path)).toEqual(state.organizations.map((_: unknown, index: number) => ['organizations', index, 'records']));
+    expect(problems.map((problem) => problem.path)).toEqual(
+      state.organizations.map((_: unknown, index: number) => ['organizations', index, 'records']),
+    );
     expect(problems[0]?.message).toMatch(/one list per kind \(sipTrunks, /);
     expect(mockState.organizations.list().map((organization) => organization.id)).toEqual(before);
   });
