@@ -1,10 +1,11 @@
 /** Snapshots: export → change → import gives back exactly the same records; bad snapshots change nothing. */
 import { describe, expect, it } from 'vitest';
+import { resources } from '../../src/domain/resources/index.js';
 import type { TrunkConfiguration } from '../../src/domain/telephony.js';
 import { exportState, StateSerializer } from '../../src/state/snapshot/snapshot.js';
 import { controlledMock, trunkBody } from './helpers.js';
 
-const kinds = ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks'];
+const kinds = resources.map((def) => `/${def.path}`);
 
 async function everything(api: ReturnType<typeof controlledMock>['api'], token: string) {
   return Promise.all(kinds.map(async (path) => (await api(token, 'GET', path)).body));
