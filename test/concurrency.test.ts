@@ -13,6 +13,7 @@ import { requestExamples } from '../src/state/seed/examples.js';
 import { expectProblem, expectValidState } from './fuzz/invariants.js';
 import { OTHER_TOKEN, TOKEN } from './helpers/client.js';
 import { serverForTests } from './helpers/server.js';
+import { withDistinctUniques } from './helpers/unique-fields.js';
 
 interface Reply {
   status: number;
@@ -31,10 +32,10 @@ async function call(method: string, path: string, token: string, body?: unknown)
   return { status: res.status, contentType: res.headers.get('content-type'), body: text ? JSON.parse(text) : undefined };
 }
 
-/** A valid create body; tool names are unique per organization, so each gets its own. */
-function createBody(def: Resource, tag: string): Record<string, unknown> {
-  const body = requestExamples(def).create;
-  return def.kind === 'tools' ? { ...body, name: `parallel_${tag}` } : body;
+let bodiesMade = 0;
+/** A valid create body; unique fields (a tool's name) take a value of their own for each body. */
+function createBody(def: Resource, _tag: string): Record<string, unknown> {
+  return withDistinctUniques(def, requestExamples(def).create, bodiesMade++);
 }
 
 const listIds = async (def: Resource, token: string) =>
@@ -203,5 +204,7 @@ type Outcome = Reply & { def: Resource; kind: 'create' | 'update' | 'delete' | '
 function stormPatch(def: Resource, i: number): Record<string, unknown> {
   if (def.kind === 'sipTrunks' || def.kind === 'assistants') return { name: `Storm ${i}` };
   if (def.kind === 'webhooks') return { enabled: i % 2 === 0 };
-  return { description: `storm ${i}` };
+  if (def.kind === 'schemas' || def.kind === 'tools') return { description: `storm ${i}` };
+  // A kind not named here: its documented patch.
+  return requestExamples(def).update;
 }

@@ -4,6 +4,7 @@
  */
 
 import { describe, expect, it } from 'vitest';
+import { resources } from '../src/domain/resources/index.js';
 import { EXAMPLE_ID } from '../src/http/openapi-examples.js';
 import { freshMock } from './helpers/client.js';
 
@@ -15,8 +16,8 @@ async function documentOf(app: ReturnType<typeof freshMock>['app']): Promise<Jso
 
 /** Every API record of the demo organization, as the API lists them. */
 async function everything(call: ReturnType<typeof freshMock>['call']) {
-  const kinds = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
-  return Promise.all(kinds.map(async (kind) => (await call('GET', `/api/v1/${kind}`)).body));
+  // sip-trunks first: the registry's order.
+  return Promise.all(resources.map(async (def) => (await call('GET', `/api/v1/${def.path}`)).body));
 }
 
 describe('Prefer: code=<status>', () => {

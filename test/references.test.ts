@@ -5,6 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Resource } from '../src/domain/resource.js';
+import { resourceByKind, resources } from '../src/domain/resources/index.js';
+import { requestExamples } from '../src/state/seed/examples.js';
 import { freshMock, OTHER_TOKEN, type Reply, TOKEN } from './helpers/client.js';
 
 type Call = ReturnType<typeof freshMock>['call'];
@@ -108,16 +111,19 @@ describe('references to the other organization', () => {
     expectValidation(reply, ['/toolIds/1', '/schemaId', '/sipTrunkId']);
   });
 
-  it.each(['sip-trunks', 'schemas', 'tools'])('refuses a seeded record of %s of the other organization', async (path) => {
+  // Every reference of every resource in the registry: a kind added with a reference is covered here.
+  const references = resources.flatMap((def) =>
+    (def.references ?? []).map((ref) => ({ name: `${def.path} ${ref.field}`, def: def as Resource, ref })),
+  );
+
+  it.each(references)('$name: refuses a seeded record of the other organization', async ({ def, ref }) => {
     const { call } = freshMock();
-    const theirs = ((await call('GET', `/api/v1/${path}`, { token: OTHER_TOKEN })).body as Json[])[0]?.id as string;
-    const body =
-      path === 'tools'
-        ? { name: 'Cross org', toolIds: [theirs] }
-        : { name: 'Cross org', [path === 'schemas' ? 'schemaId' : 'sipTrunkId']: theirs };
-    const pointer = path === 'tools' ? '/toolIds/0' : path === 'schemas' ? '/schemaId' : '/sipTrunkId';
-    const reply = await call('POST', '/api/v1/assistants', { body });
-    expectValidation(reply, [pointer]);
+    const target = resourceByKind[ref.target];
+    const theirs = ((await call('GET', `/api/v1/${target.path}`, { token: OTHER_TOKEN })).body as Json[])[0]?.id as string;
+    expect(theirs).toBeDefined();
+    const body = { ...requestExamples(def).create, [ref.field]: ref.many ? [theirs] : theirs };
+    const reply = await call('POST', `/api/v1/${def.path}`, { body });
+    expectValidation(reply, [ref.many ? `/${ref.field}/0` : `/${ref.field}`]);
   });
 
   it('refuses a patch to a trunk of the other organization', async () => {

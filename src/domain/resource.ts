@@ -80,6 +80,12 @@ export interface ResourceSpec<
   kind: ResourceKind;
   /** Path segment under /api/v1, e.g. `sip-trunks`. */
   path: string;
+  /**
+   * Whether the spec names this resource. The mock, the typed client and the
+   * OpenAPI document serve every resource; the contract kit and the shipped
+   * pact cover only those the spec names (a real service has no other).
+   */
+  namedBySpec: boolean;
   /** Names used in messages, OpenAPI components and operationIds. */
   names: { singular: string; plural: string; type: string; types: string };
   /** Fields a client may send; `.default()` fills what a create omits. */
@@ -114,7 +120,11 @@ export interface ResourceSpec<
   effects?: Effects<StoredOf<W, S>>;
   /** How DELETE answers an id the organization does not have. */
   deleteOfUnknown?: 'not-found' | 'forbidden';
-  /** Realistic create input; `refs` holds ids it may reference, `index` counts records made so far. */
+  /**
+   * Realistic create input; `refs` holds ids it may reference, `index` counts
+   * records made so far. Unique fields take a value that differs for each
+   * `index`, whatever the faker draws (seeding, and tests that create many, rely on it).
+   */
   fake(faker: Faker, refs: RefPool, index: number): z.input<OneOrVariants<W, K, VF>>;
   /**
    * For a field added after states were saved without it, that a record must

@@ -44,8 +44,7 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
       version: API_VERSION,
       // The mock's own licence (package.json); the document describes the mock, not the real service's terms.
       license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
-      description:
-        "SIP trunks, assistants, structured-output schemas, tools and webhooks of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes `Authorization: Bearer <token>`; the token identifies the organization. Errors are RFC 9457 problem details. The mock (not the real service) also reads a `Prefer` header on every `/api/v1` request: `code=<status>` answers one of the operation's documented errors (listed in its `x-mock-prefer` extension) and changes nothing, `delay=<ms>` waits first.",
+      description: `${inWords(resources.map((def) => def.names.plural))} of a voice-call assistant platform, served by an in-memory, seeded mock. Every operation takes \`Authorization: Bearer <token>\`; the token identifies the organization. Errors are RFC 9457 problem details. The mock (not the real service) also reads a \`Prefer\` header on every \`/api/v1\` request: \`code=<status>\` answers one of the operation's documented errors (listed in its \`x-mock-prefer\` extension) and changes nothing, \`delay=<ms>\` waits first.`,
     },
     servers: [{ url: '/', description: 'This server' }],
     security: [{ bearerAuth: [] }],
@@ -59,4 +58,10 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>) {
     ],
   });
   return finishDocument(generated);
+}
+
+/** "a, b and c", capitalized: the resources the document describes, from the registry. */
+function inWords(names: readonly string[]): string {
+  const text = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,6 +1,7 @@
 /** Reset and tenants: back to the scenario for all or one organization; fresh isolated organizations per worker. */
 import { describe, expect, it } from 'vitest';
 import { ControlError, createControlClient } from '../../src/client/control-client.js';
+import { resources } from '../../src/domain/resources/index.js';
 import { createMockState } from '../../src/state/mock-state.js';
 import { createTenant } from '../../src/state/organizations/operations.js';
 import { importState } from '../../src/state/snapshot/snapshot.js';
@@ -134,7 +135,7 @@ describe('tenants', () => {
     const { control, api } = controlledMock();
     const tenant = await control.createTenant({ name: 'Worker 1' });
     expect(tenant).toMatchObject({ name: 'Worker 1', token: expect.stringMatching(/^mock_/) });
-    for (const path of ['/sip-trunks', '/schemas', '/tools', '/assistants', '/webhooks']) {
+    for (const path of resources.map((def) => `/${def.path}`)) {
       expect((await api(tenant.token, 'GET', path)).body).toEqual([]);
     }
     const created = (await api(tenant.token, 'POST', '/sip-trunks', trunkBody)).body;

@@ -13,15 +13,13 @@ import { createMockState } from '../../src/state/mock-state.js';
 import { createRecord } from '../../src/state/operations.js';
 import { requestExamples } from '../../src/state/seed/examples.js';
 import { freshMock, OTHER_TOKEN } from '../helpers/client.js';
+import { withDistinctUniques } from '../helpers/unique-fields.js';
 import { expectProblem } from './invariants.js';
 import { withLimits } from './limited-mock-state.js';
 import { fuzzParameters, fuzzTimeout } from './settings.js';
 
-/** A valid create body; tool names must differ within an organization. */
-const validBody = (def: Resource, index: number) => {
-  const body = requestExamples(def).create;
-  return def.kind === 'tools' ? { ...body, name: `limit_tool_${index}` } : body;
-};
+/** A valid create body; unique fields (a tool's name) differ for each index. */
+const validBody = (def: Resource, index: number) => withDistinctUniques(def, requestExamples(def).create, index);
 
 describe('record limit', () => {
   it('is 10,000 records per kind per organization by default', () => {

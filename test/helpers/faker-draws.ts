@@ -7,7 +7,7 @@ import { resources } from '../../src/domain/resources/index.js';
 import { createMockState, DEFAULT_SEED, type MockState } from '../../src/state/mock-state.js';
 import { drawRequestExamples } from '../../src/state/seed/examples.js';
 import type { FakerDraws } from '../../src/state/seed/faker-draws.js';
-import { organizationPlanSchema } from '../../src/state/seed/scenario.js';
+import { type OrganizationPlanInput, organizationPlanSchema } from '../../src/state/seed/scenario.js';
 import { scenarios } from '../../src/state/seed/scenarios.js';
 import { seedOrganization } from '../../src/state/seed/seed.js';
 import { fakerSource, recordingSource } from '../../src/state/seed/seed-source.js';
@@ -22,15 +22,16 @@ const defaultScenario = () => {
 export const mockStateWithoutOrganizations = (): MockState =>
   createMockState({ scenario: { name: 'nobody', description: 'No organizations.', organizations: [] } });
 
-/** The default scenario seeded from faker alone (no written-down values), organization by organization as `createMockState` does. */
+/** The default scenario seeded from faker alone (no written-down values), organization by organization as `createMockState` does; `planOf` may change each organization's plan. */
 export function seedDefaultFromFaker(
   mockState: MockState,
   onSeeded?: (index: number, script: FakerDraws['seeds'][number]['script']) => void,
+  planOf: (plan: OrganizationPlanInput) => OrganizationPlanInput = (plan) => plan,
 ): void {
   defaultScenario().organizations.forEach((plan, index) => {
     const seed = [DEFAULT_SEED, index];
     const { source, script } = recordingSource(fakerSource(seed));
-    seedOrganization(mockState, plan, seed, {}, source);
+    seedOrganization(mockState, planOf(plan), seed, {}, source);
     onSeeded?.(index, script);
   });
 }

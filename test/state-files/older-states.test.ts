@@ -61,6 +61,26 @@ describe('a state saved by an older version', () => {
     expect(mockState.store.count(orgId, 'tools')).toBe(4);
   });
 
+  it('is one way: a state of a later version, with a kind this one does not serve, is refused even with no record of it', () => {
+    const state = saved();
+    for (const organization of state.organizations) organization.records.phoneNumbers = [];
+    const mockState = createMockState({ scenario: 'empty' });
+    const before = mockState.organizations.list().map((organization) => organization.id);
+    let refusal: unknown;
+    try {
+      importState(mockState, state);
+    } catch (error) {
+      refusal = error;
+    }
+    // The message names the kinds this version holds.
+    const problems = (refusal as { problems?: { path: unknown[]; message: string }[] }).problems ?? [];
+    expect(problems.map((problem) => problem.path)).toEqual(
+      state.organizations.map((_: unknown, index: number) => ['organizations', index, 'records']),
+    );
+    expect(problems[0]?.message).toMatch(/one list per kind \(sipTrunks, /);
+    expect(mockState.organizations.list().map((organization) => organization.id)).toEqual(before);
+  });
+
   it('gives a field a newer version requires its value for older states, and leaves a record that has it alone', () => {
     const def = { olderStates: { region: 'eu-west', tags: [] as string[] } };
     const older = { id: 'r1', name: 'saved before region existed' };

@@ -52,6 +52,7 @@ const writable = {
 export const assistants = defineResource({
   kind: 'assistants',
   path: 'assistants',
+  namedBySpec: true,
   names: { singular: 'assistant', plural: 'assistants', type: 'Assistant', types: 'Assistants' },
   writable,
   serverOwned: { id, ...timestamps },

@@ -33,6 +33,7 @@ const writable = {
 export const schemas = defineResource({
   kind: 'schemas',
   path: 'schemas',
+  namedBySpec: true,
   names: { singular: 'schema', plural: 'schemas', type: 'Schema', types: 'Schemas' },
   writable,
   serverOwned: {

@@ -49,6 +49,7 @@ export type SipTrunkRecord = StoredOf<typeof writable, typeof serverOwned>;
 export const sipTrunks = defineResource({
   kind: 'sipTrunks',
   path: 'sip-trunks',
+  namedBySpec: true,
   names: { singular: 'SIP trunk', plural: 'SIP trunks', type: 'SipTrunk', types: 'SipTrunks' },
   writable,
   serverOwned,

@@ -112,6 +112,7 @@ const requiredNotAmongProperties = (name: string, index: number): Problem => ({
 export const tools = defineResource({
   kind: 'tools',
   path: 'tools',
+  namedBySpec: true,
   names: { singular: 'tool', plural: 'tools', type: 'Tool', types: 'Tools' },
   writable,
   serverOwned: { id, ...timestamps },

@@ -29,6 +29,7 @@ const writable = {
 export const webhooks = defineResource({
   kind: 'webhooks',
   path: 'webhooks',
+  namedBySpec: true,
   names: { singular: 'webhook', plural: 'webhooks', type: 'Webhook', types: 'Webhooks' },
   writable,
   serverOwned: { id, ...timestamps },

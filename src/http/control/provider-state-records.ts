@@ -4,12 +4,14 @@
  * makes and answers, wherever the interaction runs (provider-states.ts).
  */
 import { z } from '@hono/zod-openapi';
+import { withArticle } from '../../domain/english.js';
 import { uniqueKey } from '../../domain/index-keys.js';
-import type { ResourceKind, StoredRecord } from '../../domain/resource.js';
-import { resourceByKind } from '../../domain/resources/index.js';
+import type { Resource, ResourceKind, StoredRecord } from '../../domain/resource.js';
+import { resourceByKind, resources } from '../../domain/resources/index.js';
 import type { MockState } from '../../state/mock-state.js';
 import { createTenant, injectRecord, removeTenant } from '../../state/organizations/operations.js';
 import type { Organization } from '../../state/organizations/registry.js';
+import { requestExamples } from '../../state/seed/examples.js';
 
 export type StateParams = Readonly<Record<string, unknown>>;
 
@@ -22,8 +24,21 @@ export interface StateRecord {
 const idFrom = (params: StateParams): string =>
   typeof params.id === 'string' && z.uuid().safeParse(params.id).success ? params.id : globalThis.crypto.randomUUID();
 
+/**
+ * `a <resource> with id {id} exists` for every resource of the registry, made
+ * from its documented create example: the states of a resource the contracts
+ * below do not name (one a team added to the mock) for its own pacts.
+ */
+const examplesStates = Object.fromEntries(
+  resources.map((def) => [
+    `${withArticle(def.names.singular)} with id {id} exists`,
+    (p: StateParams): StateRecord[] => [{ kind: def.kind, record: { ...requestExamples(def as Resource).create, id: idFrom(p) } }],
+  ]),
+);
+
 /** For each state of the contracts, the records it needs (none: the state holds in an empty organization). */
 export const stateRecords: Readonly<Record<string, (params: StateParams) => StateRecord[]>> = {
+  ...examplesStates,
   '': () => [],
   'a SIP trunk with id {id} exists': (p) => [
     { kind: 'sipTrunks', record: { id: idFrom(p), name: 'Main carrier', host: 'sip.carrier.example.com', phoneNumbers: ['+14155550123'] } },

@@ -1,10 +1,16 @@
 /**
  * Where seeding takes its generated values from. `fakerSource` draws them
- * from a seeded faker, in the order seeding asks for them; `recordingSource`
+ * from seeded fakers, in the order seeding asks for them; `recordingSource`
  * writes down what it hands out; `replaySource` hands out what was written
  * down, in the same order. Seeding asks in the same order every time, so a
  * replay builds exactly the organization the draws built (the browser entry
  * replays the default scenario's seed instead of carrying faker).
+ *
+ * Streams: the organization's id and name come from a faker seeded with the
+ * organization's seed; each kind's records (inputs, ids, minutes between
+ * timestamps) from a faker of its own, seeded with the organization's seed
+ * and the kind's name. Adding, removing or reordering kinds therefore leaves
+ * every other kind's records, ids and timestamps as they were.
  */
 
 import { seededFaker } from '../../domain/faker.js';
@@ -13,14 +19,20 @@ import type { RefPool, Resource } from '../../domain/resource.js';
 export interface SeedSource {
   orgId(): string;
   orgName(): string;
+  /** The values of one kind's records, from that kind's own stream. */
+  kind(kind: string): KindSource;
+}
+
+/** What seeding draws for the records of one kind. */
+export interface KindSource {
   /** A record's input, from the resource's fake factory. */
   input(def: Resource, refs: RefPool, index: number): Record<string, unknown>;
   newId(): string;
-  /** Minutes from the previous seeded timestamp to the next. */
+  /** Minutes from the kind's previous seeded timestamp to its next. */
   minutesLater(): number;
 }
 
-/** What a source handed out, in order, per kind of value. */
+/** What a source handed out, in order, per kind of value (the kinds' draws one after another, in the order seeding asked). */
 export interface SeedScript {
   orgId: string;
   orgName?: string;
@@ -29,14 +41,35 @@ export interface SeedScript {
   minutes: number[];
 }
 
+/** The number a kind's stream adds to the organization's seed: FNV-1a of its name, so it depends on the name alone. */
+export function kindStream(kind: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < kind.length; i++) hash = Math.imul(hash ^ kind.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
 export function fakerSource(seed: number | number[]): SeedSource {
   const faker = seededFaker(seed);
+  const base = Array.isArray(seed) ? seed : [seed];
+  const kinds = new Map<string, KindSource>();
+  const kindSource = (kind: string): KindSource => {
+    const own = seededFaker([...base, kindStream(kind)]);
+    return {
+      input: (def, refs, index) => def.fake(own, refs, index),
+      newId: () => own.string.uuid(),
+      minutesLater: () => own.number.int({ min: 1, max: 90 }),
+    };
+  };
   return {
     orgId: () => faker.string.uuid(),
     orgName: () => faker.company.name(),
-    input: (def, refs, index) => def.fake(faker, refs, index),
-    newId: () => faker.string.uuid(),
-    minutesLater: () => faker.number.int({ min: 1, max: 90 }),
+    kind: (kind) => {
+      const known = kinds.get(kind);
+      if (known) return known;
+      const source = kindSource(kind);
+      kinds.set(kind, source);
+      return source;
+    },
   };
 }
 
@@ -52,9 +85,14 @@ export function recordingSource(source: SeedSource): { source: SeedSource; scrip
     source: {
       orgId: () => (script.orgId = source.orgId()),
       orgName: () => (script.orgName = source.orgName()),
-      input: (def, refs, index) => keep(source.input(def, refs, index), script.inputs),
-      newId: () => keep(source.newId(), script.ids),
-      minutesLater: () => keep(source.minutesLater(), script.minutes),
+      kind: (kind) => {
+        const drawn = source.kind(kind);
+        return {
+          input: (def, refs, index) => keep(drawn.input(def, refs, index), script.inputs),
+          newId: () => keep(drawn.newId(), script.ids),
+          minutesLater: () => keep(drawn.minutesLater(), script.minutes),
+        };
+      },
     },
   };
 }
@@ -65,6 +103,11 @@ export function replaySource(script: SeedScript): SeedSource {
     return structuredClone(values[position.at++] as T);
   };
   const at = { inputs: { at: 0 }, ids: { at: 0 }, minutes: { at: 0 } };
+  const written: KindSource = {
+    input: () => next(script.inputs, at.inputs, 'record inputs'),
+    newId: () => next(script.ids, at.ids, 'ids'),
+    minutesLater: () => next(script.minutes, at.minutes, 'timestamps'),
+  };
   return {
     orgId: () => script.orgId,
     orgName: () => {
@@ -72,8 +115,6 @@ export function replaySource(script: SeedScript): SeedSource {
         throw new Error('The written-down seed has no organization name: it no longer matches the seeding code.');
       return script.orgName;
     },
-    input: () => next(script.inputs, at.inputs, 'record inputs'),
-    newId: () => next(script.ids, at.ids, 'ids'),
-    minutesLater: () => next(script.minutes, at.minutes, 'timestamps'),
+    kind: () => written,
   };
 }

@@ -2,11 +2,13 @@
  * Fills a mock state from a scenario. Every record goes through the same
  * operations (and so the same validation and rules) as an API request, so
  * seeded data can never be something the API would refuse.
- * Determinism: one faker per organization, seeded from (seed, index), also
- * draws the ids and timestamps, so the same seed gives the same mock state. The
- * default scenario's organizations at the default seed replay what those draws
- * gave, written down by a test (faker-draws.ts), so a page gets them
- * without loading faker.
+ * Determinism: an organization's seed is (seed, index); its id and name, and
+ * each kind's records with their ids and timestamps, are drawn from seeded
+ * streams (seed-source.ts), one per kind, so the same seed gives the same mock
+ * state and a kind added to the registry changes no other kind's records.
+ * Each kind's timestamps start at the same instant. The default scenario's
+ * organizations at the default seed replay what those draws gave, written down
+ * by a test (faker-draws.ts), so a page gets them without loading faker.
  */
 
 import { DomainError } from '../../domain/errors.js';
@@ -75,22 +77,32 @@ export function seedOrganization(
   const generated = { id: draw.orgId(), name: plan.name ?? draw.orgName(), token: plan.token };
   const organization: Organization = { ...generated, ...identity, plan: { plan: checkedPlan, seed } };
   target.organizations.add(organization);
-  let clock = SEED_EPOCH;
-  const ctx: OrgContext = {
-    orgId: organization.id,
-    store: target.store,
-    telephony: target.telephony,
-    newId: () => draw.newId(),
-    // The plan's counts are bounded by its schema; the per-organization limit governs what clients create.
-    limits: { recordsPerKind: Number.POSITIVE_INFINITY },
-    now: () => {
-      clock += draw.minutesLater() * 60_000;
-      return new Date(clock);
-    },
+  const contexts = new Map<string, OrgContext>();
+  // Each kind's own stream draws its ids and minutes, and its own clock runs from the epoch.
+  const contextOf = (kind: string): OrgContext => {
+    const known = contexts.get(kind);
+    if (known) return known;
+    const drawn = draw.kind(kind);
+    let clock = SEED_EPOCH;
+    const ctx: OrgContext = {
+      orgId: organization.id,
+      store: target.store,
+      telephony: target.telephony,
+      newId: () => drawn.newId(),
+      // The plan's counts are bounded by its schema; the per-organization limit governs what clients create.
+      limits: { recordsPerKind: Number.POSITIVE_INFINITY },
+      now: () => {
+        clock += drawn.minutesLater() * 60_000;
+        return new Date(clock);
+      },
+    };
+    contexts.set(kind, ctx);
+    return ctx;
   };
   const refs: RefPool = {};
+  const input = (def: Resource, index: number) => draw.kind(def.kind).input(def, refs, index);
   const make = (def: Resource, input: unknown, fixed: Record<string, unknown> = {}) => {
-    const record = createRecord(ctx, def, input as Record<string, unknown>, fixed);
+    const record = createRecord(contextOf(def.kind), def, input as Record<string, unknown>, fixed);
     const ids = refs[def.kind] ?? [];
     ids.push(record.id);
     refs[def.kind] = ids;
@@ -115,10 +127,10 @@ export function seedOrganization(
     });
   }
   for (let i = 0; i < checkedPlan.systemTrunks; i++)
-    make(sipTrunks, { ...draw.input(sipTrunks, refs, i), name: `System trunk ${i + 1}` }, { isSystem: true });
+    make(sipTrunks, { ...input(sipTrunks, i), name: `System trunk ${i + 1}` }, { isSystem: true });
   for (const locked of checkedPlan.lockedSchemas) make(schemas, locked, { isLocked: true });
   for (const def of resources) {
-    for (let i = 0; i < (checkedPlan.counts[def.kind] ?? 0); i++) make(def, draw.input(def, refs, i));
+    for (let i = 0; i < (checkedPlan.counts[def.kind] ?? 0); i++) make(def, input(def, i));
   }
   return organization;
 }

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import type { Resource } from '../../../src/domain/resource.js';
 import { requestExamples } from '../../../src/state/seed/examples.js';
+import { withDistinctUniques } from '../../helpers/unique-fields.js';
 import { deepJson, hostileJson, hostileObject, notJson } from './json-text.js';
 
 /** What a fuzzed request carries: bytes, and the content type, if any, they are labelled with. */
@@ -96,12 +97,11 @@ export function nearlyValidBody(def: Resource, ids: readonly string[]): fc.Arbit
     .record({
       drop: fc.subarray(def.writableKeys),
       change: fc.dictionary(fc.constantFrom(...keys), hostileValue(ids), { maxKeys: 3 }),
-      uniqueName: fc.option(fc.uuid()),
+      uniqueIndex: fc.option(fc.nat()),
     })
-    .map(({ drop, change, uniqueName }) => {
-      const body: Record<string, unknown> = { ...example };
-      // Tool names are unique per organization; a fresh one lets creates succeed and reach the store.
-      if (uniqueName !== null && def.kind === 'tools') body.name = `fuzz_${uniqueName.slice(0, 8)}`;
+    .map(({ drop, change, uniqueIndex }) => {
+      // Unique fields (a tool's name) differ per organization; fresh values let creates succeed and reach the store.
+      const body: Record<string, unknown> = uniqueIndex === null ? { ...example } : withDistinctUniques(def, example, uniqueIndex);
       for (const key of drop) delete body[key];
       return JSON.stringify(Object.assign(body, change));
     });
