@@ -67,6 +67,7 @@ async function verify(args: VerifyArgs, io: VerifyIo, signal: AbortSignal): Prom
   if (args.nextPointer !== undefined) target.nextPointer = args.nextPointer;
   if (args.pageParam !== undefined) target.pageParam = args.pageParam;
   if (args.maxPages !== undefined) target.maxPages = args.maxPages;
+  if (args.maxRecords !== undefined) target.maxRecords = args.maxRecords;
   target.paging = args.paging;
   if (Object.keys(args.headers).length > 0) target.headers = args.headers;
   io.out(`Checking ${args.baseUrl} against the voice configuration API spec${args.readOnly ? ' (read-only)' : ''}\n`);

@@ -4,7 +4,7 @@ import { answer, idsOf, sameId } from '../matchers.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
 import { isRefusal, isSuccess } from '../target/http.js';
 import type { Probe } from './probe.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 
 const WITHOUT = {
   missing: { phrase: 'without a token', request: 'without an Authorization header', credentials: () => 'none' as const },
@@ -37,7 +37,7 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
           kind === 'missing'
             ? '§5: every operation takes the header "Authorization: Bearer <token>", and the token identifies whose resources are listed; without it, no organization is named'
             : '§5: the token identifies whose resources are listed; a token no organization holds names none of them',
-        quote: kind === 'missing' ? SPEC_QUOTES.everyOperationTakesToken : SPEC_QUOTES.tokenNamesOrganization,
+        rule: kind === 'missing' ? SPEC_RULES.everyOperationTakesToken : SPEC_RULES.tokenNamesOrganization,
       },
     ],
     async run(t) {

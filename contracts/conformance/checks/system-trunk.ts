@@ -7,7 +7,7 @@
 import { answer, holdsId, isGone, isPlainObject, sameId } from '../matchers.js';
 import { isRefusal } from '../target/http.js';
 import type { Probe, ProbeRun } from './probe.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 
 const PATH = '/api/v1/sip-trunks';
 const REFUSED = 'sip-trunks.delete.system-refused';
@@ -25,7 +25,7 @@ export const systemTrunkProbe: Probe = {
       title: 'a delete of a system trunk is refused',
       expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal (4xx; a 2xx accepts it, a 5xx is the server failing)`,
       basis: '§3 rule 1: when a SIP trunk has isSystem=true, a delete of it is refused (§2: a system trunk cannot be deleted)',
-      quote: SPEC_QUOTES.systemDeleteRefused,
+      rule: SPEC_RULES.systemDeleteRefused,
     },
     {
       id: STATUS,
@@ -40,7 +40,7 @@ export const systemTrunkProbe: Probe = {
       title: 'the system trunk is still there after the refused delete',
       expected: `GET ${PATH}/<system trunk id> still answers the trunk, or else GET ${PATH} still lists it`,
       basis: '§3 rule 1: the delete of a system trunk is refused, so the trunk remains',
-      quote: SPEC_QUOTES.isSystemFlag,
+      rule: SPEC_RULES.isSystemFlag,
     },
   ],
   async run(t) {

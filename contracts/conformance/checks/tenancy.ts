@@ -15,7 +15,7 @@ import { isRefusal } from '../target/http.js';
 import type { CheckInfo } from '../types.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 import { judgeApart } from './tenancy-apart.js';
 import { unauthorizedUpdate } from './tokenless.js';
 import { withArticle } from './words.js';
@@ -31,7 +31,7 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       title: `the two organizations' ${resource.noun} lists share no record`,
       expected: `GET ${path} with token and with token2 hold no id in common (every page read; records flagged isLocked or isSystem may be shared built-ins); lists not read whole are judged by reading records of each organization with the other's token, which must be refused`,
       basis: `${BASIS}; creates nothing, so it is judged in --read-only runs too (a record both lists hold is taken as one organization's shown to the other, unless flagged as a built-in)`,
-      quote: SPEC_QUOTES.tokenNamesOrganization,
+      rule: SPEC_RULES.tokenNamesOrganization,
     },
     {
       id: `tenancy.${name}.list`,
@@ -39,7 +39,7 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       title: `${withArticle(resource.noun)} one organization created is not in the other's list`,
       expected: `GET ${path} with token2 does not hold the id of a record just created with token`,
       basis: BASIS,
-      quote: SPEC_QUOTES.tokenNamesOrganization,
+      rule: SPEC_RULES.tokenNamesOrganization,
     },
     {
       id: `tenancy.${name}.get`,

@@ -59,6 +59,7 @@ export class TargetAdapter {
     return {
       paging: paging.mode,
       maxPages: paging.maxPages,
+      maxRecords: paging.maxRecords,
       lists: Object.fromEntries(this.ways),
       records:
         this.target.recordPointer !== undefined
