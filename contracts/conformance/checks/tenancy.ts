@@ -29,7 +29,7 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       id: `tenancy.${name}.apart`,
       source: 'spec',
       title: `the two organizations' ${resource.noun} lists share no record`,
-      expected: `GET ${path} with token and with token2 hold no id in common (every page read; records flagged isLocked or isSystem may be shared built-ins); lists not read whole are judged by reading records of each organization with the other's token, which must be refused`,
+      expected: `GET ${path} with token and with token2, both read whole, hold no id in common, and each holds at least one ordinary record to compare (records flagged isLocked or isSystem may be shared built-ins); a list not read whole leaves it not judged`,
       basis: `${BASIS}; creates nothing, so it is judged in --read-only runs too (a record both lists hold is taken as one organization's shown to the other, unless flagged as a built-in)`,
       rule: SPEC_RULES.tokenNamesOrganization,
     },
@@ -111,10 +111,17 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
           t.ctx.readOnly ? 'the kit looks for a record it created, and --read-only creates none' : 'no record could be created to look for',
         );
       } else {
-        // Read again: the record was created after the first read. Held on any page fails; absent counts only from the whole list.
+        // Read again: the record was created after the first read. Held on any page fails; absent counts only from the whole
+        // list, and only when the first organization's list, read the same way, shows it (a positive control).
         const after = await t.list(resource.path, 'token2');
+        const own = await t.list(resource.path);
         if (after.items !== undefined && holdsId(after.items, created))
           t.verdict(`tenancy.${n}.list`, false, `token2's list holds ${created}`, created);
+        else if (!(own.items !== undefined && holdsId(own.items, created)))
+          t.skipCheck(
+            `tenancy.${n}.list`,
+            `the first organization's own list, read the same way, does not show the record just created (${own.whole ? 'read whole' : own.why}), so its absence from the other's list proves nothing`,
+          );
         else if (after.items !== undefined && after.whole) t.verdict(`tenancy.${n}.list`, true, '');
         else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 was not read whole: ${after.why}`);
       }
