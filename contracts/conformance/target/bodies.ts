@@ -1,0 +1,108 @@
+/**
+ * Building a create or update body for a resource from the target's OpenAPI
+ * document when the document shows no example for the operation: the request
+ * schema is sampled with json-schema-faker (see docs/conformance.md for why
+ * that library), which reads per-property `example`/`examples` first and meets
+ * the schema's constraints (`required`, `enum`/`const`, `format`, `pattern`,
+ * lengths, bounds, `minItems`/`uniqueItems`, nested objects, local `$ref`,
+ * `oneOf`/`anyOf`). A create carries the required members and the optional
+ * ones that show an example; an update carries every member it may (an update
+ * that changes nothing proves nothing). Members that name another record
+ * (`assistantId`, `toolIds`, a description saying it is the id of another
+ * resource) and members the document marks `readOnly` are left out when
+ * optional; a body whose required members name another record is not built
+ * (the reason says so, and `--examples` fills it in).
+ */
+import { generateSync } from 'json-schema-faker';
+import { isPlainObject } from '../matchers.js';
+import { dig, resolved } from './openapi-document.js';
+
+/** Where a request body came from, as a check's evidence says. */
+export type BodySource = 'example' | 'property examples' | 'generated from schema' | '--examples';
+
+export interface BuiltBody {
+  body?: Record<string, unknown>;
+  from?: BodySource;
+  /** Why no body could be built. */
+  problem?: string;
+}
+
+/** A member that names another record, by its name or its description. */
+export function namesAnotherRecord(name: string, schema: unknown): boolean {
+  if (/^id$/i.test(name)) return false;
+  if (/(Id|_id|Ids|_ids|ID|IDs)$/.test(name)) return true;
+  const description = dig(schema, ['description']);
+  return typeof description === 'string' && /\b(id|ids|identifier)s? of (an?|the|another) /i.test(description);
+}
+
+/** A fixed seed per operation, so a run sends the same body each time it builds one (run-unique values are added later). */
+function seedOf(text: string): number {
+  let hash = 7;
+  for (const char of text) hash = (hash * 31 + char.charCodeAt(0)) % 2_147_483_647;
+  return hash;
+}
+
+/** The object schema of `schema` after local `$ref`s and a top `allOf` of object parts are read. */
+function objectSchema(document: Record<string, unknown>, schema: unknown): Record<string, unknown> | undefined {
+  const found = resolved(document, schema);
+  if (!isPlainObject(found)) return undefined;
+  if (Array.isArray(found.allOf)) {
+    const parts = found.allOf.map((part) => objectSchema(document, part)).filter(isPlainObject);
+    return {
+      type: 'object',
+      properties: Object.assign({}, ...parts.map((part) => (isPlainObject(part.properties) ? part.properties : {}))),
+      required: parts.flatMap((part) => (Array.isArray(part.required) ? part.required : [])),
+    };
+  }
+  return found;
+}
+
+/**
+ * A body for `operation` (for the report, e.g. "POST /api/v1/tools") from its request `schema`, read in `document`.
+ * `full`: every member it may carry (an update), else the required ones and those with an example (a create).
+ */
+export function bodyFromSchema(document: Record<string, unknown>, schema: unknown, operation: string, full: boolean): BuiltBody {
+  const object = objectSchema(document, schema);
+  if (object === undefined || !isPlainObject(object.properties)) return { problem: `the request schema of ${operation} is not an object schema the kit can read` };
+  const properties = object.properties as Record<string, unknown>;
+  const required = new Set((Array.isArray(object.required) ? object.required : []).filter((name): name is string => typeof name === 'string'));
+  const references = [...required].filter((name) => namesAnotherRecord(name, resolved(document, properties[name])));
+  if (references.length > 0)
+    return { problem: `${operation} requires ${references.join(', ')}, which name other records; give a body with --examples` };
+  const chosen = Object.keys(properties).filter((name) => {
+    const property = resolved(document, properties[name]);
+    if (namesAnotherRecord(name, property) || dig(property, ['readOnly']) === true) return false;
+    return required.has(name) || full || hasExample(property);
+  });
+  if (chosen.length === 0) return { problem: `the request schema of ${operation} has no member the kit can fill in` };
+  const root = {
+    type: 'object',
+    properties: Object.fromEntries(chosen.map((name) => [name, properties[name]])),
+    required: chosen,
+    additionalProperties: false,
+    components: document.components,
+    definitions: document.definitions,
+    $defs: document.$defs,
+  };
+  let body: unknown;
+  try {
+    body = generateSync(root as never, {
+      seed: seedOf(operation),
+      useExamplesValue: true,
+      useDefaultValue: false,
+      alwaysFakeOptionals: true,
+      fillProperties: false,
+      maxDefaultItems: 2,
+      failOnInvalidTypes: false,
+    } as never);
+  } catch (error) {
+    return { problem: `the request schema of ${operation} could not be sampled: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  if (!isPlainObject(body)) return { problem: `the request schema of ${operation} did not give a JSON object` };
+  const fromExamples = chosen.every((name) => hasExample(resolved(document, properties[name])));
+  return { body, from: fromExamples ? 'property examples' : 'generated from schema' };
+}
+
+function hasExample(schema: unknown): boolean {
+  return isPlainObject(schema) && (schema.example !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0));
+}
