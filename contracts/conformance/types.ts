@@ -121,6 +121,8 @@ export interface Evidence {
   requests: { method: string; path: string; auth: string; status?: number; error?: string }[];
   /** For a failure: the part of the answer that failed (a body, an item, a status). */
   failing?: unknown;
+  /** Where the create and update bodies sent came from: `example`, `property examples`, `generated from schema` or `--examples`. */
+  bodyFrom?: string[];
 }
 
 /** A record the kit created and must delete again. */

@@ -119,7 +119,15 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
   if (unauthenticated?.changed) t.verdict(ids.updateNeedsToken, false, `update without a token: ${unauthenticated.answer}`);
   // Only keys the API shows back can be compared (write-only keys such as passwords are not).
   const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
+  const collection = url.slice(0, url.lastIndexOf('/'));
+  t.noteBody(collection, 'update');
   const reply = await t.send({ method: 'PATCH', path: url, body: example });
+  const refused = t.refusedBody(collection, 'update', reply);
+  if (refused !== undefined) {
+    for (const check of [ids.update, ids.getAfterUpdate]) t.skipCheck(check, refused);
+    if (!unauthenticated?.changed) t.skipCheck(ids.updateNeedsToken, refused);
+    return;
+  }
   const answered = isPlainObject(reply.body) ? (t.record(reply) ?? reply.body) : undefined;
   const ok = isSuccess(reply.status) && (answered === undefined || reflects(answered, shown));
   t.verdict(ids.update, ok, answer(reply));

@@ -63,9 +63,12 @@ function objectSchema(document: Record<string, unknown>, schema: unknown): Recor
  */
 export function bodyFromSchema(document: Record<string, unknown>, schema: unknown, operation: string, full: boolean): BuiltBody {
   const object = objectSchema(document, schema);
-  if (object === undefined || !isPlainObject(object.properties)) return { problem: `the request schema of ${operation} is not an object schema the kit can read` };
+  if (object === undefined || !isPlainObject(object.properties))
+    return { problem: `the request schema of ${operation} is not an object schema the kit can read` };
   const properties = object.properties as Record<string, unknown>;
-  const required = new Set((Array.isArray(object.required) ? object.required : []).filter((name): name is string => typeof name === 'string'));
+  const required = new Set(
+    (Array.isArray(object.required) ? object.required : []).filter((name): name is string => typeof name === 'string'),
+  );
   const references = [...required].filter((name) => namesAnotherRecord(name, resolved(document, properties[name])));
   if (references.length > 0)
     return { problem: `${operation} requires ${references.join(', ')}, which name other records; give a body with --examples` };
@@ -86,17 +89,22 @@ export function bodyFromSchema(document: Record<string, unknown>, schema: unknow
   };
   let body: unknown;
   try {
-    body = generateSync(root as never, {
-      seed: seedOf(operation),
-      useExamplesValue: true,
-      useDefaultValue: false,
-      alwaysFakeOptionals: true,
-      fillProperties: false,
-      maxDefaultItems: 2,
-      failOnInvalidTypes: false,
-    } as never);
+    body = generateSync(
+      root as never,
+      {
+        seed: seedOf(operation),
+        useExamplesValue: true,
+        useDefaultValue: false,
+        alwaysFakeOptionals: true,
+        fillProperties: false,
+        maxDefaultItems: 2,
+        failOnInvalidTypes: false,
+      } as never,
+    );
   } catch (error) {
-    return { problem: `the request schema of ${operation} could not be sampled: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      problem: `the request schema of ${operation} could not be sampled: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
   if (!isPlainObject(body)) return { problem: `the request schema of ${operation} did not give a JSON object` };
   const fromExamples = chosen.every((name) => hasExample(resolved(document, properties[name])));
@@ -105,4 +113,40 @@ export function bodyFromSchema(document: Record<string, unknown>, schema: unknow
 
 function hasExample(schema: unknown): boolean {
   return isPlainObject(schema) && (schema.example !== undefined || (Array.isArray(schema.examples) && schema.examples.length > 0));
+}
+
+/** The problem an answer states, in one line: RFC 9457 `errors`, FastAPI's `detail[].loc`/`msg`, `{"error": {...}}`, or the raw body. */
+export function problemOf(body: unknown, text = ''): string {
+  const located = (entry: unknown): string | undefined => {
+    if (!isPlainObject(entry)) return typeof entry === 'string' ? entry : undefined;
+    const where = Array.isArray(entry.loc) ? entry.loc.join('.') : (entry.pointer ?? entry.field ?? entry.param ?? entry.name);
+    const what = entry.msg ?? entry.message ?? entry.detail;
+    return [where, what].filter((part) => typeof part === 'string' && part !== '').join(': ') || undefined;
+  };
+  if (isPlainObject(body)) {
+    const listed = [body.errors, body.detail, dig(body, ['error', 'errors'])].find(Array.isArray) as unknown[] | undefined;
+    if (listed !== undefined) {
+      const lines = listed
+        .slice(0, 5)
+        .map(located)
+        .filter((line): line is string => line !== undefined);
+      if (lines.length > 0) return lines.join('; ');
+    }
+    const error = isPlainObject(body.error) ? body.error : body;
+    const parts = [error.title, error.detail, error.message, error.param].filter((part) => typeof part === 'string');
+    if (parts.length > 0) return parts.join(': ');
+  }
+  const raw = text !== '' ? text : (JSON.stringify(body) ?? '');
+  return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;
+}
+
+/** Why the checks after a refused body built by the kit are not judged; undefined when the body was given or published whole, or not refused as invalid. */
+export function generatedBodyRefused(
+  from: BodySource | undefined,
+  operation: string,
+  reply: { status: number; body: unknown; text?: string },
+): string | undefined {
+  if ((from !== 'generated from schema' && from !== 'property examples') || (reply.status !== 400 && reply.status !== 422))
+    return undefined;
+  return `${operation} refused the body the kit built from the document's schema (${from}) with ${reply.status}: ${problemOf(reply.body, reply.text)}; give a valid body with --examples`;
 }

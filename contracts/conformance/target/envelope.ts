@@ -174,7 +174,20 @@ const MORE_NAMES: Record<string, Role> = {
 };
 
 /** Members that hold paging members (read inside). */
-const CONTAINERS = new Set(['meta', 'links', '_links', 'pagination', 'paging', 'pageInfo', 'page_info', 'cursors', 'pageable', 'sort', 'next', 'page']);
+const CONTAINERS = new Set([
+  'meta',
+  'links',
+  '_links',
+  'pagination',
+  'paging',
+  'pageInfo',
+  'page_info',
+  'cursors',
+  'pageable',
+  'sort',
+  'next',
+  'page',
+]);
 
 const ROLES: Record<string, Role> = Object.assign({}, ...LIST_SHAPES.map((shape) => shape.members), MORE_NAMES);
 
@@ -226,14 +239,16 @@ export function readEnvelope(body: unknown, listAt: string): EnvelopeReading {
     const number = typeof value === 'number' && Number.isFinite(value) ? value : undefined;
     switch (role) {
       case 'next':
-        if ((typeof value === 'string' && value !== '') || number !== undefined) reading.next ??= { value: value as string | number, at: pointer };
+        if ((typeof value === 'string' && value !== '') || number !== undefined)
+          reading.next ??= { value: value as string | number, at: pointer };
         else if (value === null || value === '' || value === false) reading.noNext = true;
         else if (value !== undefined) reading.unknown.push(pointer);
         return;
       case 'more':
       case 'last':
         if (typeof value === 'boolean') reading.more ??= role === 'more' ? value : !value;
-        else if (role === 'last' && (typeof value === 'string' || value === null)) return; // a link to the last page
+        else if (role === 'last' && (typeof value === 'string' || value === null))
+          return; // a link to the last page
         else reading.unknown.push(pointer);
         return;
       case 'total':

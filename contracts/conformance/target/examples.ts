@@ -8,10 +8,10 @@
  * slash match each other.
  */
 
+import { parse as parseYaml } from 'yaml';
 import { isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 import type { Target } from '../types.js';
-import { parse as parseYaml } from 'yaml';
 import { type BodySource, type BuiltBody, bodyFromSchema } from './bodies.js';
 import { isJsonType, isSuccess, send } from './http.js';
 import { dig, exampleOf, resolved, serverPrefix } from './openapi-document.js';
@@ -107,7 +107,9 @@ async function publishedExamples(target: Target, signal?: AbortSignal, openapi?:
   if (openapi && 'document' in openapi) return documentExamples(openapi.document, `the OpenAPI document ${openapi.from}`, target.baseUrl);
   let where = openapi ? openapi.url : 'GET /openapi.json';
   try {
-    let reply = openapi ? await fetchDocument(openapi.url, target.timeoutMs, signal) : await targetDocument(target, '/openapi.json', signal);
+    let reply = openapi
+      ? await fetchDocument(openapi.url, target.timeoutMs, signal)
+      : await targetDocument(target, '/openapi.json', signal);
     if (!openapi && !isSuccess(reply.status)) {
       const yaml = await targetDocument(target, '/openapi.yaml', signal);
       if (isSuccess(yaml.status)) {

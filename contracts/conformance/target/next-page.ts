@@ -132,7 +132,11 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     if (!follows('link')) return cantFollow('a Link header with rel="next"');
     const path = pathOfUrl(target, page.at, link);
     return path === undefined
-      ? { kind: 'stuck', way: 'Link rel="next"', why: `the Link header's next page ${link} is not under --base-url, so the kit does not follow it` }
+      ? {
+          kind: 'stuck',
+          way: 'Link rel="next"',
+          why: `the Link header's next page ${link} is not under --base-url, so the kit does not follow it`,
+        }
       : { kind: 'follow', path, way: 'the Link header (rel="next")' };
   }
   // §4: the schema list is a JSON array of all the organization's schemas; only a Link header says otherwise.
@@ -145,13 +149,21 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     if (typeof next.value === 'number') {
       if (!follows('page') && !follows('cursor')) return cantFollow(`a next page number at ${next.at}`);
       const param = settings.pageParam ?? declaredOf(declared, PAGE_PARAMS) ?? 'page';
-      return { kind: 'follow', path: withQuery(page.path, param, String(next.value)), way: `the next page number at ${next.at}, sent as ?${param}=` };
+      return {
+        kind: 'follow',
+        path: withQuery(page.path, param, String(next.value)),
+        way: `the next page number at ${next.at}, sent as ?${param}=`,
+      };
     }
     if (!follows('cursor')) return cantFollow(`a next page at ${next.at}`);
     if (/^(https?:\/\/|\/|\?)/i.test(next.value)) {
       const path = pathOfUrl(target, page.at, next.value);
       return path === undefined
-        ? { kind: 'stuck', way: `the next URL at ${next.at}`, why: `the next page at ${next.at} (${next.value}) is not under --base-url, so the kit does not follow it` }
+        ? {
+            kind: 'stuck',
+            way: `the next URL at ${next.at}`,
+            why: `the next page at ${next.at} (${next.value}) is not under --base-url, so the kit does not follow it`,
+          }
         : { kind: 'follow', path, way: `the next URL at ${next.at}` };
     }
     const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS) ?? declaredOf(declared, AFTER_PARAMS) ?? guessedParam(next.at);
@@ -164,7 +176,11 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     const param = settings.pageParam ?? declaredOf(declared, AFTER_PARAMS) ?? declaredOf(declared, CURSOR_PARAMS) ?? 'starting_after';
     if (last !== undefined)
       return { kind: 'follow', path: withQuery(page.path, param, last), way: `"has more" with the last record's id sent as ?${param}=` };
-    return { kind: 'stuck', way: '"has more": true', why: 'the list says it has more pages but shows no cursor; give --next-pointer (and --page-param)' };
+    return {
+      kind: 'stuck',
+      way: '"has more": true',
+      why: 'the list says it has more pages but shows no cursor; give --next-pointer (and --page-param)',
+    };
   }
 
   // 2. Page numbers or an offset the body shows.
@@ -218,13 +234,20 @@ function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: b
   const { mode, pageParam } = settings;
   if (mode !== 'auto' && mode !== 'page' && mode !== 'offset') return undefined;
   if (mode === 'offset' || (mode === 'auto' && pageParam === undefined && declaredOf(declared, PAGE_PARAMS) === undefined)) {
-    const param = (mode === 'offset' ? pageParam : undefined) ?? declaredOf(declared, OFFSET_PARAMS) ?? (mode === 'offset' ? 'offset' : undefined);
+    const param =
+      (mode === 'offset' ? pageParam : undefined) ?? declaredOf(declared, OFFSET_PARAMS) ?? (mode === 'offset' ? 'offset' : undefined);
     if (param !== undefined) return { kind: 'numbers', param, style: 'offset', way: `offsets sent as ?${param}=` };
   }
   const param = (mode === 'page' ? pageParam : undefined) ?? declaredOf(declared, PAGE_PARAMS) ?? (mode === 'page' ? 'page' : undefined);
   if (param === undefined) return undefined;
   const minimum = declared.find((entry) => entry.name === param)?.minimum;
-  return { kind: 'numbers', param, style: 'page', ...(minimum !== undefined ? { start: minimum } : {}), way: `page numbers sent as ?${param}=` };
+  return {
+    kind: 'numbers',
+    param,
+    style: 'page',
+    ...(minimum !== undefined ? { start: minimum } : {}),
+    way: `page numbers sent as ?${param}=`,
+  };
 }
 
 /** A query parameter a refusal of a page request names (from the kit's lists of paging names, or a declared one). */

@@ -114,7 +114,7 @@ export async function readList(
   let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: readEnvelope(first.body, found.at) };
   let numbering: Numbering | undefined;
   for (;;) {
-    let step: Next | { kind: 'numbers-next' } =
+    const step: Next | { kind: 'numbers-next' } =
       numbering === undefined ? nextPage(target, settings, page, items.length, declared) : { kind: 'numbers-next' };
     if (step.kind === 'whole') return result(true, step.because);
     if (step.kind === 'stuck') {
@@ -137,7 +137,8 @@ export async function readList(
       way = step.way;
       nextPath = step.path;
     } else return result(false, 'the kit lost track of the pages');
-    if (pages >= settings.maxPages) return result(false, `GET ${path} has more than ${settings.maxPages} pages (${way}); give a higher --max-pages`);
+    if (pages >= settings.maxPages)
+      return result(false, `GET ${path} has more than ${settings.maxPages} pages (${way}); give a higher --max-pages`);
     if (asked.has(nextPath))
       return result(
         false,
@@ -154,7 +155,10 @@ export async function readList(
       const hint = named
         ? `the target's refusal names "${named}": give --page-param ${named}`
         : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
-      return result(false, `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`);
+      return result(
+        false,
+        `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`,
+      );
     }
     const envelope = readEnvelope(reply.body, more.at);
     const paged = reply.headers.has('link') || showsPaging(envelope);
