@@ -198,6 +198,8 @@ export interface EnvelopeReading {
   /** A next member present and empty (`null`, ""): the envelope says there is no next page. */
   noNext?: boolean;
   more?: boolean;
+  /** A last-page flag (Spring's `last`): true on the last page. */
+  isLast?: boolean;
   total?: number;
   /** The page answered, counted from 1, when the envelope numbers its pages. */
   page?: number;
@@ -245,11 +247,13 @@ export function readEnvelope(body: unknown, listAt: string): EnvelopeReading {
         else if (value !== undefined) reading.unknown.push(pointer);
         return;
       case 'more':
-      case 'last':
-        if (typeof value === 'boolean') reading.more ??= role === 'more' ? value : !value;
-        else if (role === 'last' && (typeof value === 'string' || value === null))
-          return; // a link to the last page
+        if (typeof value === 'boolean') reading.more ??= value;
         else reading.unknown.push(pointer);
+        return;
+      case 'last':
+        if (typeof value === 'boolean') reading.isLast ??= value;
+        // A string is a link to the last page.
+        else if (typeof value !== 'string' && value !== null) reading.unknown.push(pointer);
         return;
       case 'total':
         if (number !== undefined) reading.total ??= number;
@@ -284,6 +288,7 @@ export function showsPaging(reading: EnvelopeReading): boolean {
   return (
     reading.next !== undefined ||
     reading.more !== undefined ||
+    reading.isLast !== undefined ||
     reading.page !== undefined ||
     reading.pages !== undefined ||
     reading.offset !== undefined ||

@@ -201,9 +201,16 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
   const numbers = numberedPaging(settings, declared, page.items.length > 0);
   const doneSign =
     envelope.more === false ||
+    envelope.isLast === true ||
     envelope.noNext === true ||
     (number !== undefined && pages !== undefined && number >= pages) ||
     (total !== undefined && total <= readSoFar);
+  if (envelope.isLast === false && !doneSign && numbers === undefined)
+    return {
+      kind: 'stuck',
+      way: '"last": false',
+      why: 'the list says this is not its last page but shows no way to the next; give --paging page (with --page-param), or --next-pointer',
+    };
   if (total !== undefined && total > readSoFar && !doneSign) {
     if (numbers !== undefined) return numbers;
     return {

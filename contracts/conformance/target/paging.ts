@@ -116,6 +116,8 @@ export async function readList(
   for (;;) {
     const step: Next | { kind: 'numbers-next' } =
       numbering === undefined ? nextPage(target, settings, page, items.length, declared) : { kind: 'numbers-next' };
+    // A list whose pages were reached by a sign it showed ends where the signs do: page numbers are not tried after it.
+    if (step.kind === 'numbers' && pages > 1) return result(true, 'the last page read shows no sign of another');
     if (step.kind === 'whole') return result(true, step.because);
     if (step.kind === 'stuck') {
       way = step.way;
