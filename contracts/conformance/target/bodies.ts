@@ -107,8 +107,18 @@ export function bodyFromSchema(document: Record<string, unknown>, schema: unknow
     };
   }
   if (!isPlainObject(body)) return { problem: `the request schema of ${operation} did not give a JSON object` };
-  const fromExamples = chosen.every((name) => hasExample(resolved(document, properties[name])));
+  const fromExamples = chosen.every((name) => exampled(document, properties[name], 0));
   return { body, from: fromExamples ? 'property examples' : 'generated from schema' };
+}
+
+/** Whether every value of `schema` the kit fills in comes from an example: its own, or its required members'. */
+function exampled(document: Record<string, unknown>, schema: unknown, depth: number): boolean {
+  const found = resolved(document, schema);
+  if (hasExample(schema) || hasExample(found)) return true;
+  if (!isPlainObject(found) || !isPlainObject(found.properties) || depth > 4) return false;
+  const properties = found.properties;
+  const required = (Array.isArray(found.required) ? found.required : []).filter((name): name is string => typeof name === 'string');
+  return required.length > 0 && required.every((name) => exampled(document, properties[name], depth + 1));
 }
 
 function hasExample(schema: unknown): boolean {
