@@ -24,7 +24,7 @@ import type { Notes } from './listing.js';
 import { type ListRead, pagingOf, readList, type Sender } from './paging.js';
 import { recordOf } from './records.js';
 
-export { bodyFromSchema, type BodySource, type BuiltBody } from './bodies.js';
+export { type BodySource, type BuiltBody, bodyFromSchema } from './bodies.js';
 export { type Examples, loadExamples } from './examples.js';
 export { Ledger } from './ledger.js';
 export { readList } from './paging.js';

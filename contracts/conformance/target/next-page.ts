@@ -139,8 +139,12 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
         }
       : { kind: 'follow', path, way: 'the Link header (rel="next")' };
   }
-  // §4: the schema list is a JSON array of all the organization's schemas; only a Link header says otherwise.
-  if (collection === SCHEMA_LIST_PATH) return { kind: 'whole', because: 'the schema list is one JSON array (§4) and shows no Link header' };
+  // §4: the schema list is a JSON array of all the organization's schemas. Only a Link header, or page parameters
+  // the document declares for it, say otherwise; and a list that ignores those is whole (paging.ts).
+  if (collection === SCHEMA_LIST_PATH) {
+    const numbers = numberedPaging(settings, declared, page.items.length > 0);
+    return numbers ?? { kind: 'whole', because: 'the schema list is one JSON array (§4) and shows no sign of pages' };
+  }
 
   const envelope = page.envelope;
   const given = settings.nextPointer === undefined ? undefined : atPointer(page.reply.body, settings.nextPointer);
