@@ -7,7 +7,7 @@ import type { SuiteContext } from '../context.js';
 import { show } from '../matchers.js';
 import { shownInSpec } from '../resources.js';
 import { generatedBodyRefused } from '../target/bodies.js';
-import { type Created, createRecord } from '../target/creating.js';
+import { type Created, createRecord, withReferences } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
 import { type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
@@ -180,7 +180,9 @@ export class ProbeRun {
     const example = this.ctx.examples.create(path);
     if (!example) this.skip(noExampleReason(this.ctx.examples, `POST ${path}`));
     this.noteBody(path, 'create');
-    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, example);
+    const completed = await withReferences(this.ctx, (spec) => this.send(spec), path, example);
+    if ('problem' in completed) this.skip(completed.problem);
+    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, completed.body);
     const refused = created.id === undefined ? this.refusedBody(path, 'create', created.reply) : undefined;
     if (refused !== undefined) this.skip(refused);
     if (created.preexisting !== undefined) {

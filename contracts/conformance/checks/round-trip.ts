@@ -176,7 +176,7 @@ async function judgeDelete(
     for (const check of [ids.listAfterDelete, ids.getAfterDelete]) t.skipCheck(check, `the delete was not accepted (${reply.status})`);
     return false;
   }
-  if (shownInList === true) await judgeListed(t, ids.listAfterDelete, resource.path, id, false);
+  if (shownInList !== false) await judgeListed(t, ids.listAfterDelete, resource.path, id, false);
   else
     t.skipCheck(
       ids.listAfterDelete,

@@ -10,8 +10,10 @@
  * that changes nothing proves nothing). Members that name another record
  * (`assistantId`, `toolIds`, a description saying it is the id of another
  * resource) and members the document marks `readOnly` are left out when
- * optional; a body whose required members name another record is not built
- * (the reason says so, and `--examples` fills it in).
+ * optional; a required one is listed in `references`, and the kit creates the
+ * record it names first (creating.ts) and deletes it afterwards. One that names
+ * no collection the kit knows leaves the body unbuilt (the reason says so, and
+ * `--examples` fills it in).
  */
 import { generateSync } from 'json-schema-faker';
 import { isPlainObject } from '../matchers.js';
@@ -20,9 +22,20 @@ import { dig, resolved } from './openapi-document.js';
 /** Where a request body came from, as a check's evidence says. */
 export type BodySource = 'example' | 'property examples' | 'generated from schema' | '--examples';
 
+/** A required member that names another record: filled with the id of a record the kit creates first. */
+export interface Reference {
+  member: string;
+  /** The collection of the record it names. */
+  path: string;
+  /** An array of ids (`toolIds`), else one id. */
+  many: boolean;
+}
+
 export interface BuiltBody {
   body?: Record<string, unknown>;
   from?: BodySource;
+  /** Required members the body still needs, each the id of another record. */
+  references?: Reference[];
   /** Why no body could be built. */
   problem?: string;
 }
@@ -33,6 +46,26 @@ export function namesAnotherRecord(name: string, schema: unknown): boolean {
   if (/(Id|_id|Ids|_ids|ID|IDs)$/.test(name)) return true;
   const description = dig(schema, ['description']);
   return typeof description === 'string' && /\b(id|ids|identifier)s? of (an?|the|another) /i.test(description);
+}
+
+const COLLECTION_OF: Record<string, string> = {
+  assistant: '/api/v1/assistants',
+  tool: '/api/v1/tools',
+  siptrunk: '/api/v1/sip-trunks',
+  trunk: '/api/v1/sip-trunks',
+  schema: '/api/v1/schemas',
+  structuredoutput: '/api/v1/schemas',
+  structuredoutputschema: '/api/v1/schemas',
+  webhook: '/api/v1/webhooks',
+};
+
+/** The collection a reference member names (`assistantId` → assistants, `toolIds` → tools); undefined when none the kit knows. */
+export function referencedCollection(name: string): Reference | undefined {
+  const match = /^(.+?)(_?ids?|Ids?|IDs?)$/.exec(name);
+  if (!match) return undefined;
+  const stem = (match[1] ?? '').replace(/[_-]/g, '').toLowerCase();
+  const path = COLLECTION_OF[stem];
+  return path === undefined ? undefined : { member: name, path, many: /s$/i.test(match[2] ?? '') };
 }
 
 /** A fixed seed per operation, so a run sends the same body each time it builds one (run-unique values are added later). */
@@ -69,15 +102,20 @@ export function bodyFromSchema(document: Record<string, unknown>, schema: unknow
   const required = new Set(
     (Array.isArray(object.required) ? object.required : []).filter((name): name is string => typeof name === 'string'),
   );
-  const references = [...required].filter((name) => namesAnotherRecord(name, resolved(document, properties[name])));
-  if (references.length > 0)
-    return { problem: `${operation} requires ${references.join(', ')}, which name other records; give a body with --examples` };
+  const named = [...required].filter((name) => namesAnotherRecord(name, resolved(document, properties[name])));
+  const references = named.flatMap((name) => referencedCollection(name) ?? []);
+  const unknown = named.filter((name) => referencedCollection(name) === undefined);
+  if (unknown.length > 0)
+    return {
+      problem: `${operation} requires ${unknown.join(', ')}, which name records of a kind the kit does not know; give a body with --examples`,
+    };
   const chosen = Object.keys(properties).filter((name) => {
     const property = resolved(document, properties[name]);
     if (namesAnotherRecord(name, property) || dig(property, ['readOnly']) === true) return false;
     return required.has(name) || full || hasExample(property);
   });
-  if (chosen.length === 0) return { problem: `the request schema of ${operation} has no member the kit can fill in` };
+  if (chosen.length === 0 && references.length === 0)
+    return { problem: `the request schema of ${operation} has no member the kit can fill in` };
   const root = {
     type: 'object',
     properties: Object.fromEntries(chosen.map((name) => [name, properties[name]])),
@@ -108,7 +146,11 @@ export function bodyFromSchema(document: Record<string, unknown>, schema: unknow
   }
   if (!isPlainObject(body)) return { problem: `the request schema of ${operation} did not give a JSON object` };
   const fromExamples = chosen.every((name) => exampled(document, properties[name], 0));
-  return { body, from: fromExamples ? 'property examples' : 'generated from schema' };
+  return {
+    body,
+    from: fromExamples ? 'property examples' : 'generated from schema',
+    ...(references.length > 0 ? { references } : {}),
+  };
 }
 
 /** Whether every value of `schema` the kit fills in comes from an example: its own, or its required members'. */

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 import type { Target } from '../types.js';
-import { type BodySource, type BuiltBody, bodyFromSchema } from './bodies.js';
+import { type BodySource, type BuiltBody, bodyFromSchema, type Reference } from './bodies.js';
 import { isJsonType, isSuccess, send } from './http.js';
 import { dig, exampleOf, resolved, serverPrefix } from './openapi-document.js';
 
@@ -29,6 +29,8 @@ export interface Examples {
   source(path: string, kind: 'create' | 'update'): BodySource | undefined;
   /** Why there is no body for `path` when the document has the operation but no body could be built from it. */
   whyNone?(path: string, kind: 'create' | 'update'): string | undefined;
+  /** Required members of the create body of `path` that name other records (filled in by creating.ts). */
+  references?(path: string): Reference[];
   /** The query parameters the document declares for the list `GET path` (for paging); empty without a document. */
   listParams(path: string): QueryParam[];
 }
@@ -86,6 +88,7 @@ export async function loadExamples(
     update: (path) => byHand(path, 'update') ?? published.update(path),
     source: (path, kind) => (byHand(path, kind) !== undefined ? '--examples' : published.source(path, kind)),
     whyNone: (path, kind) => (byHand(path, kind) !== undefined ? undefined : published.whyNone?.(path, kind)),
+    references: (path) => (byHand(path, 'create') !== undefined ? [] : (published.references?.(path) ?? [])),
     listParams: (path) => published.listParams(path),
   };
 }
@@ -204,6 +207,7 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
     update: (path) => bodyOf(path, 'update').body,
     source: (path, kind) => bodyOf(path, kind).from,
     whyNone: (path, kind) => bodyOf(path, kind).problem,
+    references: (path) => bodyOf(path, 'create').references ?? [],
     listParams: (path) => {
       const key = keyOf(path, (candidate, wanted) => candidate === wanted);
       if (key === undefined) return [];

@@ -6,7 +6,7 @@
 import { existedBefore, type SuiteContext } from '../context.js';
 import { idsOf, isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
-import { createRecord, idInAnswer } from './creating.js';
+import { createRecord, idInAnswer, withReferences } from './creating.js';
 import { isSuccess, send } from './http.js';
 import { runUnique } from './unique-values.js';
 
@@ -62,7 +62,8 @@ export async function seedOneOfEach(ctx: SuiteContext): Promise<void> {
     const example = ctx.examples.create(path);
     if (example === undefined || ctx.signal.aborted) continue;
     try {
-      await createRecord(ctx, quiet, path, example, { ledger: ctx.seedLedger });
+      const completed = await withReferences(ctx, quiet, path, example, { ledger: ctx.seedLedger });
+      if ('body' in completed) await createRecord(ctx, quiet, path, completed.body, { ledger: ctx.seedLedger });
       if (ctx.target.token2 !== undefined) await seedSecondOrganization(ctx, path, example);
     } catch {
       // No answer: the target may hang, so no more are tried; the probes that create meet the same and say so.
