@@ -62,11 +62,22 @@ describe('a body built from a request schema', () => {
     expect(Object.keys(body)).not.toContain('note');
   });
 
-  it('is the same body each time for one operation, and refuses to guess a required reference to another record', () => {
+  it('is the same body each time for one operation; a required reference is listed for the kit to create first', () => {
     const schema = { $ref: '#/components/schemas/ToolCreate' };
     expect(bodyFromSchema(document, schema, 'POST x', false)).toEqual(bodyFromSchema(document, schema, 'POST x', false));
-    const referring = { type: 'object', required: ['assistantId'], properties: { assistantId: { type: 'string' } } };
-    expect(bodyFromSchema(document, referring, 'POST /api/v1/calls', false).problem).toContain('assistantId');
+    const referring = {
+      type: 'object',
+      required: ['assistantId', 'toolIds', 'label'],
+      properties: { assistantId: { type: 'string' }, toolIds: { type: 'array', items: { type: 'string' } }, label: { type: 'string' } },
+    };
+    const built = bodyFromSchema(document, referring, 'POST /api/v1/calls', false);
+    expect(built.references).toEqual([
+      { member: 'assistantId', path: '/api/v1/assistants', many: false },
+      { member: 'toolIds', path: '/api/v1/tools', many: true },
+    ]);
+    expect(Object.keys(built.body ?? {})).toEqual(['label']);
+    const unknownKind = { type: 'object', required: ['customerId'], properties: { customerId: { type: 'string' } } };
+    expect(bodyFromSchema(document, unknownKind, 'POST /api/v1/calls', false).problem).toContain('customerId');
     expect(namesAnotherRecord('toolIds', {})).toBe(true);
     expect(namesAnotherRecord('owner', { description: 'The id of the assistant that owns it' })).toBe(true);
     expect(namesAnotherRecord('id', {})).toBe(false);

@@ -113,6 +113,16 @@ const MODELS: Record<string, Record<string, unknown>> = {
     },
   },
 };
+/** The tool model of the variant where a tool belongs to an assistant, named by a required `assistantId`. */
+const TOOL_WITH_ASSISTANT = {
+  ...MODELS.ToolCreate,
+  required: ['name', 'type', 'server', 'assistantId'],
+  properties: {
+    ...(MODELS.ToolCreate?.properties as object),
+    assistantId: { type: 'string', format: 'uuid', description: 'Id of the assistant that uses the tool' },
+  },
+};
+
 const CREATE_MODEL: Record<Collection, string> = {
   'sip-trunks': 'SipTrunkCreate',
   assistants: 'AssistantCreate',
@@ -133,9 +143,9 @@ function withoutExamples(value: unknown): unknown {
 }
 
 /** The document: models with their update twins, no request examples; with `propertyExamples`, an example on each property. */
-export function frameworkOpenApi(propertyExamples = false): Record<string, unknown> {
+export function frameworkOpenApi(propertyExamples = false, toolNeedsAssistant = false): Record<string, unknown> {
   const schemas: Record<string, unknown> = {};
-  for (const [name, model] of Object.entries(MODELS)) {
+  for (const [name, model] of Object.entries(toolNeedsAssistant ? { ...MODELS, ToolCreate: TOOL_WITH_ASSISTANT } : MODELS)) {
     schemas[name] = propertyExamples ? model : withoutExamples(model);
     if (name.endsWith('Create')) schemas[name.replace('Create', 'Update')] = { ...(schemas[name] as object), required: [] };
   }
@@ -228,6 +238,8 @@ export interface FrameworkOptions {
   breaks?: ReadonlySet<string>;
   /** Each property of the document carries an `example` (and still no request example). */
   propertyExamples?: boolean;
+  /** A tool names the assistant that uses it (`assistantId`, required, an assistant of the same organization). */
+  toolNeedsAssistant?: boolean;
 }
 
 export interface Framework extends Running {
@@ -265,7 +277,7 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
       return [token, { records, ghosts: [] as Record<string, unknown>[] }];
     }),
   );
-  const document = frameworkOpenApi(options.propertyExamples ?? false);
+  const document = frameworkOpenApi(options.propertyExamples ?? false, options.toolNeedsAssistant ?? false);
 
   const running = await listen((req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://framework');
@@ -285,8 +297,12 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
     const records = org.records[name];
     if (id === undefined && method === 'GET') return list(res, name, token as string, url);
     if (id === undefined && method === 'POST') {
-      const problems = validate(MODELS[CREATE_MODEL[name]], body, ['body']);
+      const model = name === 'tools' && options.toolNeedsAssistant ? TOOL_WITH_ASSISTANT : MODELS[CREATE_MODEL[name]];
+      const problems = validate(model, body, ['body']);
       if (problems.length > 0) return answer(res, 422, { detail: problems });
+      const assistantId = (body as Record<string, unknown>).assistantId;
+      if (model === TOOL_WITH_ASSISTANT && !org.records.assistants.some((assistant) => assistant.id === assistantId))
+        return answer(res, 422, { detail: [{ loc: ['body', 'assistantId'], msg: 'No such assistant', type: 'value_error' }] });
       const fields = withDefaults(name, body as Record<string, unknown>);
       const now = new Date().toISOString();
       const made = name === 'schemas' ? schemaRecord(randomUUID(), fields, now) : { id: randomUUID(), ...fields, createdAt: now };

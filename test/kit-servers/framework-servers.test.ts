@@ -76,6 +76,20 @@ describe('framework-default (a FastAPI-shaped service)', { timeout: 90_000 }, ()
     );
   });
 
+  it('creates the assistant a tool requires first, and deletes both again', async () => {
+    const server = startFramework({ toolNeedsAssistant: true });
+    const before = (await server).state();
+    const { run, running, outcome } = await judge(server, FRAMEWORK_TOKENS, openapiAt('/openapi.json'));
+
+    expect(run.code, notPassed(run).join('\n')).toBe(0);
+    expect([outcome('tools.create'), outcome('tools.list-after-delete'), outcome('tenancy.tools.list')]).toEqual([
+      'passed',
+      'passed',
+      'passed',
+    ]);
+    expect(running.state()).toBe(before);
+  });
+
   it('fails the matching check of every break, and exits 1', async () => {
     const { run, withOutcome } = await judge(
       startFramework({ breaks: breaks(FRAMEWORK_BREAKS) }),
