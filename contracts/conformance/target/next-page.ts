@@ -223,9 +223,12 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
       why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page or offset (with --page-param NAME), or --next-pointer`,
     };
   }
-  if (envelope.unknown.length > 0 && total !== readSoFar && mode !== 'none') {
-    const named = envelope.unknown.find((pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? ''));
-    const members = envelope.unknown.slice(0, 4).join(', ');
+  // The member --next-pointer names (and those holding it) is understood: the user said what it is.
+  const told = settings.nextPointer;
+  const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
+  if (unknown.length > 0 && total !== readSoFar && mode !== 'none') {
+    const named = unknown.find((pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? ''));
+    const members = unknown.slice(0, 4).join(', ');
     return {
       kind: 'stuck',
       way: `members the kit does not understand (${members})`,
@@ -262,7 +265,9 @@ function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: b
 }
 
 /** A query parameter a refusal of a page request names (from the kit's lists of paging names, or a declared one). */
-export function paramNamedIn(text: string, declared: QueryParam[]): string | undefined {
-  const names = [...AFTER_PARAMS, ...CURSOR_PARAMS, ...PAGE_PARAMS, ...OFFSET_PARAMS, ...declared.map((param) => param.name)];
+export function paramNamedIn(text: string, declared: QueryParam[], sent: string[] = []): string | undefined {
+  const names = [...AFTER_PARAMS, ...CURSOR_PARAMS, ...PAGE_PARAMS, ...OFFSET_PARAMS, ...declared.map((param) => param.name)].filter(
+    (name) => !sent.includes(name),
+  );
   return names.find((name) => new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(text));
 }

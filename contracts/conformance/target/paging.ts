@@ -153,7 +153,9 @@ export async function readList(
       // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
       if (numbering !== undefined && !firstShowsPaging && reply.status >= 400 && reply.status < 500 && pages === 1)
         return result(true, `the target refused ?${numbering.param}= (${reply.status}) and its first answer shows no paging sign`);
-      const named = reply.status >= 400 && reply.status < 500 ? paramNamedIn(reply.text, declared) : undefined;
+      // A refusal that names another parameter than the one the kit sent tells which one the target takes.
+      const sent = [...new URL(nextPath, 'http://target.invalid').searchParams.keys()];
+      const named = reply.status >= 400 && reply.status < 500 ? paramNamedIn(reply.text, declared, sent) : undefined;
       const hint = named
         ? `the target's refusal names "${named}": give --page-param ${named}`
         : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
