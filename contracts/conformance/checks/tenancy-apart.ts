@@ -1,5 +1,5 @@
 /** `tenancy.<kind>.apart`: the two organizations' lists share no record, judged without creating anything. */
-import { holdsId, idsOf, isPlainObject } from '../matchers.js';
+import { idLookup, idsOf, isPlainObject } from '../matchers.js';
 import type { ResourceFacts } from '../resources.js';
 import type { ListRead } from '../target/paging.js';
 import type { ProbeRun } from './probe.js';
@@ -21,10 +21,8 @@ export async function judgeApart(t: ProbeRun, resource: ResourceFacts): Promise<
     return theirs;
   }
   const builtIn = (item: unknown) => isPlainObject(item) && (item.isLocked === true || item.isSystem === true);
-  const shared = mine.items
-    .filter((item) => !builtIn(item))
-    .flatMap((item) => idsOf([item]))
-    .filter((id) => holdsId(theirs.items, id));
+  const theirsHold = idLookup(theirs.items);
+  const shared = idsOf(mine.items.filter((item) => !builtIn(item))).filter(theirsHold);
   // A record on any page read that both hold is evidence enough to fail.
   if (shared.length > 0) {
     t.verdict(check, false, `both organizations' lists hold ${shared.length} record(s), such as ${shared[0]}`, shared);

@@ -8,7 +8,7 @@
  */
 
 import { updateExample } from '../context.js';
-import { answer, holdsId, idsOf } from '../matchers.js';
+import { answer, holdsId, idLookup, idsOf } from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isRefusal } from '../target/http.js';
@@ -128,7 +128,8 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       // Without a record of its own, one the first organization lists and the second's whole list does not (not a shared built-in).
       const list1 = created === undefined ? await t.list(resource.path) : undefined;
       const apart = list2.items !== undefined && list2.whole ? list2.items : undefined;
-      const id = created ?? (apart && idsOf(list1?.items).find((candidate) => !holdsId(apart, candidate)));
+      const apartHolds = apart && idLookup(apart);
+      const id = created ?? (apartHolds && idsOf(list1?.items).find((candidate) => !apartHolds(candidate)));
       if (id === undefined) {
         const why =
           apart === undefined
