@@ -1,7 +1,7 @@
 /** Reading the values of `verify`'s flags: report paths, examples and OpenAPI files, headers, pointers. */
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type GivenExamples, givenExamples, type OpenApiSource } from './target/examples.js';
+import { type GivenExamples, givenExamples, type OpenApiSource, parseDocument } from './target/examples.js';
 import { isJsonPointer } from './target/pointer.js';
 
 /** A mistake on the command line (exit code 2). */
@@ -53,10 +53,10 @@ export function readOpenApi(where: string): OpenApiSource {
     throw new UsageError(`--openapi: cannot read ${where} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   try {
-    return { document: JSON.parse(text) as unknown, from: where };
+    return { document: parseDocument(text, /\.ya?ml$/i.test(where) ? 'application/yaml' : null), from: where };
   } catch (error) {
     throw new UsageError(
-      `--openapi: ${where} is not JSON (${error instanceof Error ? error.message : String(error)}); give the document as JSON`,
+      `--openapi: ${where} is neither JSON nor YAML (${error instanceof Error ? error.message : String(error)}); give the document as JSON or YAML`,
     );
   }
 }

@@ -25,6 +25,7 @@ export interface VerifyArgs {
   nextPointer?: string;
   pageParam?: string;
   maxPages?: number;
+  maxRecords?: number;
   /** Spec checks left not judged do not change the exit status (implied by --read-only). */
   allowUnjudged: boolean;
   /** Lower-case names; never printed. */
@@ -54,10 +55,11 @@ Options:
   --list-pointer PTR      JSON pointer to the array in the answers of the trunk, assistant, tool and webhook lists (e.g. /data)
   --id-pointer PTR        JSON pointer to the new record's id in a create's answer (e.g. /data/id)
   --record-pointer PTR    JSON pointer to the record in a get, create or update answer (e.g. /data; found on its own otherwise)
-  --paging WAY            how lists page: auto (default: discovered), link, cursor, page or none
+  --paging WAY            how lists page: auto (default: discovered), link, cursor, page, offset or none
   --next-pointer PTR      JSON pointer to the next page's cursor or URL in a list answer (e.g. /meta/next)
   --page-param NAME       the query parameter that carries the cursor or page number (e.g. after)
-  --max-pages N           the most pages read of one list (default 200)
+  --max-pages N           the most pages read of one list (default 1000); a list with more is not read whole
+  --max-records N         the most records read of one list (default 100000); a list with more is not read whole
   --allow-unjudged        exit 0, not 3, when nothing failed but some spec checks could not be judged
   --header "Name: value"  a header sent on every request (repeatable; never printed)
   --fail-on-skipped-spec  fail (and count) a check the spec states that could not run (no example, no system trunk, …)
@@ -124,6 +126,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
     args.pageParam = values['page-param'];
   }
   if (values['max-pages'] !== undefined) args.maxPages = positiveInteger('--max-pages', values['max-pages']);
+  if (values['max-records'] !== undefined) args.maxRecords = positiveInteger('--max-records', values['max-records']);
   return args;
 }
 
@@ -157,6 +160,7 @@ function parse(argv: string[]) {
         'next-pointer': { type: 'string' },
         'page-param': { type: 'string' },
         'max-pages': { type: 'string' },
+        'max-records': { type: 'string' },
         'allow-unjudged': { type: 'boolean' },
         header: { type: 'string', multiple: true },
         'fail-on-skipped-spec': { type: 'boolean' },

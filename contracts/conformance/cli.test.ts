@@ -150,13 +150,21 @@ describe('verify command', () => {
     const closed = await startServer({ port: 0 });
     await closed.close();
 
-    const run = await verify('--base-url', closed.url, '--token', 'demo-token');
+    const json = join(dir, 'unreachable.json');
+    const junit = join(dir, 'unreachable.xml');
+    const run = await verify('--base-url', closed.url, '--token', 'demo-token', '--report', `json=${json}`, '--report', `junit=${junit}`);
 
     expect(run.code).toBe(2);
     expect(run.err).toMatch(
       /^voice-config-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+\/api\/v1\/schemas: no answer \(ECONNREFUSED\)/,
     );
     expect(run.err.trim().split('\n')).toHaveLength(1);
+    // The reports asked for are written all the same: one failed case that says why the run could not start.
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.results).toEqual([
+      expect.objectContaining({ id: 'run.started', outcome: 'failed', actual: expect.stringContaining('ECONNREFUSED') }),
+    ]);
+    expect(readFileSync(junit, 'utf8')).toMatch(/failures="1"[\s\S]*ECONNREFUSED/);
   });
 
   it('exits 2 and says the answer is not HTTP when something else answers on the port', async () => {
@@ -236,7 +244,8 @@ describe('verify command', () => {
     const whole = await verify(...base, '--token2', 'demo-token-2', '--fail-on-skipped-spec');
     expect(whole.code).toBe(0);
     expect(whole.out).not.toContain('judged only in part');
-  });
+    // Four whole runs against the mock.
+  }, 60_000);
 
   it('refuses, before running, a report it could not write at the end', async () => {
     const run = await verify('--base-url', mock.url, '--token', 'demo-token', '--report', `json=${join(dir, 'no-such-folder', 'r.json')}`);

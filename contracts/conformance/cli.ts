@@ -1,9 +1,10 @@
 /** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
 import { writeFile } from 'node:fs/promises';
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
-import { runSuite } from './suite.js';
+import { runSuite, summarize } from './suite.js';
+import { DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORDS } from './target/paging.js';
 import { TargetProblem } from './target/preflight.js';
-import type { SuiteReport, Target } from './types.js';
+import type { CheckResult, SuiteReport, Target } from './types.js';
 import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
 import { toJunit } from './verdict/junit.js';
@@ -53,11 +54,11 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo)
   try {
     return await verify(args, target, masker, safeIo, interrupt.signal);
   } catch (error) {
-    if (error instanceof TargetProblem) {
-      safeIo.err(`voice-config-mock verify: ${error.message}\n`);
-      return 2;
-    }
-    safeIo.err(`voice-config-mock verify: unexpected failure: ${error instanceof Error ? error.message : String(error)}\n`);
+    const message =
+      error instanceof TargetProblem ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
+    safeIo.err(`voice-config-mock verify: ${message}\n`);
+    // A CI step that publishes the report should show why the run could not start, not fail a second time.
+    await writeReports(masker.value(startFailureReport(args, message)), args, masker).catch(() => undefined);
     return 2;
   } finally {
     process.off('SIGINT', onSignal);
@@ -76,6 +77,7 @@ function targetOf(args: VerifyArgs): Target {
   if (args.nextPointer !== undefined) target.nextPointer = args.nextPointer;
   if (args.pageParam !== undefined) target.pageParam = args.pageParam;
   if (args.maxPages !== undefined) target.maxPages = args.maxPages;
+  if (args.maxRecords !== undefined) target.maxRecords = args.maxRecords;
   target.paging = args.paging;
   if (Object.keys(args.headers).length > 0) target.headers = args.headers;
   return target;
@@ -124,6 +126,46 @@ async function printDrift(report: SuiteReport, args: VerifyArgs, io: VerifyIo, s
     `\nCompared with the built-in mock: ${diffs.length === 0 ? 'every check came out the same.' : `${diffs.length} ${diffs.length === 1 ? 'check differs' : 'checks differ'}.`}\n`,
   );
   for (const diff of diffs) io.out(`  ${diff.id}: target ${diff.target}, mock ${diff.mock}\n`);
+}
+
+/** The report of a run that could not start (exit 2): one failed case saying why. */
+export function startFailureReport(args: VerifyArgs, message: string): SuiteReport {
+  const now = new Date().toISOString();
+  const results: CheckResult[] = [
+    {
+      id: 'run.started',
+      source: 'spec',
+      title: 'the run could start against the target',
+      expected: 'the target answers the kit’s first requests, and the reports can be written',
+      basis: 'the kit itself: without a start no check of the spec can be judged',
+      outcome: 'failed',
+      counted: true,
+      actual: message,
+      evidence: { requests: [] },
+      exchanges: [],
+    },
+  ];
+  return {
+    baseUrl: args.baseUrl,
+    startedAt: now,
+    finishedAt: now,
+    strict: args.strict,
+    readOnly: args.readOnly,
+    failOnSkippedSpec: args.failOnSkippedSpec,
+    interrupted: false,
+    results,
+    leftovers: [],
+    notes: [],
+    target: {
+      paging: args.paging,
+      maxPages: args.maxPages ?? DEFAULT_MAX_PAGES,
+      maxRecords: args.maxRecords ?? DEFAULT_MAX_RECORDS,
+      lists: {},
+      records: 'not read',
+    },
+    allowUnjudged: args.allowUnjudged,
+    summary: summarize(results),
+  };
 }
 
 /** The reports, from the masked report, and their text masked once more as it is written. */

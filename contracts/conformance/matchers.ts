@@ -64,6 +64,20 @@ export function idsOf(list: unknown): string[] {
 export const sameId = (candidate: unknown, id: string): boolean =>
   typeof candidate === 'string' && (candidate === id || (isUuid(candidate) && isUuid(id) && candidate.toLowerCase() === id.toLowerCase()));
 
+/**
+ * A lookup of the ids a list answer holds, matched as `sameId` does, in constant time per id: lists of a hundred
+ * thousand records are compared with each other without a quadratic scan.
+ */
+export function idLookup(list: unknown): (id: string) => boolean {
+  const exact = new Set<string>();
+  const uuids = new Set<string>();
+  for (const id of idsOf(list)) {
+    exact.add(id);
+    if (isUuid(id)) uuids.add(id.toLowerCase());
+  }
+  return (id) => exact.has(id) || (isUuid(id) && uuids.has(id.toLowerCase()));
+}
+
 /** Whether a list answer holds the record `id`. */
 export const holdsId = (list: unknown, id: string): boolean => idsOf(list).some((candidate) => sameId(candidate, id));
 

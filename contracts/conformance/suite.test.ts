@@ -189,7 +189,7 @@ describe('the suite against the mock', () => {
 
     expect(resultOf(report, 'webhooks.create')).toMatchObject({
       outcome: 'not judged',
-      reason: expect.stringContaining('no request example'),
+      reason: expect.stringContaining('no request body'),
     });
     expect(resultOf(report, 'sip-trunks.delete.system-refused')).toMatchObject({ outcome: 'passed' });
     expect(report.summary.conforms).toBe(true);

@@ -26,19 +26,22 @@ export interface Target {
   /** JSON pointer to the record inside a get, create or update answer (e.g. `/data`); found on its own otherwise. */
   recordPointer?: string;
   /** How lists page (default `auto`: discovered, see target/paging.ts). */
-  paging?: 'auto' | 'link' | 'cursor' | 'page' | 'none';
+  paging?: 'auto' | 'link' | 'cursor' | 'page' | 'offset' | 'none';
   /** JSON pointer to the next page's cursor or URL in a list answer. */
   nextPointer?: string;
   /** The query parameter a cursor or page number is sent in. */
   pageParam?: string;
-  /** The most pages read of one list (default 200). */
+  /** The most pages read of one list (default 1000); a list with more is not read whole. */
   maxPages?: number;
+  /** The most records read of one list (default 100,000); a list with more is not read whole. */
+  maxRecords?: number;
 }
 
 /** How the run read the target (the target adapter's findings), for the report. */
 export interface TargetDescription {
   paging: string;
   maxPages: number;
+  maxRecords: number;
   /** Per list path that had more than one page: how its pages were reached. */
   lists: Record<string, string>;
   /** Where records were read in get, create and update answers. */
@@ -67,8 +70,8 @@ export interface CheckInfo {
   expected: string;
   /** Why the check exists: the spec section it rests on, or for `assumed` checks, the convention. */
   basis: string;
-  /** For `spec` checks: the spec's own sentence it rests on, quoted (see spec-basis.ts). */
-  quote?: string;
+  /** For `spec` checks: the spec rule it rests on, cited by section and rule and stated in the kit's words (see spec-basis.ts). */
+  rule?: string;
 }
 
 /** Which credentials a request carries. */
@@ -118,6 +121,8 @@ export interface Evidence {
   requests: { method: string; path: string; auth: string; status?: number; error?: string }[];
   /** For a failure: the part of the answer that failed (a body, an item, a status). */
   failing?: unknown;
+  /** Where the create and update bodies sent came from: `example`, `property examples`, `generated from schema` or `--examples`. */
+  bodyFrom?: string[];
 }
 
 /** A record the kit created and must delete again. */

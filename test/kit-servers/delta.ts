@@ -63,8 +63,8 @@ export const DELTA_DOCUMENTED_BREAKS: Record<string, readonly string[]> = {
 export interface DeltaOptions {
   breaks?: ReadonlySet<string>;
   /**
-   * The four cursor lists keep their cursor where the kit does not look: `{"data": [...], "hasMore": true, "paging":
-   * {"after": "…"}}` (still sent back as `?cursor=`). Only --next-pointer /paging/after tells the kit how to follow.
+   * The four cursor lists keep their cursor where the kit does not look: `{"data": [...], "hasMore": true, "resume":
+   * {"at": "…"}}` (still sent back as `?cursor=`). Only --next-pointer /resume/at tells the kit how to follow.
    */
   hiddenCursor?: boolean;
   /** Gets, creates and updates answer `{"result": {"record": {...}}}`: only --record-pointer /result/record reads it. */
@@ -195,7 +195,7 @@ export async function startDelta(options: DeltaOptions = {}): Promise<Delta> {
     const next = emptyFirstPage && cursor === null ? 0 : start + DELTA_PAGE_SIZE;
     const hasMore = next < items.length;
     const nextCursor = hasMore ? encodeCursor(next) : null;
-    if (options.hiddenCursor) return answer(res, 200, { data: page, hasMore, paging: { after: nextCursor } });
+    if (options.hiddenCursor) return answer(res, 200, { data: page, hasMore, resume: { at: nextCursor } });
     answer(res, 200, { data: page, hasMore, nextCursor });
   }
 

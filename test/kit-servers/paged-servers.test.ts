@@ -199,11 +199,11 @@ describe('the servers have the properties the tests rely on', () => {
     expect(JSON.parse(delta.state())[0][2]).not.toHaveProperty(id);
   });
 
-  it('delta’s hidden shapes: a cursor at /paging/after only, a record at /result/record only', async () => {
+  it('delta’s hidden shapes: a cursor at /resume/at only, a record at /result/record only', async () => {
     const delta = await start(startDelta({ hiddenCursor: true, deepRecords: true }));
     const first = (await get(delta, '/api/v1/assistants', DELTA_TOKENS[0])).body;
-    expect(Object.keys(first).sort()).toEqual(['data', 'hasMore', 'paging']);
-    const second = (await get(delta, `/api/v1/assistants?cursor=${first.paging.after}`, DELTA_TOKENS[0])).body;
+    expect(Object.keys(first).sort()).toEqual(['data', 'hasMore', 'resume']);
+    const second = (await get(delta, `/api/v1/assistants?cursor=${first.resume.at}`, DELTA_TOKENS[0])).body;
     expect(second.data.map((item: Json) => item.id)).not.toContain(first.data[0].id);
     const id = first.data[0].id;
     expect((await get(delta, `/api/v1/assistants/${id}`, DELTA_TOKENS[0])).body).toEqual({ result: { record: first.data[0] } });
@@ -351,7 +351,7 @@ describe('no verdict without evidence', () => {
   });
 
   it('--next-pointer says where the cursor is: the whole spec judged, records as before', async () => {
-    const { run, unchanged } = await hidden({ hiddenCursor: true }, '--next-pointer', '/paging/after');
+    const { run, unchanged } = await hidden({ hiddenCursor: true }, '--next-pointer', '/resume/at');
 
     expect(unjudged(run)).toEqual([]);
     expect(run.code).toBe(0);

@@ -1,10 +1,10 @@
 /** Authentication (§5): every operation takes a bearer token; without one, nothing is served. */
 
-import { answer, idsOf, sameId } from '../matchers.js';
+import { answer, idLookup, idsOf, isUuid } from '../matchers.js';
 import { type ResourceFacts, unknownId } from '../resources.js';
 import { isRefusal, isSuccess } from '../target/http.js';
 import type { Probe } from './probe.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 
 const WITHOUT = {
   missing: { phrase: 'without a token', request: 'without an Authorization header', credentials: () => 'none' as const },
@@ -37,7 +37,7 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
           kind === 'missing'
             ? '§5: every operation takes the header "Authorization: Bearer <token>", and the token identifies whose resources are listed; without it, no organization is named'
             : '§5: the token identifies whose resources are listed; a token no organization holds names none of them',
-        quote: kind === 'missing' ? SPEC_QUOTES.everyOperationTakesToken : SPEC_QUOTES.tokenNamesOrganization,
+        rule: kind === 'missing' ? SPEC_RULES.everyOperationTakesToken : SPEC_RULES.tokenNamesOrganization,
       },
     ],
     async run(t) {
@@ -57,11 +57,17 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       if (reply === undefined || !isSuccess(reply.status)) return t.verdict(id, true, '');
       // Served: the answer names one of the tokens' records, in whatever shape it has. Not served is known only once
       // every page of it was read (a record of theirs may be on a later page).
-      const servedIn = (text: string) => theirs.filter((own) => text.toLowerCase().includes(own.toLowerCase()));
+      const servedIn = (text: string) => {
+        // UUIDs are looked up among those the text holds; other ids (few, in practice) are searched for.
+        const lower = text.toLowerCase();
+        const written = new Set(lower.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []);
+        return theirs.filter((own) => written.has(own.toLowerCase()) || (!isUuid(own as unknown) && lower.includes(own.toLowerCase())));
+      };
       const served = servedIn(reply.text);
       if (served.length > 0) return t.verdict(id, false, `${answer(reply)}; it holds ${served.length} of the tokens' records`, served);
       const whole = await t.list(resource.path, credentials());
-      const later = idsOf(whole.items).filter((candidate) => theirs.some((own) => sameId(candidate, own)));
+      const theirsHold = idLookup(theirs.map((id) => ({ id })));
+      const later = idsOf(whole.items).filter(theirsHold);
       if (later.length > 0)
         return t.verdict(id, false, `${answer(reply)}; its later pages hold ${later.length} of the tokens' records`, later);
       if (whole.items === undefined)

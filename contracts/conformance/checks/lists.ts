@@ -8,7 +8,7 @@ import type { ResourceFacts } from '../resources.js';
 import { isSuccess } from '../target/http.js';
 import { judgeListField } from './list-fields.js';
 import type { Probe } from './probe.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 
 /** A read-only probe of one list (`GET /api/v1/<resource>`). */
 export function listProbe(resource: ResourceFacts): Probe {
@@ -32,7 +32,7 @@ export function listProbe(resource: ResourceFacts): Probe {
         title: `every ${resource.noun} has a UUID id`,
         expected: `each item of GET ${resource.path} that shows "id" has a string in UUID format there`,
         basis: '§2: all identifiers are strings in UUID format',
-        quote: SPEC_QUOTES.idsAreUuids,
+        rule: SPEC_RULES.idsAreUuids,
       },
       ...resource.flags.map((flag) => ({
         id: flagId(flag),
@@ -40,7 +40,7 @@ export function listProbe(resource: ResourceFacts): Probe {
         title: `every ${resource.noun} record has "${flag}" as a boolean`,
         expected: `each item of GET ${resource.path} that shows "${flag}" has true or false there`,
         basis: `§2 and §3: the ${resource.noun} record carries the boolean flag ${flag}`,
-        quote: SPEC_QUOTES.isSystemFlag,
+        rule: SPEC_RULES.isSystemFlag,
       })),
     ],
     async run(t) {

@@ -6,7 +6,8 @@
 import type { SuiteContext } from '../context.js';
 import { show } from '../matchers.js';
 import { shownInSpec } from '../resources.js';
-import { type Created, createRecord } from '../target/creating.js';
+import { generatedBodyRefused } from '../target/bodies.js';
+import { type Created, createRecord, withReferences } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
 import { answeredUnread, REDIRECT_NOT_FOLLOWED, type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
@@ -32,6 +33,8 @@ class Skip extends Error {}
 export class ProbeRun {
   private readonly exchanges: Exchange[] = [];
   private readonly decided = new Map<string, CheckResult>();
+  /** Where the create and update bodies this probe sent came from ("create: generated from schema"). */
+  private readonly bodies = new Set<string>();
 
   constructor(
     readonly ctx: SuiteContext,
@@ -111,7 +114,7 @@ export class ProbeRun {
       ...info,
       outcome: ok ? 'passed' : 'failed',
       counted,
-      evidence: evidenceOf(exchanges, ok ? undefined : { failing }),
+      evidence: this.withBodies(evidenceOf(exchanges, ok ? undefined : { failing })),
       exchanges,
     };
     if (!ok) result.actual = actual;
@@ -130,7 +133,32 @@ export class ProbeRun {
 
   private notJudged(info: CheckInfo, reason: string): CheckResult {
     const exchanges = this.shownExchanges();
-    return { ...info, outcome: 'not judged', counted: false, reason, evidence: evidenceOf(exchanges), exchanges };
+    return {
+      ...info,
+      outcome: 'not judged',
+      counted: false,
+      reason,
+      evidence: this.withBodies(evidenceOf(exchanges)),
+      exchanges,
+    };
+  }
+
+  /** Notes where the `kind` body of `path` came from, for the evidence of this probe's checks. */
+  noteBody(path: string, kind: 'create' | 'update'): void {
+    const from = this.ctx.examples.source(path, kind);
+    if (from !== undefined) this.bodies.add(`${kind === 'create' ? 'POST' : 'PATCH'} ${path}: ${from}`);
+  }
+
+  /**
+   * Ends the probe when a body the kit built (not one given or published whole) was refused as invalid: that is
+   * the kit's guess failing, not the target, so the checks that need the record are not judged, quoting the problem.
+   */
+  refusedBody(path: string, kind: 'create' | 'update', reply: Reply): string | undefined {
+    return generatedBodyRefused(this.ctx.examples.source(path, kind), `${kind === 'create' ? 'POST' : 'PATCH'} ${path}`, reply);
+  }
+
+  private withBodies<T extends object>(evidence: T): T {
+    return this.bodies.size === 0 ? evidence : { ...evidence, bodyFrom: [...this.bodies] };
   }
 
   /** Ends the probe: every check not decided yet is not judged, with `reason`. */
@@ -152,7 +180,12 @@ export class ProbeRun {
   async tryCreate(path: string): Promise<Created> {
     const example = this.ctx.examples.create(path);
     if (!example) this.skip(noExampleReason(this.ctx.examples, `POST ${path}`));
-    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, example);
+    this.noteBody(path, 'create');
+    const completed = await withReferences(this.ctx, (spec) => this.send(spec), path, example);
+    if ('problem' in completed) this.skip(completed.problem);
+    const created = await createRecord(this.ctx, (spec) => this.send(spec), path, completed.body);
+    const refused = created.id === undefined ? this.refusedBody(path, 'create', created.reply) : undefined;
+    if (refused !== undefined) this.skip(refused);
     if (created.preexisting !== undefined) {
       this.skip(
         `POST ${path} answered the record ${created.preexisting}, which was there before the run: the kit does not change or delete it, so there is no record of its own to go on with`,

@@ -2,7 +2,7 @@
 
 import type { ResourceFacts } from '../resources.js';
 import type { CheckInfo } from '../types.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 import { withArticle } from './words.js';
 
 const ASSUMED_PATHS =
@@ -40,7 +40,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
     title: `${withArticle(resource.noun)} cannot be ${what} without a token`,
     expected: `${expected} (how it refuses is not judged)`,
     basis: `§5: every operation takes the header "Authorization: Bearer <token>"; judged on the path the round trip found answering with the token (${ASSUMED_PATHS})`,
-    quote: SPEC_QUOTES.everyOperationTakesToken,
+    rule: SPEC_RULES.everyOperationTakesToken,
   });
   const checks: CheckInfo[] = [
     needsToken(
@@ -66,7 +66,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           title: 'a created schema appears in the schema list',
           expected: `GET ${path} includes the created id`,
           basis: '§4 List schemas: the list holds all schemas of the caller’s organization',
-          quote: SPEC_QUOTES.schemaList,
+          rule: SPEC_RULES.schemaList,
         }
       : assumed(ids.listAfterCreate, `a created ${resource.noun} appears in the list`, `GET ${path} includes the created id`),
     assumed(
@@ -83,7 +83,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       basis: documentedDelete
         ? `§5: every operation takes the header "Authorization: Bearer <token>"; ${resource.deleteSection} is one of them`
         : `§5: every operation takes the bearer header; this delete's path is not in the spec, so it is judged once the delete with the token shows the path works (${ASSUMED_PATHS})`,
-      quote: SPEC_QUOTES.everyOperationTakesToken,
+      rule: SPEC_RULES.everyOperationTakesToken,
     },
     documentedDelete
       ? {
@@ -92,7 +92,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           title: `the ${resource.noun} delete accepts the spec’s example request`,
           expected: `DELETE ${path}/{id} ${how} answers 2xx`,
           basis: `${resource.deleteSection}: the request is the path id ${how === 'with no body' ? 'and no body' : 'and, in the example, an empty JSON object with a JSON content type'}`,
-          quote: resource.deleteSendsEmptyObject ? SPEC_QUOTES.deleteExampleEmptyObject : SPEC_QUOTES.deleteToolNoBody,
+          rule: resource.deleteSendsEmptyObject ? SPEC_RULES.deleteExampleEmptyObject : SPEC_RULES.deleteToolNoBody,
         }
       : assumed(ids.deleteAccepted, 'a created record can be deleted', `DELETE ${path}/{id} ${how} answers 2xx`),
   ];
@@ -103,7 +103,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
       title: `the ${resource.noun} delete answers an empty JSON object`,
       expected: 'the delete answers the body {} (its content type is not judged: the spec does not give one)',
       basis: `${resource.deleteSection}: the success response is an empty JSON object`,
-      quote: SPEC_QUOTES.deleteAnswersEmptyObject,
+      rule: SPEC_RULES.deleteAnswersEmptyObject,
     });
   }
   checks.push(
@@ -115,7 +115,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           expected: `GET ${path} no longer includes the deleted id`,
           basis:
             '§3 rule 2: when a trunk without isSystem=true is deleted, the trunk is removed (the clean-up at the telephony provider the rule also names cannot be seen through this API and is not judged)',
-          quote: SPEC_QUOTES.ordinaryDeleteRemoves,
+          rule: SPEC_RULES.ordinaryDeleteRemoves,
         }
       : assumed(ids.listAfterDelete, 'a deleted record is gone from the list', `GET ${path} no longer includes the deleted id`),
     assumed(ids.getAfterDelete, 'a deleted record answers 404', `GET ${path}/{id} answers 404 after the delete`),

@@ -6,7 +6,7 @@ import { isSuccess } from '../target/http.js';
 import type { CheckInfo } from '../types.js';
 import { judgeListField } from './list-fields.js';
 import type { Probe, ProbeRun } from './probe.js';
-import { SCHEMA_FIELD_ROWS, SPEC_QUOTES, schemaFieldQuote } from './spec-basis.js';
+import { SPEC_RULES, schemaFieldRule } from './spec-basis.js';
 
 const PATH = SCHEMA_LIST_PATH;
 
@@ -38,7 +38,7 @@ const arrayCheck: CheckInfo = {
   title: 'the schema list answers a JSON array',
   expected: `GET ${PATH} answers 2xx and a plain JSON array (its content type is not judged: the spec does not give one)`,
   basis: '§4 List schemas: the answer is a JSON array of schema records, all schemas of the caller’s organization',
-  quote: SPEC_QUOTES.schemaList,
+  rule: SPEC_RULES.schemaList,
 };
 
 const fieldChecks: CheckInfo[] = fields.map((rule) => ({
@@ -47,7 +47,7 @@ const fieldChecks: CheckInfo[] = fields.map((rule) => ({
   title: `every schema record has "${rule.field}" as ${rule.type}`,
   expected: `each item of GET ${PATH} has "${rule.field}": ${rule.type}`,
   basis: `§2 Schema record: field "${rule.field}" is ${rule.type}${rule.field === 'id' ? ' (all identifiers are UUID strings)' : ''}`,
-  quote: schemaFieldQuote(SCHEMA_FIELD_ROWS[rule.field] ?? rule.field),
+  rule: schemaFieldRule(rule.field),
 }));
 
 /** Lists the schemas (creating one from the published example when the list is empty and writes are allowed). */

@@ -8,14 +8,14 @@
  */
 
 import { updateExample } from '../context.js';
-import { answer, holdsId, idsOf } from '../matchers.js';
+import { answer, holdsId, idLookup, idsOf } from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isRefusal } from '../target/http.js';
 import type { CheckInfo } from '../types.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 import { judgeApart } from './tenancy-apart.js';
 import { unauthorizedUpdate } from './tokenless.js';
 import { withArticle } from './words.js';
@@ -29,9 +29,9 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       id: `tenancy.${name}.apart`,
       source: 'spec',
       title: `the two organizations' ${resource.noun} lists share no record`,
-      expected: `GET ${path} with token and with token2 hold no id in common (every page read; records flagged isLocked or isSystem may be shared built-ins); lists not read whole are judged by reading records of each organization with the other's token, which must be refused`,
+      expected: `GET ${path} with token and with token2, both read whole, hold no id in common, and each holds at least one ordinary record to compare (records flagged isLocked or isSystem may be shared built-ins); a list not read whole leaves it not judged`,
       basis: `${BASIS}; creates nothing, so it is judged in --read-only runs too (a record both lists hold is taken as one organization's shown to the other, unless flagged as a built-in)`,
-      quote: SPEC_QUOTES.tokenNamesOrganization,
+      rule: SPEC_RULES.tokenNamesOrganization,
     },
     {
       id: `tenancy.${name}.list`,
@@ -39,7 +39,7 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
       title: `${withArticle(resource.noun)} one organization created is not in the other's list`,
       expected: `GET ${path} with token2 does not hold the id of a record just created with token`,
       basis: BASIS,
-      quote: SPEC_QUOTES.tokenNamesOrganization,
+      rule: SPEC_RULES.tokenNamesOrganization,
     },
     {
       id: `tenancy.${name}.get`,
@@ -111,17 +111,25 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
           t.ctx.readOnly ? 'the kit looks for a record it created, and --read-only creates none' : 'no record could be created to look for',
         );
       } else {
-        // Read again: the record was created after the first read. Held on any page fails; absent counts only from the whole list.
+        // Read again: the record was created after the first read. Held on any page fails; absent counts only from the whole
+        // list, and only when the first organization's list, read the same way, shows it (a positive control).
         const after = await t.list(resource.path, 'token2');
+        const own = await t.list(resource.path);
         if (after.items !== undefined && holdsId(after.items, created))
           t.verdict(`tenancy.${n}.list`, false, `token2's list holds ${created}`, created);
+        else if (!(own.items !== undefined && holdsId(own.items, created)))
+          t.skipCheck(
+            `tenancy.${n}.list`,
+            `the first organization's own list, read the same way, does not show the record just created (${own.whole ? 'read whole' : own.why}), so its absence from the other's list proves nothing`,
+          );
         else if (after.items !== undefined && after.whole) t.verdict(`tenancy.${n}.list`, true, '');
         else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 was not read whole: ${after.why}`);
       }
       // Without a record of its own, one the first organization lists and the second's whole list does not (not a shared built-in).
       const list1 = created === undefined ? await t.list(resource.path) : undefined;
       const apart = list2.items !== undefined && list2.whole ? list2.items : undefined;
-      const id = created ?? (apart && idsOf(list1?.items).find((candidate) => !holdsId(apart, candidate)));
+      const apartHolds = apart && idLookup(apart);
+      const id = created ?? (apartHolds && idsOf(list1?.items).find((candidate) => !apartHolds(candidate)));
       if (id === undefined) {
         const why =
           apart === undefined

@@ -7,7 +7,7 @@
 import { idsOf } from '../matchers.js';
 import type { ResourceFacts } from '../resources.js';
 import type { Probe } from './probe.js';
-import { SPEC_QUOTES } from './spec-basis.js';
+import { SPEC_RULES } from './spec-basis.js';
 import { withArticle } from './words.js';
 
 /** A read-only probe of the get of `resource` without a token. */
@@ -24,7 +24,7 @@ export function tokenlessGetProbe(resource: ResourceFacts): Probe {
         title: `${withArticle(resource.noun)} cannot be read without a token`,
         expected: `GET ${path}/{id} without an Authorization header does not answer the record (how it refuses is not judged)`,
         basis: `§5: every operation takes the header "Authorization: Bearer <token>"; judged on a record the token's list holds, once GET ${path}/{id} with the token answers it (the path is assumed: the REST shape GET <collection>/{id})`,
-        quote: SPEC_QUOTES.everyOperationTakesToken,
+        rule: SPEC_RULES.everyOperationTakesToken,
       },
     ],
     async run(t) {

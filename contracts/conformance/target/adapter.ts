@@ -3,6 +3,19 @@
  * records. Set by the flags, completed by what the first reads show (the
  * inventory reads every list before any check), written in the report, and
  * used by every check, so that no check guesses a shape on its own.
+ *
+ * What a second command (besides `verify`) can call, all from this folder:
+ * - Reading a whole list: `new TargetAdapter(target, declared, notes).list(send, path, credentials)`, or `readList`
+ *   (paging.ts) without the adapter's notes. The `ListRead` says whether the list is whole (`whole`), and why it is
+ *   (`because`) or why not (`why`, naming the flag that would help); `items` holds every record read, bounded by
+ *   `--max-pages` and `--max-records`.
+ * - Building a create or update body for a resource: `loadExamples(target, signal, given, openapi)` (examples.ts)
+ *   reads the target's document (JSON or YAML); `examples.create(path)` / `update(path)` give the body,
+ *   `source(path, kind)` where it came from (`example`, `property examples`, `generated from schema`,
+ *   `--examples`), `whyNone(path, kind)` why there is none; `bodyFromSchema` (bodies.ts) samples one schema.
+ * - Creating and deleting with the ledger: `createRecord(ctx, send, path, body)` (creating.ts) makes the body
+ *   run-unique, finds the new id and writes it in `ctx.ledger`; `ledger.cleanup(target)` (ledger.ts) deletes
+ *   every record written there and lists what it could not show gone in `ledger.leftovers`.
  */
 import { isRecord } from '../matchers.js';
 import type { Credentials, Target, TargetDescription } from '../types.js';
@@ -10,6 +23,11 @@ import type { QueryParam } from './examples.js';
 import type { Notes } from './listing.js';
 import { type ListRead, pagingOf, readList, type Sender } from './paging.js';
 import { recordOf } from './records.js';
+
+export { type BodySource, type BuiltBody, bodyFromSchema } from './bodies.js';
+export { type Examples, loadExamples } from './examples.js';
+export { Ledger } from './ledger.js';
+export { readList } from './paging.js';
 
 export class TargetAdapter {
   /** Per list path: how its pages were reached the first time it had more than one. */
@@ -59,6 +77,7 @@ export class TargetAdapter {
     return {
       paging: paging.mode,
       maxPages: paging.maxPages,
+      maxRecords: paging.maxRecords,
       lists: Object.fromEntries(this.ways),
       records:
         this.target.recordPointer !== undefined

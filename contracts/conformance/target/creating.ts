@@ -32,6 +32,35 @@ export interface CreateOptions {
 
 type Sender = (spec: RequestSpec) => Promise<Reply>;
 
+/**
+ * `example` with the required members that name other records (see bodies.ts) filled in: each such record is
+ * created first, from its own body, and written in the ledger, so it is deleted after the record that names it.
+ * The body, or why it could not be completed.
+ */
+export async function withReferences(
+  ctx: SuiteContext,
+  send: Sender,
+  path: string,
+  example: Record<string, unknown>,
+  options: CreateOptions = {},
+): Promise<{ body: Record<string, unknown> } | { problem: string }> {
+  const body = { ...example };
+  for (const reference of ctx.examples.references?.(path) ?? []) {
+    const named = ctx.examples.create(reference.path);
+    if (named === undefined || reference.path === path || (ctx.examples.references?.(reference.path) ?? []).length > 0)
+      return {
+        problem: `POST ${path} requires ${reference.member}, a record of ${reference.path} the kit cannot create on its own; give a body with --examples`,
+      };
+    const made = await createRecord(ctx, send, reference.path, named, options);
+    if (made.id === undefined)
+      return {
+        problem: `POST ${path} requires ${reference.member}, and the record it names could not be created first (POST ${reference.path} answered ${made.reply.status})`,
+      };
+    body[reference.member] = reference.many ? [made.id] : made.id;
+  }
+  return { body };
+}
+
 /** Sends `example` to `path` (POST) as described above. */
 export async function createRecord(
   ctx: SuiteContext,

@@ -3,11 +3,12 @@
  * and one record of each kind created, so that the checks that read a list
  * find one there even on a target whose lists start empty.
  */
-import type { SuiteContext } from '../context.js';
-import { idsOf } from '../matchers.js';
+import { existedBefore, type SuiteContext } from '../context.js';
+import { idsOf, isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
-import { createRecord } from './creating.js';
-import { send } from './http.js';
+import { createRecord, idInAnswer, withReferences } from './creating.js';
+import { isSuccess, send } from './http.js';
+import { runUnique } from './unique-values.js';
 
 /** Reads every list with each token; a list that cannot be read leaves its inventory unknown. */
 export async function takeInventory(ctx: SuiteContext): Promise<void> {
@@ -30,6 +31,30 @@ export async function takeInventory(ctx: SuiteContext): Promise<void> {
   }
 }
 
+/**
+ * With a second token, one record of each kind for its organization too, where its list holds no ordinary record
+ * (neither isSystem nor isLocked): the check that the two organizations' lists are apart compares ordinary records
+ * of each, and a list that starts empty would leave it not judged. Kept only where the answer names the new id
+ * (never one from before the run); deleted at the end of the run with the second token.
+ */
+async function seedSecondOrganization(ctx: SuiteContext, path: string, example: Record<string, unknown>): Promise<void> {
+  const quiet = async (spec: Parameters<typeof send>[1]) => (await send(ctx.target, spec, ctx.signal)).reply;
+  const list = await ctx.adapter.list(quiet, path, 'token2');
+  const ordinary = (list.items ?? []).filter((item) => isPlainObject(item) && item.isSystem !== true && item.isLocked !== true);
+  if (list.items === undefined || idsOf(ordinary).length > 0) return;
+  const reply = await quiet({ method: 'POST', path, credentials: 'token2', body: runUnique(example, ctx.suffix()) });
+  if (!isSuccess(reply.status)) return;
+  const id = idInAnswer(ctx, path, reply);
+  if (id === undefined)
+    ctx.seedLedger.lost({
+      path,
+      id: '(unknown)',
+      credentials: 'token2',
+      note: `POST ${path} with the second token answered ${reply.status} without the new record's id`,
+    });
+  else if (!existedBefore(ctx, path, id)) ctx.seedLedger.add({ path, id, credentials: 'token2' });
+}
+
 /** Creates one record of each kind that has a create example (deleted at the end of the run). */
 export async function seedOneOfEach(ctx: SuiteContext): Promise<void> {
   const quiet = async (spec: Parameters<typeof send>[1]) => (await send(ctx.target, spec, ctx.signal)).reply;
@@ -37,7 +62,9 @@ export async function seedOneOfEach(ctx: SuiteContext): Promise<void> {
     const example = ctx.examples.create(path);
     if (example === undefined || ctx.signal.aborted) continue;
     try {
-      await createRecord(ctx, quiet, path, example, { ledger: ctx.seedLedger });
+      const completed = await withReferences(ctx, quiet, path, example, { ledger: ctx.seedLedger });
+      if ('body' in completed) await createRecord(ctx, quiet, path, completed.body, { ledger: ctx.seedLedger });
+      if (ctx.target.token2 !== undefined) await seedSecondOrganization(ctx, path, example);
     } catch {
       // No answer: the target may hang, so no more are tried; the probes that create meet the same and say so.
       return;

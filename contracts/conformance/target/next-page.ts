@@ -1,76 +1,29 @@
 /**
- * Finding the next page of a list after one page was read (the ways are listed
- * in paging.ts): a path to ask, or a sign of more pages the kit cannot follow,
- * with the reason and the flag that would help. Also where lists show their
- * next page: the members a body may hold it in, the query parameters it is
- * sent back under, and the small readings of links and URLs paging.ts uses too.
+ * Finding the next page of a list after one page was read (the order is in
+ * paging.ts): a path to ask, page numbers or offsets to try, the list whole
+ * (and why), or a sign of more pages the kit cannot follow (with the reason
+ * and the flag that would help). Also the small readings of links, URLs and
+ * parameter names that paging.ts uses too.
  */
-import { idsOf, isPlainObject } from '../matchers.js';
+import { idsOf } from '../matchers.js';
+import { SCHEMA_LIST_PATH } from '../resources.js';
 import type { Target } from '../types.js';
+import type { EnvelopeReading } from './envelope.js';
 import type { QueryParam } from './examples.js';
 import type { Reply } from './http.js';
 import { atPointer } from './pointer.js';
 
 /** Names a cursor is sent under when nothing says which (the first the document declares wins). */
-export const CURSOR_PARAMS = ['cursor', 'after', 'starting_after', 'page_token', 'pageToken', 'next', 'continuation', 'token'];
+export const CURSOR_PARAMS = ['cursor', 'page_token', 'pageToken', 'next', 'continuation', 'token', 'next_token', 'nextToken'];
+/** Names of an "after this id" parameter (Stripe's starting_after): the last record's id is sent under it. */
+export const AFTER_PARAMS = ['starting_after', 'startingAfter', 'after', 'after_id', 'afterId', 'since_id', 'last_id'];
 export const PAGE_PARAMS = ['page', 'pageNumber', 'page_number'];
 export const OFFSET_PARAMS = ['offset', 'skip', 'start'];
-
-/** Where a body may hold the next page's URL or cursor. */
-export const NEXT_POINTERS = [
-  '/next',
-  '/nextCursor',
-  '/next_cursor',
-  '/nextPageToken',
-  '/next_page_token',
-  '/nextPage',
-  '/next_page',
-  '/cursor',
-  '/links/next',
-  '/links/next/href',
-  '/_links/next/href',
-  '/_links/next',
-  '/meta/next',
-  '/meta/next_cursor',
-  '/meta/nextCursor',
-  '/meta/cursor',
-  '/pagination/next',
-  '/pagination/next_cursor',
-  '/pagination/nextCursor',
-  '/pagination/cursor',
-  '/paging/next',
-  '/paging/cursors/after',
-];
-/** Where a body may say whether more pages follow. */
-export const MORE_POINTERS = [
-  '/hasMore',
-  '/has_more',
-  '/hasNextPage',
-  '/has_next_page',
-  '/hasNext',
-  '/has_next',
-  '/more',
-  '/meta/hasMore',
-  '/meta/has_more',
-  '/pagination/hasMore',
-  '/pagination/has_more',
-  '/pagination/hasNextPage',
-  '/pageInfo/hasNextPage',
-];
-export const TOTAL_POINTERS = ['/total', '/totalCount', '/total_count', '/meta/total', '/pagination/total', '/pagination/totalCount'];
 /** A member of a list's envelope whose name looks like paging the kit does not know. */
 export const PAGING_WORD = /next|cursor|more|continu|page_?token|after/i;
 
 export const isNextValue = (value: unknown): boolean =>
   (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
-
-export function firstFound(body: unknown, pointers: string[]): unknown {
-  for (const pointer of pointers) {
-    const value = atPointer(body, pointer);
-    if (value !== undefined && value !== null) return value;
-  }
-  return undefined;
-}
 
 export function declaredOf(declared: QueryParam[], names: string[]): string | undefined {
   return names.find((name) => declared.some((param) => param.name === name));
@@ -113,22 +66,18 @@ export function pathOfUrl(target: Target, current: string, link: string): string
   return `${url.pathname.slice(prefix.length)}${url.search}`;
 }
 
-export type PagingMode = 'auto' | 'link' | 'cursor' | 'page' | 'none';
-export const PAGING_MODES: PagingMode[] = ['auto', 'link', 'cursor', 'page', 'none'];
-export const DEFAULT_MAX_PAGES = 200;
-
-/** Where the next page is: a path to ask, or a sign of one the kit cannot follow (with why). */
-export interface Next {
-  path?: string;
-  way: string;
-  why?: string;
-}
+export type PagingMode = 'auto' | 'link' | 'cursor' | 'page' | 'offset' | 'none';
+export const PAGING_MODES: PagingMode[] = ['auto', 'link', 'cursor', 'page', 'offset', 'none'];
+/** Bounds of one list read, so that the kit's memory stays bounded whatever a target answers. */
+export const DEFAULT_MAX_PAGES = 1000;
+export const DEFAULT_MAX_RECORDS = 100_000;
 
 export interface PagingSettings {
   mode: PagingMode;
   nextPointer?: string;
   pageParam?: string;
   maxPages: number;
+  maxRecords: number;
 }
 
 /** The paging settings a target's flags give. */
@@ -136,125 +85,189 @@ export function pagingOf(target: Target): PagingSettings {
   return {
     mode: target.paging ?? 'auto',
     maxPages: target.maxPages ?? DEFAULT_MAX_PAGES,
+    maxRecords: target.maxRecords ?? DEFAULT_MAX_RECORDS,
     ...(target.nextPointer !== undefined ? { nextPointer: target.nextPointer } : {}),
     ...(target.pageParam !== undefined ? { pageParam: target.pageParam } : {}),
   };
 }
 
-/** The next page after `page`, undefined when there is none; a sign of one without a path when it cannot be followed. */
-export function nextPage(
-  target: Target,
-  settings: PagingSettings,
-  reply: Reply,
-  page: { path: string; items: unknown[]; number: number },
-  readSoFar: number,
-  declared: QueryParam[],
-): Next | undefined {
+/** What to do after a page. */
+export type Next =
+  /** The list is whole: the reason. */
+  | { kind: 'whole'; because: string }
+  /** Ask this path next. */
+  | { kind: 'follow'; path: string; way: string }
+  /** Try page numbers or offsets under `param` (the target's answers tell whether it takes them: paging.ts). */
+  | { kind: 'numbers'; param: string; style: 'page' | 'offset'; start?: number; way: string }
+  /** More pages are shown (or may be) and the kit cannot follow them. */
+  | { kind: 'stuck'; way: string; why: string };
+
+export interface PageSeen {
+  /** The list's own path (no paging parameters of the kit's). */
+  path: string;
+  /** The path this page was read at. */
+  at: string;
+  items: unknown[];
+  reply: Reply;
+  envelope: EnvelopeReading;
+}
+
+/** What comes after `page` (see paging.ts for the order); `readSoFar` counts every record read. */
+export function nextPage(target: Target, settings: PagingSettings, page: PageSeen, readSoFar: number, declared: QueryParam[]): Next {
   const { mode } = settings;
   const follows = (way: PagingMode) => mode === 'auto' || mode === way;
   const cantFollow = (sign: string): Next => ({
+    kind: 'stuck',
     way: sign,
     why:
       mode === 'none'
         ? `the list shows more pages (${sign}), and --paging none says not to follow them`
         : `the list shows more pages (${sign}), which --paging ${mode} does not follow`,
   });
+  const collection = page.path.split('?')[0]?.replace(/(.)\/$/, '$1');
 
-  const link = linkNext(reply.headers.get('link'));
+  // 1. An explicit sign first: a Link header, then a next URL or cursor in the body.
+  const link = linkNext(page.reply.headers.get('link'));
   if (link !== undefined) {
     if (!follows('link')) return cantFollow('a Link header with rel="next"');
-    const path = pathOfUrl(target, page.path, link);
+    const path = pathOfUrl(target, page.at, link);
     return path === undefined
-      ? { way: 'Link rel="next"', why: `the Link header's next page ${link} is not under --base-url, so the kit does not follow it` }
-      : { path, way: 'the Link header (rel="next")' };
+      ? {
+          kind: 'stuck',
+          way: 'Link rel="next"',
+          why: `the Link header's next page ${link} is not under --base-url, so the kit does not follow it`,
+        }
+      : { kind: 'follow', path, way: 'the Link header (rel="next")' };
+  }
+  // §4: the schema list is a JSON array of all the organization's schemas. Only a Link header, or page parameters
+  // the document declares for it, say otherwise; and a list that ignores those is whole (paging.ts).
+  if (collection === SCHEMA_LIST_PATH) {
+    const numbers = numberedPaging(settings, declared, page.items.length > 0);
+    return numbers ?? { kind: 'whole', because: 'the schema list is one JSON array (§4) and shows no sign of pages' };
   }
 
-  const body = isPlainObject(reply.body) ? reply.body : undefined;
-  if (body !== undefined && page.path.split('?')[0] !== '/api/v1/schemas') {
-    const more = firstFound(body, MORE_POINTERS);
-    const pointer = settings.nextPointer ?? NEXT_POINTERS.find((candidate) => isNextValue(atPointer(body, candidate)));
-    const value = pointer === undefined ? undefined : atPointer(body, pointer);
-    if (more === false && !(settings.nextPointer !== undefined && isNextValue(value))) return undefined;
-    if (isNextValue(value) && pointer !== undefined) {
-      if (!follows('cursor')) return cantFollow(`a next page at ${pointer}`);
-      const text = String(value);
-      if (/^(https?:\/\/|\/|\?)/i.test(text)) {
-        const path = pathOfUrl(target, page.path, text);
-        return path === undefined
-          ? {
-              way: `the next URL at ${pointer}`,
-              why: `the next page at ${pointer} (${text}) is not under --base-url, so the kit does not follow it`,
-            }
-          : { path, way: `the next URL at ${pointer}` };
-      }
-      const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS) ?? guessedParam(pointer);
-      return { path: withQuery(page.path, param, text), way: `the cursor at ${pointer}, sent as ?${param}=` };
-    }
-    if (more === true) {
-      if (!follows('cursor')) return cantFollow(`"hasMore": true`);
-      // No cursor shown: the usual reading is "after the last record" (Stripe's starting_after, an id as cursor).
-      const last = idsOf(page.items).at(-1);
-      // Under the name given or declared, else `cursor`: a target that ignores it answers page 1 again, which readList sees.
-      const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS) ?? 'cursor';
-      if (last !== undefined)
-        return { path: withQuery(page.path, param, last), way: `"hasMore" with the last record's id sent as ?${param}=` };
-      return { way: '"hasMore": true', why: 'the list says it has more pages but shows no cursor; give --next-pointer (and --page-param)' };
-    }
-    const numbered = pageNumbers(body, page.path, settings, follows('page'));
-    if (numbered !== null) return numbered;
-    const total = firstFound(body, TOTAL_POINTERS);
-    if (
-      typeof total === 'number' &&
-      total > readSoFar &&
-      settings.mode !== 'page' &&
-      (declaredOf(declared, [...PAGE_PARAMS, ...OFFSET_PARAMS]) === undefined || !follows('page'))
-    ) {
+  const envelope = page.envelope;
+  const given = settings.nextPointer === undefined ? undefined : atPointer(page.reply.body, settings.nextPointer);
+  const next = isNextValue(given) ? { value: given as string | number, at: settings.nextPointer as string } : envelope.next;
+  if (next !== undefined && envelope.more !== false) {
+    if (typeof next.value === 'number') {
+      if (!follows('page') && !follows('cursor')) return cantFollow(`a next page number at ${next.at}`);
+      const param = settings.pageParam ?? declaredOf(declared, PAGE_PARAMS) ?? 'page';
       return {
-        way: `a total of ${total}`,
-        why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page --page-param NAME, or --next-pointer`,
+        kind: 'follow',
+        path: withQuery(page.path, param, String(next.value)),
+        way: `the next page number at ${next.at}, sent as ?${param}=`,
       };
     }
-    const unknown = Object.keys(body).find((key) => PAGING_WORD.test(key) && isNextValue(body[key]) && settings.mode !== 'page');
-    if (unknown !== undefined && settings.nextPointer === undefined) {
-      return {
-        way: `a "${unknown}" member`,
-        why: `the list's answer has a "${unknown}" member that may lead to more pages, which the kit cannot read; give --next-pointer /${unknown} (and --page-param), or --paging none if the target does not page`,
-      };
+    if (!follows('cursor')) return cantFollow(`a next page at ${next.at}`);
+    if (/^(https?:\/\/|\/|\?)/i.test(next.value)) {
+      const path = pathOfUrl(target, page.at, next.value);
+      return path === undefined
+        ? {
+            kind: 'stuck',
+            way: `the next URL at ${next.at}`,
+            why: `the next page at ${next.at} (${next.value}) is not under --base-url, so the kit does not follow it`,
+          }
+        : { kind: 'follow', path, way: `the next URL at ${next.at}` };
     }
+    const param = settings.pageParam ?? declaredOf(declared, CURSOR_PARAMS) ?? declaredOf(declared, AFTER_PARAMS) ?? guessedParam(next.at);
+    return { kind: 'follow', path: withQuery(page.path, param, next.value), way: `the cursor at ${next.at}, sent as ?${param}=` };
+  }
+  if (envelope.more === true) {
+    if (!follows('cursor')) return cantFollow('"has more": true');
+    // No cursor shown: the usual reading is "after the last record" (Stripe's starting_after, an id as cursor).
+    const last = idsOf(page.items).at(-1);
+    const param = settings.pageParam ?? declaredOf(declared, AFTER_PARAMS) ?? declaredOf(declared, CURSOR_PARAMS) ?? 'starting_after';
+    if (last !== undefined)
+      return { kind: 'follow', path: withQuery(page.path, param, last), way: `"has more" with the last record's id sent as ?${param}=` };
+    return {
+      kind: 'stuck',
+      way: '"has more": true',
+      why: 'the list says it has more pages but shows no cursor; give --next-pointer (and --page-param)',
+    };
   }
 
-  // Page numbers or offsets the document declares (or --paging page): asked until a page brings nothing new.
-  if (page.items.length === 0 || !follows('page')) return undefined;
-  const pageParam = settings.pageParam ?? declaredOf(declared, PAGE_PARAMS);
-  const offsetParam = settings.pageParam === undefined ? declaredOf(declared, OFFSET_PARAMS) : undefined;
-  if (pageParam !== undefined && (settings.mode === 'page' || settings.pageParam === undefined)) {
-    const start = declared.find((param) => param.name === pageParam)?.minimum ?? 1;
-    return { path: withQuery(page.path, pageParam, String(start + page.number)), way: `page numbers sent as ?${pageParam}=` };
+  // 2. Page numbers or an offset the body shows.
+  const { page: number, pages, offset, total } = envelope;
+  if (number !== undefined && pages !== undefined && number < pages && page.items.length > 0) {
+    if (!follows('page')) return cantFollow(`page ${number} of ${pages}`);
+    const param = settings.pageParam ?? declaredOf(declared, PAGE_PARAMS) ?? 'page';
+    const value = envelope.pageBase === 0 ? number : number + 1;
+    return { kind: 'follow', path: withQuery(page.path, param, String(value)), way: `page numbers sent as ?${param}=` };
   }
-  if (offsetParam !== undefined)
-    return { path: withQuery(page.path, offsetParam, String(readSoFar)), way: `offsets sent as ?${offsetParam}=` };
-  if (settings.mode === 'page') return { path: withQuery(page.path, 'page', String(1 + page.number)), way: 'page numbers sent as ?page=' };
-  return undefined;
+  if (offset !== undefined && total !== undefined && offset + page.items.length < total && page.items.length > 0) {
+    if (!follows('offset') && !follows('page')) return cantFollow(`an offset of ${offset} of ${total}`);
+    const param = settings.pageParam ?? declaredOf(declared, OFFSET_PARAMS) ?? 'offset';
+    return { kind: 'follow', path: withQuery(page.path, param, String(offset + page.items.length)), way: `offsets sent as ?${param}=` };
+  }
+
+  // 3. Page numbers or offsets the document declares, or that --paging page/offset asks for.
+  const numbers = numberedPaging(settings, declared, page.items.length > 0);
+  const doneSign =
+    envelope.more === false ||
+    envelope.isLast === true ||
+    envelope.noNext === true ||
+    (number !== undefined && pages !== undefined && number >= pages) ||
+    (total !== undefined && total <= readSoFar);
+  if (envelope.isLast === false && !doneSign && numbers === undefined)
+    return {
+      kind: 'stuck',
+      way: '"last": false',
+      why: 'the list says this is not its last page but shows no way to the next; give --paging page (with --page-param), or --next-pointer',
+    };
+  if (total !== undefined && total > readSoFar && !doneSign) {
+    if (numbers !== undefined) return numbers;
+    return {
+      kind: 'stuck',
+      way: `a total of ${total}`,
+      why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page or offset (with --page-param NAME), or --next-pointer`,
+    };
+  }
+  // The member --next-pointer names (and those holding it) is understood: the user said what it is.
+  const told = settings.nextPointer;
+  const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
+  if (unknown.length > 0 && total !== readSoFar && mode !== 'none') {
+    const named = unknown.find((pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? ''));
+    const members = unknown.slice(0, 4).join(', ');
+    return {
+      kind: 'stuck',
+      way: `members the kit does not understand (${members})`,
+      why: named
+        ? `the list's answer has a "${named.slice(1)}" member that may lead to more pages, which the kit cannot read; give --next-pointer ${named} (and --page-param), or --paging none if the target does not page`
+        : `the list's answer holds members beside its records that the kit does not understand (${members}) and no total that matches the records read, so it cannot tell that it is the whole list; give --paging none if the target does not page, or --next-pointer and --page-param`,
+    };
+  }
+  if (doneSign) return { kind: 'whole', because: 'the last page read says no more follow' };
+  if (numbers !== undefined) return numbers;
+  return { kind: 'whole', because: 'the answer shows no sign of another page' };
 }
 
-/** A body that numbers its pages (`page` and `totalPages`, or `meta.current_page` and `meta.last_page`); null when it does not. */
-function pageNumbers(body: Record<string, unknown>, path: string, settings: PagingSettings, follows: boolean): Next | undefined | null {
-  const current = firstFound(body, ['/page', '/meta/current_page', '/meta/page', '/pagination/page']);
-  const last = firstFound(body, [
-    '/totalPages',
-    '/total_pages',
-    '/pageCount',
-    '/meta/last_page',
-    '/meta/totalPages',
-    '/pagination/totalPages',
-  ]);
-  if (typeof current !== 'number' || typeof last !== 'number') return null;
-  if (current >= last) return undefined;
-  if (!follows)
-    return {
-      way: `page ${current} of ${last}`,
-      why: `the list shows page ${current} of ${last}, which --paging ${settings.mode} does not follow`,
-    };
-  const param = settings.pageParam ?? 'page';
-  return { path: withQuery(path, param, String(current + 1)), way: `page numbers sent as ?${param}=` };
+/** Page numbers or offsets to try: under --page-param with --paging page/offset, or the parameter the document declares. */
+function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: boolean): Next | undefined {
+  if (!any) return undefined;
+  const { mode, pageParam } = settings;
+  if (mode !== 'auto' && mode !== 'page' && mode !== 'offset') return undefined;
+  if (mode === 'offset' || (mode === 'auto' && pageParam === undefined && declaredOf(declared, PAGE_PARAMS) === undefined)) {
+    const param =
+      (mode === 'offset' ? pageParam : undefined) ?? declaredOf(declared, OFFSET_PARAMS) ?? (mode === 'offset' ? 'offset' : undefined);
+    if (param !== undefined) return { kind: 'numbers', param, style: 'offset', way: `offsets sent as ?${param}=` };
+  }
+  const param = (mode === 'page' ? pageParam : undefined) ?? declaredOf(declared, PAGE_PARAMS) ?? (mode === 'page' ? 'page' : undefined);
+  if (param === undefined) return undefined;
+  const minimum = declared.find((entry) => entry.name === param)?.minimum;
+  return {
+    kind: 'numbers',
+    param,
+    style: 'page',
+    ...(minimum !== undefined ? { start: minimum } : {}),
+    way: `page numbers sent as ?${param}=`,
+  };
+}
+
+/** A query parameter a refusal of a page request names (from the kit's lists of paging names, or a declared one). */
+export function paramNamedIn(text: string, declared: QueryParam[], sent: string[] = []): string | undefined {
+  const names = [...AFTER_PARAMS, ...CURSOR_PARAMS, ...PAGE_PARAMS, ...OFFSET_PARAMS, ...declared.map((param) => param.name)].filter(
+    (name) => !sent.includes(name),
+  );
+  return names.find((name) => new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(text));
 }

@@ -1,26 +1,44 @@
 /**
- * Reading a list whole, every page of it. The spec shows no paging (§4: "Query
- * parameters, pagination and filters of the schema list: not shown"), so the
- * kit follows the usual ways, in this order: a `Link: <…>; rel="next"` header;
- * a next URL or cursor in the body (`next`, `nextCursor`, `links.next`,
- * `meta.next_cursor` …), or `hasMore` with the last record's id as the cursor;
- * page numbers or offsets when the target's OpenAPI document declares such
- * query parameters. `--paging`, `--next-pointer` and `--page-param` say it for
- * a target the kit cannot read on its own; `--max-pages` bounds it.
+ * Reading a list whole, every page of it. The spec shows no paging for the
+ * four lists it names only, and none for the schema list (a JSON array of all
+ * the organization's schemas, §4), so the kit follows the usual ways, in this
+ * order: explicit signs first — a `Link: <…>; rel="next"` header, then a next
+ * URL, cursor or page number anywhere in the body's envelope (envelope.ts), or
+ * a has-more flag with the last record's id sent under the declared "after"
+ * parameter; then page numbers or an offset the body shows; then page numbers
+ * or offsets the target's OpenAPI document declares (or `--paging page|offset`
+ * asks for), finding out on the way whether pages count from 0 or 1, and
+ * whether the target takes the parameter at all. `--paging`, `--next-pointer`
+ * and `--page-param` say it for a target the kit cannot read on its own.
  *
- * A list is *whole* when the last page read shows no sign of another. When a
- * page shows one and the kit cannot follow it, the read says why, naming the
- * flag that would help: a check that rests on a record's absence from the list
- * is then not judged.
+ * A list is *whole* when the last page read shows no sign of another and the
+ * kit understands every member of its envelope (or a total it shows equals the
+ * records read), or when the parameter the kit tried does nothing (the "next
+ * page" answers the same records and no page shows a paging sign). Otherwise
+ * the read says why, naming the flag that would help: a check that rests on a
+ * record's absence from the list is then not judged.
+ *
+ * The kit's memory is bounded: at most `--max-pages` pages and `--max-records`
+ * records of one list are read (a list past either is not read whole, saying
+ * so), and records are appended one by one, never spread into a call.
  */
-import { idsOf, isPlainObject } from '../matchers.js';
+import { isPlainObject, show } from '../matchers.js';
 import type { Credentials, Target } from '../types.js';
+import { readEnvelope, showsPaging } from './envelope.js';
 import type { QueryParam } from './examples.js';
 import { isSuccess, type Reply, type RequestSpec } from './http.js';
-import { listItems, type Notes } from './listing.js';
-import { nextPage, pagingOf } from './next-page.js';
+import { listIn, type Notes } from './listing.js';
+import { type Next, nextPage, type PageSeen, pagingOf, paramNamedIn, withQuery } from './next-page.js';
 
-export { DEFAULT_MAX_PAGES, linkNext, PAGING_MODES, type PagingMode, type PagingSettings, pagingOf } from './next-page.js';
+export {
+  DEFAULT_MAX_PAGES,
+  DEFAULT_MAX_RECORDS,
+  linkNext,
+  PAGING_MODES,
+  type PagingMode,
+  type PagingSettings,
+  pagingOf,
+} from './next-page.js';
 
 export type Sender = (spec: RequestSpec) => Promise<Reply>;
 
@@ -37,6 +55,18 @@ export interface ListRead {
   way: string;
   /** Why the list is not known whole, naming the flag that would help. */
   why?: string;
+  /** Why the list is known whole, when it is. */
+  because?: string;
+}
+
+/** Page numbers or offsets being tried (see nextPage's `numbers`). */
+interface Numbering {
+  param: string;
+  style: 'page' | 'offset';
+  /** The value asked last. */
+  value: number;
+  /** Whether the first page's number is known (declared minimum, or found by comparing answers). */
+  baseKnown: boolean;
 }
 
 /** Reads `path` with `credentials`, following its pages (see the module comment). */
@@ -50,8 +80,8 @@ export async function readList(
 ): Promise<ListRead> {
   const settings = pagingOf(target);
   const first = await send({ method: 'GET', path, credentials });
-  const firstItems = isSuccess(first.status) ? listItems(target, path, first.body, notes) : undefined;
-  if (firstItems === undefined) {
+  const found = isSuccess(first.status) ? listIn(target, path, first.body, notes) : undefined;
+  if (found === undefined) {
     return {
       first,
       items: undefined,
@@ -61,39 +91,103 @@ export async function readList(
       why: `GET ${path} answered ${first.status} without a list the kit can read`,
     };
   }
-  const items = [...firstItems];
-  const seen = new Set(idsOf(firstItems).map((id) => id.toLowerCase()));
-  const asked = new Set([path]);
-  let reply = first;
-  let page = { path, items: firstItems, number: 1 };
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  let pages = 1;
   let way = 'one page';
+  const result = (whole: boolean, reason: string): ListRead =>
+    whole ? { first, items, whole, pages, way, because: reason } : { first, items, whole, pages, way, why: reason };
+  // Records appended one by one (a spread of 200,000 arguments overflows the stack), up to --max-records.
+  const take = (more: unknown[]): boolean => {
+    for (const item of more) {
+      if (items.length >= settings.maxRecords) return false;
+      items.push(item);
+      if (isPlainObject(item) && typeof item.id === 'string') seen.add(item.id.toLowerCase());
+    }
+    return true;
+  };
+  const tooMany = () => `GET ${path} holds more than ${settings.maxRecords} records; give a higher --max-records`;
+  if (!take(found.items)) return result(false, tooMany());
+
+  const firstShowsPaging = first.headers.has('link') || showsPaging(readEnvelope(first.body, found.at));
+  const asked = new Set([path]);
+  let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: readEnvelope(first.body, found.at) };
+  let numbering: Numbering | undefined;
   for (;;) {
-    const next = nextPage(target, settings, reply, page, items.length, declared);
-    if (next === undefined) return { first, items, whole: true, pages: page.number, way };
-    if (next.path === undefined) return { first, items, whole: false, pages: page.number, way, why: next.why ?? next.way };
-    if (page.number >= settings.maxPages) {
-      const why = `GET ${path} has more than ${settings.maxPages} pages (${next.way}); give a higher --max-pages`;
-      return { first, items, whole: false, pages: page.number, way: next.way, why };
+    const step: Next | { kind: 'numbers-next' } =
+      numbering === undefined ? nextPage(target, settings, page, items.length, declared) : { kind: 'numbers-next' };
+    // A list whose pages were reached by a sign it showed ends where the signs do: page numbers are not tried after it.
+    if (step.kind === 'numbers' && pages > 1) return result(true, 'the last page read shows no sign of another');
+    if (step.kind === 'whole') return result(true, step.because);
+    if (step.kind === 'stuck') {
+      way = step.way;
+      return result(false, step.why);
     }
-    if (asked.has(next.path)) {
-      const why = `GET ${path}: the next page (${next.way}) points back to a page already read; say how the target pages with --paging, --next-pointer or --page-param`;
-      return { first, items, whole: false, pages: page.number, way: next.way, why };
-    }
-    asked.add(next.path);
-    way = next.way;
-    reply = await send({ method: 'GET', path: next.path, credentials });
-    const more = isSuccess(reply.status) ? listItems(target, path, reply.body) : undefined;
+    let nextPath: string;
+    if (step.kind === 'numbers') {
+      // Without a declared minimum, page 1 is asked first: the same records as the first answer mean pages count from 1.
+      const value = step.style === 'offset' ? items.length : step.start !== undefined ? step.start + 1 : 1;
+      numbering = { param: step.param, style: step.style, value, baseKnown: step.style === 'offset' || step.start !== undefined };
+      way = step.way;
+      nextPath = withQuery(path, step.param, String(value));
+    } else if (step.kind === 'numbers-next' && numbering !== undefined) {
+      const total = page.envelope.total;
+      if (total !== undefined && items.length >= total) return result(true, `${way}: the ${total} records the list says it holds are read`);
+      numbering.value = numbering.style === 'offset' ? items.length : numbering.value + 1;
+      nextPath = withQuery(path, numbering.param, String(numbering.value));
+    } else if (step.kind === 'follow') {
+      way = step.way;
+      nextPath = step.path;
+    } else return result(false, 'the kit lost track of the pages');
+    if (pages >= settings.maxPages)
+      return result(false, `GET ${path} has more than ${settings.maxPages} pages (${way}); give a higher --max-pages`);
+    if (asked.has(nextPath))
+      return result(
+        false,
+        `GET ${path}: the next page (${way}) points back to a page already read; say how the target pages with --paging, --next-pointer or --page-param`,
+      );
+    asked.add(nextPath);
+    const reply = await send({ method: 'GET', path: nextPath, credentials });
+    const more = isSuccess(reply.status) ? listIn(target, path, reply.body) : undefined;
     if (more === undefined) {
-      const why = `GET ${next.path} (page ${page.number + 1}, reached by ${way}) answered ${reply.status} without a list: say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging`;
-      return { first, items, whole: false, pages: page.number + 1, way, why };
+      // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
+      if (numbering !== undefined && !firstShowsPaging && reply.status >= 400 && reply.status < 500 && pages === 1)
+        return result(true, `the target refused ?${numbering.param}= (${reply.status}) and its first answer shows no paging sign`);
+      // A refusal that names another parameter than the one the kit sent tells which one the target takes.
+      const sent = [...new URL(nextPath, 'http://target.invalid').searchParams.keys()];
+      const named = reply.status >= 400 && reply.status < 500 ? paramNamedIn(reply.text, declared, sent) : undefined;
+      const hint = named
+        ? `the target's refusal names "${named}": give --page-param ${named}`
+        : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
+      return result(
+        false,
+        `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`,
+      );
     }
-    const fresh = more.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
-    if (more.length > 0 && fresh.length === 0) {
-      const why = `GET ${next.path} (page ${page.number + 1}, reached by ${way}) answered only records already read: the target does not take the page that way; say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging`;
-      return { first, items, whole: false, pages: page.number + 1, way, why };
+    const envelope = readEnvelope(reply.body, more.at);
+    const paged = reply.headers.has('link') || showsPaging(envelope);
+    const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
+    if (numbering !== undefined) {
+      if (more.items.length === 0) return result(true, `${way}: the next page is empty`);
+      if (fresh.length === 0) {
+        if (!numbering.baseKnown && numbering.style === 'page') {
+          // Page 1 answered the first page again: pages count from 1 (or the parameter is ignored, which page 2 shows).
+          numbering.baseKnown = true;
+          continue;
+        }
+        if (!firstShowsPaging && !paged && pages === 1)
+          return result(true, `the target ignores ?${numbering.param}= (the next page answered the same records) and shows no paging sign`);
+        return result(true, `${way}: the next page brings no record not read already`);
+      }
+      numbering.baseKnown = true;
+    } else if (more.items.length > 0 && fresh.length === 0) {
+      return result(
+        false,
+        `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered only records already read: the target does not take the page that way; say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging`,
+      );
     }
-    for (const id of idsOf(fresh)) seen.add(id.toLowerCase());
-    items.push(...fresh);
-    page = { path: next.path, items: more, number: page.number + 1 };
+    pages += 1;
+    if (!take(fresh)) return result(false, tooMany());
+    page = { path, at: nextPath, items: more.items, reply, envelope };
   }
 }

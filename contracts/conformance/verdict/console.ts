@@ -101,7 +101,7 @@ export function failureDetail(failed: CheckResult): string[] {
     `  expected: ${result.expected}`,
     `  got:      ${result.actual ?? '(see the exchanges)'}`,
     `  basis:    ${result.basis}`,
-    ...(result.quote ? [`  spec:     ${result.quote}`] : []),
+    ...(result.rule ? [`  spec:     ${result.rule}`] : []),
     ...result.exchanges.slice(-4).flatMap(exchangeLines),
   ];
 }

@@ -1,0 +1,172 @@
+/**
+ * The kit against servers written in the idioms of popular frameworks, apart from the mock and from the kit:
+ * framework-default (FastAPI's document with schemas and no examples, 307 to the slash, 422 details, page/size
+ * and offset paging), nested-envelope (paging under meta.pagination, with and without a document) and after-id
+ * (Stripe's has_more and starting_after, a YAML document). With only the tokens and --openapi the kit judges the
+ * whole spec from the document, exits 0 and leaves the records as they were; each broken variant fails the
+ * matching checks; a stateless stand-in (a mock answering its document's examples) fails, and no check that
+ * needs state passes on it. The kit runs once per server variant, in-process, and its JSON report is read.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { SuiteReport } from '../../contracts/conformance/types.js';
+import { AFTER_BREAKS, AFTER_TOKENS, startAfterId } from './after-id.js';
+import { FRAMEWORK_BREAKS, FRAMEWORK_TOKENS, startFramework } from './framework-default.js';
+import { NESTED_BREAKS, NESTED_TOKENS, startNested } from './nested-envelope.js';
+import type { Running } from './plumbing.js';
+import { type KitRun, notPassed, runKit } from './run-kit.js';
+import { STATELESS_TOKENS, startStateless } from './stateless.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'framework-servers-'));
+const started: Running[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((server) => server.close()));
+});
+
+let runs = 0;
+/** Runs the kit once against `server` with `flags`; the console output and the JSON report. */
+async function judge<T extends Running>(server: Promise<T>, tokens: readonly string[], flags: (url: string) => string[] = () => []) {
+  const running = await server;
+  started.push(running);
+  const report = join(dir, `report-${runs++}.json`);
+  const run: KitRun = await runKit(
+    ...['--base-url', running.url, '--token', tokens[0] as string, '--token2', tokens[1] as string, '--report', `json=${report}`],
+    ...flags(running.url),
+  );
+  const json = JSON.parse(readFileSync(report, 'utf8')) as SuiteReport;
+  const outcome = (id: string) => json.results.find((result) => result.id === id)?.outcome;
+  const withOutcome = (wanted: string) => json.results.filter((result) => result.outcome === wanted).map((result) => result.id);
+  return { running, run, json, outcome, withOutcome };
+}
+
+const openapiAt = (path: string) => (url: string) => ['--openapi', `${url}${path}`];
+const breaks = (table: Record<string, readonly string[]>) => new Set(Object.keys(table));
+const expectedFailures = (table: Record<string, readonly string[]>) => [...new Set(Object.values(table).flat())].sort();
+
+describe('framework-default (a FastAPI-shaped service)', { timeout: 90_000 }, () => {
+  it('is judged whole from its own document, bodies generated from its schemas, and left as it was', async () => {
+    const server = startFramework();
+    const before = (await server).state();
+    const { run, json, running } = await judge(server, FRAMEWORK_TOKENS, openapiAt('/openapi.json'));
+
+    expect(run.code, notPassed(run).join('\n')).toBe(0);
+    expect(json.summary).toMatchObject({ failed: 0, notJudged: 0, wholeSpecJudged: true });
+    expect(running.state()).toBe(before);
+    expect(json.leftovers).toEqual([]);
+    // The round trips rest on bodies the kit built, and say so; tools came back with a nested default filled in.
+    const tools = json.results.find((result) => result.id === 'tools.update');
+    expect(tools?.evidence.bodyFrom).toEqual(['POST /api/v1/tools: generated from schema', 'PATCH /api/v1/tools: generated from schema']);
+    expect(json.target.lists).toMatchObject({
+      '/api/v1/sip-trunks': expect.stringContaining('?page='),
+      '/api/v1/tools': expect.stringContaining('?offset='),
+    });
+    // The schema list ignores the page parameters its document declares: the kit finds that out and reads it whole.
+    expect(json.results.find((result) => result.id === 'schemas.list.field.id')?.outcome).toBe('passed');
+    expect(json.notes.filter((note) => note.includes('/api/v1/schemas') && note.includes('could not be read whole'))).toEqual([]);
+  });
+
+  it('takes per-property examples first when the document gives them', async () => {
+    const { run, json } = await judge(startFramework({ propertyExamples: true }), FRAMEWORK_TOKENS, openapiAt('/openapi.json'));
+
+    expect(run.code, notPassed(run).join('\n')).toBe(0);
+    expect(json.results.find((result) => result.id === 'tools.create')?.evidence.bodyFrom).toContain(
+      'POST /api/v1/tools: property examples',
+    );
+  });
+
+  it('creates the assistant a tool requires first, and deletes both again', async () => {
+    const server = startFramework({ toolNeedsAssistant: true });
+    const before = (await server).state();
+    const { run, running, outcome } = await judge(server, FRAMEWORK_TOKENS, openapiAt('/openapi.json'));
+
+    expect(run.code, notPassed(run).join('\n')).toBe(0);
+    expect([outcome('tools.create'), outcome('tools.list-after-delete'), outcome('tenancy.tools.list')]).toEqual([
+      'passed',
+      'passed',
+      'passed',
+    ]);
+    expect(running.state()).toBe(before);
+  });
+
+  it('fails the matching check of every break, and exits 1', async () => {
+    const { run, withOutcome } = await judge(
+      startFramework({ breaks: breaks(FRAMEWORK_BREAKS) }),
+      FRAMEWORK_TOKENS,
+      openapiAt('/openapi.json'),
+    );
+
+    expect(run.code).toBe(1);
+    expect(expectedFailures(FRAMEWORK_BREAKS).filter((id) => !withOutcome('failed').includes(id))).toEqual([]);
+  });
+});
+
+describe('nested-envelope (paging under meta.pagination)', { timeout: 90_000 }, () => {
+  it('is judged whole with its document and left as it was', async () => {
+    const server = startNested({ document: true });
+    const before = (await server).state();
+    const { run, json, running } = await judge(server, NESTED_TOKENS);
+
+    expect(run.code, notPassed(run).join('\n')).toBe(0);
+    expect(json.summary).toMatchObject({ failed: 0, wholeSpecJudged: true });
+    expect(running.state()).toBe(before);
+    expect(json.target.lists['/api/v1/assistants']).toContain('/meta/pagination/next_page');
+  });
+
+  it('fails every break with its document', async () => {
+    const { run, withOutcome } = await judge(startNested({ document: true, breaks: breaks(NESTED_BREAKS) }), NESTED_TOKENS);
+
+    expect(run.code).toBe(1);
+    expect(expectedFailures(NESTED_BREAKS).filter((id) => !withOutcome('failed').includes(id))).toEqual([]);
+  });
+
+  it('without a document, never exits 0 when the other organization’s records are on page 2', async () => {
+    const { run, outcome, withOutcome } = await judge(startNested({ breaks: new Set(['other-org-on-page-2']) }), NESTED_TOKENS, () => [
+      '--allow-unjudged',
+    ]);
+
+    expect(run.code).toBe(1);
+    for (const name of ['sip-trunks', 'assistants', 'tools', 'webhooks']) expect(outcome(`tenancy.${name}.apart`)).toBe('failed');
+    expect(withOutcome('passed').filter((id) => /^tenancy\.(?!schemas).*\.(apart|list)$/.test(id))).toEqual([]);
+  });
+});
+
+describe('after-id (Stripe-style lists, a YAML document)', { timeout: 90_000 }, () => {
+  it('is judged whole from its YAML document and left as it was', async () => {
+    const server = startAfterId();
+    const before = (await server).state();
+    const { run, json, running } = await judge(server, AFTER_TOKENS, openapiAt('/openapi.yaml'));
+
+    expect(run.code, notPassed(run).join('\n')).toBe(0);
+    expect(json.summary).toMatchObject({ failed: 0, wholeSpecJudged: true });
+    expect(running.state()).toBe(before);
+    expect(json.target.lists['/api/v1/tools']).toContain('?starting_after=');
+  });
+
+  it('never passes tenancy when the list drops the organization after page 1, with or without --read-only and --allow-unjudged', async () => {
+    const full = await judge(startAfterId({ breaks: breaks(AFTER_BREAKS) }), AFTER_TOKENS, openapiAt('/openapi.yaml'));
+    const readOnly = await judge(startAfterId({ breaks: breaks(AFTER_BREAKS) }), AFTER_TOKENS, (url) => [
+      ...openapiAt('/openapi.yaml')(url),
+      '--read-only',
+      '--allow-unjudged',
+    ]);
+
+    expect(full.run.code).toBe(1);
+    expect(expectedFailures(AFTER_BREAKS).filter((id) => !full.withOutcome('failed').includes(id))).toEqual([]);
+    expect(readOnly.run.code).toBe(1);
+    const leaky = AFTER_BREAKS['list-drops-org-after-page-1'] ?? [];
+    expect(leaky.filter((id) => readOnly.outcome(id) !== 'failed')).toEqual([]);
+  });
+});
+
+describe('a stateless stand-in answering its document’s examples', { timeout: 90_000 }, () => {
+  it('fails, and passes neither tenancy.*.apart nor system-survives', async () => {
+    const { run, outcome, withOutcome } = await judge(startStateless(), STATELESS_TOKENS);
+
+    expect(run.code).toBe(1);
+    expect(withOutcome('passed').filter((id) => /^tenancy\..*\.apart$/.test(id))).toEqual([]);
+    expect(outcome('sip-trunks.delete.system-refused')).toBe('failed');
+    expect(outcome('sip-trunks.delete.system-survives')).toBe('not judged');
+  });
+});
