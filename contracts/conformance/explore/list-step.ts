@@ -9,12 +9,15 @@ import { SCHEMA_LIST_PATH } from '../resources.js';
 import { otherOrg, pathOf, resolvedKind, type Step } from './model.js';
 import { RULES } from './rules.js';
 import { judge, type SequenceRun } from './sequence.js';
+import type { Org } from './target-seam.js';
 
-export async function judgeList(run: SequenceRun, step: Step): Promise<void> {
+/** Reads and judges the list of the step's kind as the step's organization sees it (or the kind and organization given). */
+export async function judgeList(run: SequenceRun, step: Step, which?: { kind: string; as: Org }): Promise<void> {
   const { model, session } = run;
-  const kind = resolvedKind(model, step);
+  const kind = which?.kind ?? resolvedKind(model, step);
+  const as = which?.as ?? step.as;
   const path = pathOf(kind);
-  const read = await session.list(path, step.as);
+  const read = await session.list(path, as);
   run.log.push({
     step,
     method: 'GET',
@@ -24,8 +27,8 @@ export async function judgeList(run: SequenceRun, step: Step): Promise<void> {
   });
   const items = read.items;
   if (items === undefined) return;
-  const mine = model.records.filter((record) => record.kind === kind && record.owner === step.as);
-  const theirs = model.records.filter((record) => record.kind === kind && record.owner === otherOrg(step.as) && !record.deleted);
+  const mine = model.records.filter((record) => record.kind === kind && record.owner === as);
+  const theirs = model.records.filter((record) => record.kind === kind && record.owner === otherOrg(as) && !record.deleted);
   const leaked = theirs.find((record) => holdsId(items, record.id));
   judge(run, leaked === undefined, RULES.listOwnOnly, `the list holds ${leaked?.id}, a record of the other organization`, {
     subject: leaked?.id,
@@ -42,7 +45,7 @@ export async function judgeList(run: SequenceRun, step: Step): Promise<void> {
   const kept = mine.find((record) => record.deleted && holdsId(items, record.id));
   const rule = kind === 'sip-trunks' ? RULES.deletedTrunkGone : RULES.deletedNotListed;
   judge(run, kept === undefined, rule, `${kept?.id}, whose delete was accepted, is still in the list`, { subject: kept?.id });
-  const system = model.systemTrunks[step.as];
+  const system = model.systemTrunks[as];
   if (kind === 'sip-trunks' && system !== undefined)
     judge(run, holdsId(items, system), RULES.systemTrunkKept, `the system trunk ${system} is no longer in the list`, {
       subject: system,

@@ -40,7 +40,10 @@ export interface Step {
    * record, a record of any kind; for a list, the kind of the handle-th record of the sequence (schemas without one).
    */
   kind: Kind | '*';
-  /** Which organization's token the request carries. */
+  /**
+   * Which organization's token the request carries, for a create, a list, an unknown id and the system trunk. A step
+   * on a record speaks for the record's owner, and the other-* steps for the other organization, whatever `as` says.
+   */
   as: Org;
   /** Which record: the handle-th (modulo their number) of the records the op picks from. */
   handle: number;
@@ -57,6 +60,8 @@ export interface ModelRecord {
   example: Record<string, unknown>;
   /** The values last written (create, then each accepted update), compared with what a get answers. */
   written: Record<string, unknown>;
+  /** Accepted updates so far: every second one writes back the created values, so each update changes something. */
+  updates: number;
 }
 
 export interface Model {
@@ -79,22 +84,20 @@ export const otherOrg = (org: Org): Org => (org === 'token' ? 'token2' : 'token'
 
 /** The records an op picks its handle from. */
 export function candidates(model: Model, step: Step): ModelRecord[] {
-  const { op, kind, as } = step;
-  const of = (owner: Org, deleted: boolean) =>
-    model.records.filter((record) => (kind === '*' || record.kind === kind) && record.owner === owner && record.deleted === deleted);
+  const { op, kind } = step;
+  const of = (deleted: boolean) => model.records.filter((record) => (kind === '*' || record.kind === kind) && record.deleted === deleted);
   switch (op) {
     case 'get':
     case 'update':
     case 'delete':
-      return of(as, false);
-    case 'get-deleted':
-    case 'delete-again':
-    case 'recreate':
-      return of(as, true);
     case 'other-get':
     case 'other-update':
     case 'other-delete':
-      return of(otherOrg(as), false);
+      return of(false);
+    case 'get-deleted':
+    case 'delete-again':
+    case 'recreate':
+      return of(true);
     default:
       return [];
   }
@@ -104,6 +107,13 @@ export function candidates(model: Model, step: Step): ModelRecord[] {
 export function pick(model: Model, step: Step): ModelRecord | undefined {
   const found = candidates(model, step);
   return found.length === 0 ? undefined : found[step.handle % found.length];
+}
+
+/** The organization a step speaks for (see Step.as). */
+export function speaker(model: Model, step: Step): Org {
+  const record = pick(model, step);
+  if (record === undefined) return step.as;
+  return step.op.startsWith('other-') ? otherOrg(record.owner) : record.owner;
 }
 
 /** The kind a step works on (see Step.kind). */
@@ -117,6 +127,7 @@ export function resolvedKind(model: Model, step: Step): Kind {
 export function applicable(model: Model, step: Step): boolean {
   if (model.stopped) return false;
   if (step.as === 'token2' && !model.twoOrgs) return false;
+  if (step.op.startsWith('other-') && !model.twoOrgs) return false;
   switch (step.op) {
     case 'create':
       return model.creatable.includes(step.kind);
@@ -147,7 +158,7 @@ export function describeStep(step: Step): string {
       if (step.op === 'create') return `${org}: create ${noun}`;
       return `${org}: list ${step.kind === '*' ? `the kind of record #${step.handle}` : step.kind}`;
     case 'recreate':
-      return `${org}: re-create deleted ${noun} #${step.handle}`;
+      return `owner: re-create deleted ${noun} #${step.handle} with its values`;
     case 'unknown-get':
     case 'unknown-delete':
       return `${org}: ${step.op.slice(8)} ${noun} with an unknown id`;
@@ -155,8 +166,12 @@ export function describeStep(step: Step): string {
     case 'system-update':
     case 'system-delete':
       return `${org}: ${step.op.slice(7)} its system trunk`;
+    case 'other-get':
+    case 'other-update':
+    case 'other-delete':
+      return `other organization: ${step.op.slice(6)} ${noun} #${step.handle}`;
     default:
-      return `${org}: ${step.op} ${noun} #${step.handle}`;
+      return `owner: ${step.op} ${noun} #${step.handle}`;
   }
 }
 

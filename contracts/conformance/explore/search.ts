@@ -154,7 +154,7 @@ async function confirm(
   }
   const log = shown?.log ?? [];
   // The steps that ran (a step whose record no longer exists in the shrunk sequence is skipped, in a replay too).
-  const sequence = log.length > 0 ? log.map((entry) => entry.step) : shrunk;
+  const sequence = log.length > 0 ? stepsOfLog(log) : shrunk;
   return { rule: found.rule, detail: shown?.detail ?? found.detail, sequence, log, reproduced, about: shown?.about ?? found.about };
 }
 
@@ -176,4 +176,9 @@ function deletedOf(run: SequenceRun): { path: string; id: string; owner: Org }[]
   return run.model.records
     .filter((record) => record.deleted)
     .map((record) => ({ path: pathOf(record.kind), id: record.id, owner: record.owner }));
+}
+
+/** The steps of a log, once each (a step may send several requests: a delete is followed by a get and a list). */
+export function stepsOfLog(log: readonly StepLog[]): Step[] {
+  return log.filter((entry, index) => index === 0 || log[index - 1]?.step !== entry.step).map((entry) => entry.step);
 }

@@ -1,8 +1,8 @@
 /** One sequence's run: its model, ledger and log, the way a step sends a request, and the way it judges an answer. */
 import { answer } from '../matchers.js';
-import type { Model, Step } from './model.js';
+import { type Model, type Step, speaker } from './model.js';
 import { type Rule, RuleBroken } from './rules.js';
-import type { Ledger, Reply, Session } from './target-seam.js';
+import type { Ledger, Org, Reply, Session } from './target-seam.js';
 
 /** What one step sent and what came back, for tables, reports and repro files. */
 export interface StepLog {
@@ -42,9 +42,10 @@ export function judge(run: SequenceRun, ok: boolean, rule: Rule, detail: string,
   throw new RuleBroken(rule, detail, about);
 }
 
-/** Sends one request and logs it. */
-export async function request(run: SequenceRun, step: Step, method: string, path: string, body?: unknown): Promise<Reply> {
-  const reply = await run.session.send({ method, path, credentials: step.as, ...(body !== undefined ? { body } : {}) });
+/** Sends one request of `step` and logs it; with the step's speaker's token unless `as` says whose. */
+export async function request(run: SequenceRun, step: Step, method: string, path: string, body?: unknown, as?: Org): Promise<Reply> {
+  const credentials = as ?? speaker(run.model, step);
+  const reply = await run.session.send({ method, path, credentials, ...(body !== undefined ? { body } : {}) });
   run.log.push({ step, method, path, ...(body !== undefined ? { body } : {}), status: reply.status, answered: answer(reply) });
   return reply;
 }

@@ -56,6 +56,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
           created: sent,
           example,
           written: shownAsSent(session, reply, sent),
+          updates: 0,
         });
       return;
     }
@@ -63,30 +64,29 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       const old = target as ModelRecord;
       const reply = await request(run, step, 'POST', path, old.created);
       judge(run, isSuccess(reply.status), RULES.recreate, `${answer(reply)} to a create with the values of deleted ${old.id}`);
-      const id = await session.claim(run.ledger, path, reply, step.as, old.example, old.created);
+      const id = await session.claim(run.ledger, path, reply, old.owner, old.example, old.created);
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
       model.records.splice(model.records.indexOf(old), 1);
-      if (id !== undefined) model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created) });
+      if (id !== undefined)
+        model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created), updates: 0 });
       return;
     }
-    case 'get': {
-      const record = target as ModelRecord;
-      const reply = await request(run, step, 'GET', url(record));
-      const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
-      // A 2xx object whose record the kit cannot find is no evidence either way.
-      if (found === undefined && isSuccess(reply.status) && isPlainObject(reply.body)) return;
-      judge(run, found !== undefined && reflects(found, record.written), RULES.readBack, `${answer(reply)}; last written ${show(record)}`, {
-        subject: record.id,
-        written: record.written,
-      });
-      return;
-    }
+    case 'get':
+      return judgeRead(run, step, target as ModelRecord);
     case 'update': {
       const record = target as ModelRecord;
-      const body = session.updateBody(path) ?? {};
+      const example = session.updateBody(path) ?? {};
+      // The update example, then the created values of its keys, in turn: two updates in a row differ.
+      const body =
+        record.updates % 2 === 0
+          ? example
+          : Object.fromEntries(Object.keys(example).map((key) => [key, record.created[key] ?? example[key]]));
       const reply = await request(run, step, 'PATCH', url(record), body);
-      if (isSuccess(reply.status)) record.written = { ...record.written, ...shownAsSent(session, reply, body) };
-      return;
+      if (!isSuccess(reply.status)) return;
+      record.updates += 1;
+      record.written = { ...record.written, ...shownAsSent(session, reply, body) };
+      // Judged at once: a get reads back what the update wrote.
+      return judgeRead(run, step, record);
     }
     case 'delete': {
       const record = target as ModelRecord;
@@ -94,13 +94,12 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       if (!isSuccess(reply.status)) return;
       record.deleted = true;
       if (facts?.deleteAnswersEmptyObject) judge(run, isEmptyObject(reply.body), RULES.deleteEmptyObject, answer(reply));
-      return;
+      // Judged at once: the record's get answers 404, and its owner's whole list no longer holds it.
+      await judgeGone(run, step, record);
+      return judgeList(run, step, { kind, as: record.owner });
     }
-    case 'get-deleted': {
-      const reply = await request(run, step, 'GET', url(target));
-      judge(run, isGone(reply.status), RULES.deletedGet404, `${answer(reply)} for a record whose delete was accepted`);
-      return;
-    }
+    case 'get-deleted':
+      return judgeGone(run, step, target as ModelRecord);
     case 'delete-again': {
       const reply = await request(run, step, 'DELETE', url(target), session.deleteBody(path));
       const allowed = [404, 410, ...(facts?.deleteErrors ?? [])];
@@ -114,13 +113,32 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
   }
 }
 
+/** A get of a live record answers it, with the values last written to it (a subset compare). */
+async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
+  const { session } = run;
+  const reply = await request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+  const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
+  // A 2xx object whose record the kit cannot find is no evidence either way.
+  if (found === undefined && isSuccess(reply.status) && isPlainObject(reply.body)) return;
+  judge(run, found !== undefined && reflects(found, record.written), RULES.readBack, `${answer(reply)}; last written ${show(record)}`, {
+    subject: record.id,
+    written: record.written,
+  });
+}
+
+/** A get of a record whose delete was accepted answers 404 or 410. */
+async function judgeGone(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
+  const reply = await request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+  judge(run, isGone(reply.status), RULES.deletedGet404, `${answer(reply)} for a record whose delete was accepted`, { subject: record.id });
+}
+
 /** The steps on records the sequence did not create: another organization's, an unknown id, the system trunk. */
 async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | undefined): Promise<void> {
   const { model, session } = run;
   const kind = resolvedKind(model, step);
   const path = pathOf(kind);
   const facts = factsOf(kind);
-  const owner = `${otherOrg(step.as) === 'token' ? 'org 1' : 'org 2'}'s ${target?.id}`;
+  const owner = `${target?.owner === 'token' ? 'org 1' : 'org 2'}'s ${target?.id}`;
   switch (step.op) {
     case 'other-get': {
       const reply = await request(run, step, 'GET', `${path}/${target?.id}`);
