@@ -26,6 +26,7 @@ const usage = `voice-config-mock: a stateful mock of the voice assistant configu
 Usage:
   voice-config-mock [serve] [options]
   voice-config-mock verify --base-url URL --token T [...]   (voice-config-mock verify --help)
+  voice-config-mock explore --base-url URL --token T --token2 T2 [...]   (voice-config-mock explore --help)
   voice-config-mock pact-verify --provider-base-url URL [...]   (voice-config-mock pact-verify --help)
   voice-config-mock help | --version
 
@@ -107,6 +108,11 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = await runVerifyCommand(argv.slice(1));
     return;
   }
+  if (argv[0] === 'explore') {
+    const { runExploreCommand } = await import('../../contracts/conformance/explore/cli.js');
+    process.exitCode = await runExploreCommand(argv.slice(1));
+    return;
+  }
   if (argv[0] === 'pact-verify') {
     // Pact's Verifier over the pacts: Pact itself is loaded from the project that runs it (not bundled).
     const { runPactVerifyCommand } = await import('../../contracts/pact/pact-verify.js');
@@ -134,7 +140,8 @@ export async function main(argv: string[]): Promise<void> {
   // `npm start 5113` and `npm start --port 5113` (npm keeps --port for itself) both arrive as a bare number.
   if (/^\d+$/.test(command))
     fail(`unknown command "${command}"; did you mean \`npm start -- --port ${command}\`? (npm passes flags on only after --)`);
-  if (command !== 'serve') fail(`unknown command "${command}"; the commands are serve (the default), verify, pact-verify and help`);
+  if (command !== 'serve')
+    fail(`unknown command "${command}"; the commands are serve (the default), verify, explore, pact-verify and help`);
   if (positionals.length > 1) fail(`unexpected argument "${positionals[1]}"`);
   // An empty PORT is an unset one (as shells and CI templates leave it).
   const portText = values.port ?? (process.env.PORT || String(DEFAULT_PORT));

@@ -20,6 +20,7 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   const read = await session.list(path, as);
   run.log.push({
     step,
+    as,
     method: 'GET',
     path,
     status: read.first.status,

@@ -18,6 +18,8 @@ export interface StepLog {
   broke?: string;
   /** The id of the record a create made (later paths name it). */
   created?: string;
+  /** Whose token the request carried. */
+  as: Org;
 }
 
 /** One sequence's hold on the target: its model, its ledger and its log. */
@@ -46,6 +48,14 @@ export function judge(run: SequenceRun, ok: boolean, rule: Rule, detail: string,
 export async function request(run: SequenceRun, step: Step, method: string, path: string, body?: unknown, as?: Org): Promise<Reply> {
   const credentials = as ?? speaker(run.model, step);
   const reply = await run.session.send({ method, path, credentials, ...(body !== undefined ? { body } : {}) });
-  run.log.push({ step, method, path, ...(body !== undefined ? { body } : {}), status: reply.status, answered: answer(reply) });
+  run.log.push({
+    step,
+    as: credentials,
+    method,
+    path,
+    ...(body !== undefined ? { body } : {}),
+    status: reply.status,
+    answered: answer(reply),
+  });
   return reply;
 }
