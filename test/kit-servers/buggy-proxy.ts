@@ -31,8 +31,9 @@ const SECOND = 'demo-token-2';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The mock behind `inner`, with the bug `bug` planted. */
-export function buggyProxy(inner: FetchLike, bug: Planted): FetchLike {
+/** The mock behind `inner`, with the bugs `bugs` planted (each concerns its own resource and sequence). */
+export function buggyProxy(inner: FetchLike, bugs: readonly Planted[]): FetchLike {
+  const has = (bug: Planted) => bugs.includes(bug);
   const deletedToolNames = new Set<string>();
   const deletedIds = new Set<string>();
   const patches = new Map<string, number>();
@@ -49,7 +50,7 @@ export function buggyProxy(inner: FetchLike, bug: Planted): FetchLike {
     const pass = () => inner(url, init);
     if (kind === undefined) return pass();
 
-    if (bug === 'name-kept-after-delete' && kind === 'tools') {
+    if (has('name-kept-after-delete') && kind === 'tools') {
       if (method === 'POST' && deletedToolNames.has(String(body?.name)))
         return json(409, { message: `a tool named ${String(body?.name)} exists` });
       if (method === 'DELETE' && id !== undefined) {
@@ -60,13 +61,13 @@ export function buggyProxy(inner: FetchLike, bug: Planted): FetchLike {
         return answer;
       }
     }
-    if (bug === 'delete-twice-accepted' && kind === 'webhooks' && method === 'DELETE' && id !== undefined) {
+    if (has('delete-twice-accepted') && kind === 'webhooks' && method === 'DELETE' && id !== undefined) {
       if (deletedIds.has(id)) return json(200, {});
       const answer = await pass();
       if (answer.ok) deletedIds.add(id);
       return answer;
     }
-    if (bug === 'stale-after-second-update' && kind === 'assistants' && id !== undefined) {
+    if (has('stale-after-second-update') && kind === 'assistants' && id !== undefined) {
       if (method === 'PATCH') {
         const answer = await pass();
         const text = await answer.clone().text();
@@ -81,7 +82,7 @@ export function buggyProxy(inner: FetchLike, bug: Planted): FetchLike {
       if (method === 'GET' && (patches.get(id) ?? 0) >= 2 && owners.get(id) === token)
         return json(200, JSON.parse(firstPatchAnswer.get(id) as string));
     }
-    if (bug === 'leak-after-update' && kind === 'assistants') {
+    if (has('leak-after-update') && kind === 'assistants') {
       if (method === 'PATCH' && token === SECOND && id !== undefined) {
         const answer = await pass();
         if (answer.ok) leaked.set(id, await answer.clone().json());
@@ -97,7 +98,7 @@ export function buggyProxy(inner: FetchLike, bug: Planted): FetchLike {
         return json(answer.status, [...((await answer.json()) as unknown[]), ...leaked.values()]);
       }
     }
-    if (bug === 'cross-delete-after-update' && kind === 'tools' && id !== undefined) {
+    if (has('cross-delete-after-update') && kind === 'tools' && id !== undefined) {
       if (method === 'PATCH') {
         const answer = await pass();
         if (answer.ok) owners.set(id, token);
@@ -107,7 +108,7 @@ export function buggyProxy(inner: FetchLike, bug: Planted): FetchLike {
       if (method === 'DELETE' && owner !== undefined && owner !== token)
         return inner(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: `Bearer ${owner}` } });
     }
-    if (bug === 'trunk-kept-after-update' && kind === 'sip-trunks' && id !== undefined) {
+    if (has('trunk-kept-after-update') && kind === 'sip-trunks' && id !== undefined) {
       if (ghosts.has(id)) return json(404, { message: 'not found' });
       if (method === 'PATCH') {
         const answer = await pass();

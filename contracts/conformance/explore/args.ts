@@ -15,6 +15,7 @@ export interface ExploreArgs {
   steps: number;
   timeLimitMs: number;
   maxRequests: number;
+  maxFailures?: number;
   strict: boolean;
   systemTrunkUpdate: boolean;
   reports: { format: 'junit' | 'json'; path: string }[];
@@ -40,6 +41,7 @@ Options:
   --steps N               the most steps in one sequence (default 12)
   --time-limit SECONDS    stop drawing after this long (default 300); what was created is deleted all the same
   --max-requests N        the most requests the run sends, cleanup aside (default 20000)
+  --max-failures N        stop once N rules are found broken (default: search on with the runs left)
   --strict                count broken documented and assumed rules too (default: spec rules only)
   --report json=PATH      write a JSON report (repeatable, with junit=PATH: a case per rule)
   --repro DIR             write repro.sh and repro.test.ts for each broken rule under DIR
@@ -98,6 +100,7 @@ export function parseExploreArgs(argv: string[]): ExploreArgs {
     reports: (values.report ?? []).map(parseReport),
     help: false,
   };
+  if (values['max-failures'] !== undefined) args.maxFailures = positiveInteger('--max-failures', values['max-failures']);
   if (values.repro !== undefined) args.repro = values.repro;
   if (values.replay !== undefined) args.replay = values.replay;
   if (values.examples !== undefined) args.examples = readExamples(values.examples);
@@ -134,6 +137,7 @@ function parse(argv: string[]) {
         steps: text,
         'time-limit': text,
         'max-requests': text,
+        'max-failures': text,
         strict: flag,
         'read-only': flag,
         report: { type: 'string', multiple: true },

@@ -68,6 +68,7 @@ function optionsOf(args: ExploreArgs, signal: AbortSignal, io?: ExploreIo): Expl
     strict: args.strict,
     systemTrunkUpdate: args.systemTrunkUpdate,
     signal,
+    ...(args.maxFailures !== undefined ? { maxFailures: args.maxFailures } : {}),
     ...(args.examples ? { examples: args.examples } : {}),
     ...(args.openapi ? { openapi: args.openapi } : {}),
     ...(io

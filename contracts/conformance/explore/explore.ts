@@ -21,6 +21,8 @@ export interface ExploreOptions {
   strict: boolean;
   /** Allow the system-trunk update (a PATCH of the trunk's own name): the one write to a record the run did not create. */
   systemTrunkUpdate: boolean;
+  /** Stop once this many rules are found broken. */
+  maxFailures?: number;
   examples?: GivenExamples;
   openapi?: OpenApiSource;
   signal: AbortSignal;
@@ -82,6 +84,7 @@ export async function runExplore(target: Target, options: ExploreOptions): Promi
     steps: options.steps,
     deadline: Date.now() + options.timeLimitMs,
     signal: options.signal,
+    ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   return { ...found, notes: session.notes, interrupted: options.signal.aborted, strict: options.strict };

@@ -60,6 +60,8 @@ export interface ModelRecord {
   example: Record<string, unknown>;
   /** The values last written (create, then each accepted update), compared with what a get answers. */
   written: Record<string, unknown>;
+  /** Set on a deleted record once a re-create made a new one with its values: no step picks it again. */
+  replaced?: boolean;
   /** Accepted updates so far: every second one writes back the created values, so each update changes something. */
   updates: number;
 }
@@ -85,7 +87,8 @@ export const otherOrg = (org: Org): Org => (org === 'token' ? 'token2' : 'token'
 /** The records an op picks its handle from. */
 export function candidates(model: Model, step: Step): ModelRecord[] {
   const { op, kind } = step;
-  const of = (deleted: boolean) => model.records.filter((record) => (kind === '*' || record.kind === kind) && record.deleted === deleted);
+  const of = (deleted: boolean) =>
+    model.records.filter((record) => (kind === '*' || record.kind === kind) && record.deleted === deleted && !record.replaced);
   switch (op) {
     case 'get':
     case 'update':

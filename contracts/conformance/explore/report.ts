@@ -48,6 +48,8 @@ export interface ReportedFailure {
   /** How many replays on fresh records broke the rule again: "3/3", or fewer (flaky). */
   reproduced: string;
   flaky: boolean;
+  /** How many sequences had been drawn when the rule first broke. */
+  foundAfterRuns: number;
   /** The record the rule concerns and the values a read-back expected (what the repro files assert). */
   about: Failure['about'];
 }
@@ -90,6 +92,7 @@ function reported(failure: Failure, strict: boolean): ReportedFailure {
     sequence: failure.sequence,
     reproduced: `${failure.reproduced}/${CONFIRMATIONS}`,
     flaky: failure.reproduced < CONFIRMATIONS,
+    foundAfterRuns: failure.foundAfterRuns,
     about: failure.about,
   };
 }

@@ -26,6 +26,8 @@ export interface SearchOptions {
   /** When the search stops drawing (shrinking stops too; cleanup still runs). */
   deadline: number;
   signal: AbortSignal;
+  /** Stop once this many rules are found broken (default: search on with the runs left). */
+  maxFailures?: number;
   onProgress?: (progress: Progress) => void;
 }
 
@@ -46,6 +48,8 @@ export interface Failure {
   log: StepLog[];
   /** How many of the confirmations on fresh records broke the same rule. */
   reproduced: number;
+  /** How many sequences the search had drawn when it first broke the rule. */
+  foundAfterRuns: number;
   /** The record the broken rule concerns, and the values a read-back expected. */
   about: RuleBroken['about'];
 }
@@ -93,7 +97,7 @@ export async function search(session: Session, base: ModelBase, options: SearchO
   };
   let runsLeft = options.runs;
   let seed = options.seed;
-  while (runsLeft > 0 && stopReason() === undefined) {
+  while (runsLeft > 0 && stopReason() === undefined && result.failures.length < (options.maxFailures ?? Number.POSITIVE_INFINITY)) {
     let drawn = 0;
     let shrinking = false;
     const property = fc.asyncProperty(sequences(options.steps), async (commands) => {
@@ -124,7 +128,10 @@ export async function search(session: Session, base: ModelBase, options: SearchO
     runsLeft -= drawn;
     if (!details.failed || !(details.errorInstance instanceof RuleBroken) || details.counterexample === null) break;
     const shrunk = stepsOf(details.counterexample[0]);
-    result.failures.push(await confirm(session, base, shrunk, details.errorInstance, muted, result.leftovers));
+    result.failures.push({
+      ...(await confirm(session, base, shrunk, details.errorInstance, muted, result.leftovers)),
+      foundAfterRuns: result.runs,
+    });
     muted.add(details.errorInstance.rule.id);
     // The next search starts from another seed, derived from the first so that a run can be repeated.
     seed = (seed + 1) | 0;
@@ -142,7 +149,7 @@ async function confirm(
   found: RuleBroken,
   muted: ReadonlySet<string>,
   leftovers: LedgerEntry[],
-): Promise<Failure> {
+): Promise<Omit<Failure, 'foundAfterRuns'>> {
   let reproduced = 0;
   let shown: { log: StepLog[]; detail: string; about: RuleBroken['about'] } | undefined;
   for (let attempt = 0; attempt < CONFIRMATIONS; attempt++) {

@@ -66,7 +66,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       judge(run, isSuccess(reply.status), RULES.recreate, `${answer(reply)} to a create with the values of deleted ${old.id}`);
       const id = await session.claim(run.ledger, path, reply, old.owner, old.example, old.created);
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
-      model.records.splice(model.records.indexOf(old), 1);
+      old.replaced = true;
       if (id !== undefined)
         model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created), updates: 0 });
       return;
