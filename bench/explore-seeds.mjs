@@ -6,9 +6,6 @@
  * sequences drawn and seconds taken until it was found, and the length it was shrunk to (its shortest is
  * given beside). The TypeScript is bundled by esbuild first (a devDependency). Figures: docs/conformance.md.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
@@ -21,7 +18,8 @@ const { values } = parseArgs({
     bug: { type: 'string', multiple: true },
   },
 });
-const out = join(mkdtempSync(join(tmpdir(), 'explore-seeds-')), 'explore-seeds.mjs');
+// Inside the project, so that the bundle's packages resolve from its node_modules.
+const out = new URL('../node_modules/.cache/explore-seeds/explore-seeds.mjs', import.meta.url).pathname;
 await build({
   entryPoints: [new URL('../test/kit-servers/explore-seeds.ts', import.meta.url).pathname],
   bundle: true,

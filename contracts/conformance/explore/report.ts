@@ -126,19 +126,19 @@ export function closing(report: ExploreReport): string {
   return `${report.runs} sequences, ${report.requests} requests, seed ${report.seed}${stopped}: ${report.failures.length} rule${report.failures.length === 1 ? '' : 's'} broken, ${counted} counted. ${report.outcome === 'passed' ? 'PASSED' : 'FAILED'}${left}`;
 }
 
-const escape = (text: string) =>
+const xmlEscaped = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] as string);
 
 /** JUnit XML: a case per rule; a broken rule fails its case (skipped when not counted), with its shortest sequence. */
 export function toJunitXml(report: ExploreReport): string {
   const cases = ALL_RULES.map((rule) => {
     const failure = report.failures.find((found) => found.check === rule.id);
-    const name = `name="${escape(rule.id)}" classname="explore.${rule.source}"`;
+    const name = `name="${xmlEscaped(rule.id)}" classname="explore.${rule.source}"`;
     if (failure === undefined) return `    <testcase ${name}/>`;
-    const body = escape(failureText(failure));
+    const body = xmlEscaped(failureText(failure));
     if (!failure.counted)
-      return `    <testcase ${name}><skipped message="${escape(`broken, not counted: ${failure.detail}`)}"/><system-out>${body}</system-out></testcase>`;
-    return `    <testcase ${name}><failure message="${escape(failure.detail)}">${body}</failure></testcase>`;
+      return `    <testcase ${name}><skipped message="${xmlEscaped(`broken, not counted: ${failure.detail}`)}"/><system-out>${body}</system-out></testcase>`;
+    return `    <testcase ${name}><failure message="${xmlEscaped(failure.detail)}">${body}</failure></testcase>`;
   });
   const failures = report.failures.filter((failure) => failure.counted).length;
   const skipped = report.failures.length - failures;
