@@ -67,33 +67,32 @@ export function buggyProxy(inner: FetchLike, bugs: readonly Planted[]): FetchLik
       if (answer.ok) deletedIds.add(id);
       return answer;
     }
-    if (has('stale-after-second-update') && kind === 'assistants' && id !== undefined) {
-      if (method === 'PATCH') {
+    if (kind === 'assistants' && (has('stale-after-second-update') || has('leak-after-update'))) {
+      if (method === 'PATCH' && id !== undefined) {
         const answer = await pass();
+        if (!answer.ok) return answer;
         const text = await answer.clone().text();
-        if (answer.ok) {
-          patches.set(id, (patches.get(id) ?? 0) + 1);
-          owners.set(id, token);
-          if (!firstPatchAnswer.has(id)) firstPatchAnswer.set(id, text);
-        }
+        patches.set(id, (patches.get(id) ?? 0) + 1);
+        owners.set(id, token);
+        if (!firstPatchAnswer.has(id)) firstPatchAnswer.set(id, text);
+        if (has('leak-after-update') && token === SECOND) leaked.set(id, JSON.parse(text));
         return answer;
       }
       // The cache is the owner's: another organization's read passes through (and is refused).
-      if (method === 'GET' && (patches.get(id) ?? 0) >= 2 && owners.get(id) === token)
+      if (
+        has('stale-after-second-update') &&
+        method === 'GET' &&
+        id !== undefined &&
+        (patches.get(id) ?? 0) >= 2 &&
+        owners.get(id) === token
+      )
         return json(200, JSON.parse(firstPatchAnswer.get(id) as string));
-    }
-    if (has('leak-after-update') && kind === 'assistants') {
-      if (method === 'PATCH' && token === SECOND && id !== undefined) {
-        const answer = await pass();
-        if (answer.ok) leaked.set(id, await answer.clone().json());
-        return answer;
-      }
-      if (method === 'DELETE' && id !== undefined) {
+      if (has('leak-after-update') && method === 'DELETE' && id !== undefined) {
         const answer = await pass();
         if (answer.ok) leaked.delete(id);
         return answer;
       }
-      if (method === 'GET' && id === undefined && token === FIRST) {
+      if (has('leak-after-update') && method === 'GET' && id === undefined && token === FIRST) {
         const answer = await pass();
         return json(answer.status, [...((await answer.json()) as unknown[]), ...leaked.values()]);
       }

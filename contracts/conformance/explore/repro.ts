@@ -17,7 +17,7 @@ type Request = ReportedFailure['steps'][number];
 const RUN_MARK = /kit([0-9a-f]{8})/;
 
 /** The JavaScript expression (over status, text, json and ids) that holds when the rule is kept on the last answer. */
-function keptWhen(failure: ReportedFailure, last: Request, idVar: (id: string) => string): string {
+function keptWhen(failure: ReportedFailure, last: Request, idVar: (id: string) => string, mark?: string): string {
   const success = 'status >= 200 && status < 300';
   const lastId = last.path.split('/').at(-1) ?? '';
   const facts = resourceFacts.find((resource) => last.path.startsWith(`${resource.path}/`));
@@ -40,7 +40,8 @@ function keptWhen(failure: ReportedFailure, last: Request, idVar: (id: string) =
     case 'explore.delete.empty-object':
       return 'json !== null && typeof json === "object" && !Array.isArray(json) && Object.keys(json).length === 0';
     case 'explore.read-back':
-      return `${success} && readsBack(json, ${JSON.stringify(failure.about.written ?? {})})`;
+      // The values written carry this run's mark; the repro's names carry its own.
+      return `${success} && readsBack(json, JSON.parse(${JSON.stringify(JSON.stringify(failure.about.written ?? {}))}${mark === undefined ? '' : `.replaceAll('kit${mark}', 'kit' + ids.RUN)`}))`;
     case 'explore.list.every-own-record':
       return `text.includes(${subject})`;
     case 'explore.list.own-organization-only':
@@ -136,7 +137,7 @@ export function reproShell(failure: ReportedFailure): string {
       );
     }
   }
-  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(id)));
+  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(id)), mark);
   const idsJson = `{"RUN":"$RUN"${[...ids.values()].map((name) => `,"${name}":"$${name}"`).join('')}}`;
   const check = `${HELPERS}\nconst ids=JSON.parse(process.env.IDS);const status=Number(process.env.STATUS);const text=process.env.BODY;let json=null;try{json=JSON.parse(text)}catch{}\nprocess.exit((${expression}) ? 0 : 1);`;
   lines.push(
@@ -166,7 +167,7 @@ export function reproTest(failure: ReportedFailure): string {
     if (createdVar === undefined) return call;
     return `${call}\n  ids.${createdVar} = String(recordOf(answer.json)?.id ?? '');\n  if (ids.${createdVar}) created.unshift([\`${request.path.split('?')[0]}/\${ids.${createdVar}}\`, '${request.as}']);`;
   });
-  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(id)));
+  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(id)), mark);
   return `/**
  * Reproduces ${failure.check} [${failure.source}]: ${failure.title}.
  * Basis: ${failure.basis}
