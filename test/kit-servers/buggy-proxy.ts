@@ -50,6 +50,16 @@ export function buggyProxy(inner: FetchLike, bugs: readonly Planted[]): FetchLik
     const pass = () => inner(url, init);
     if (kind === undefined) return pass();
 
+    if (has('cross-delete-after-update') && kind === 'tools' && id !== undefined) {
+      if (method === 'PATCH') {
+        const answer = await pass();
+        if (answer.ok) owners.set(id, token);
+        return answer;
+      }
+      const owner = owners.get(id);
+      if (method === 'DELETE' && owner !== undefined && owner !== token)
+        return inner(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: `Bearer ${owner}` } });
+    }
     if (has('name-kept-after-delete') && kind === 'tools') {
       if (method === 'POST' && deletedToolNames.has(String(body?.name)))
         return json(409, { message: `a tool named ${String(body?.name)} exists` });
@@ -96,16 +106,6 @@ export function buggyProxy(inner: FetchLike, bugs: readonly Planted[]): FetchLik
         const answer = await pass();
         return json(answer.status, [...((await answer.json()) as unknown[]), ...leaked.values()]);
       }
-    }
-    if (has('cross-delete-after-update') && kind === 'tools' && id !== undefined) {
-      if (method === 'PATCH') {
-        const answer = await pass();
-        if (answer.ok) owners.set(id, token);
-        return answer;
-      }
-      const owner = owners.get(id);
-      if (method === 'DELETE' && owner !== undefined && owner !== token)
-        return inner(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: `Bearer ${owner}` } });
     }
     if (has('trunk-kept-after-update') && kind === 'sip-trunks' && id !== undefined) {
       if (ghosts.has(id)) return json(404, { message: 'not found' });

@@ -95,7 +95,7 @@ describe('the repro files', () => {
     await buggy?.close();
     await mock?.close();
   });
-  const env = (url: string) => ({ ...process.env, BASE_URL: url, TOKEN: 'demo-token', TOKEN2: 'demo-token-2' });
+  const env = (url: string) => ({ ...process.env, BASE_URL: url, API_BASE_URL: url, TOKEN: 'demo-token', TOKEN2: 'demo-token-2' });
   const folderOf = (bug: Planted) => join(dir, bug, readdirSync(join(dir, bug))[0] as string);
 
   it.each(BUGS)(

@@ -1,8 +1,8 @@
 /**
  * `--repro DIR`: for each failure, a directory with `repro.sh` (curl, tokens
  * from TOKEN and TOKEN2, a trap that deletes what it created) and
- * `repro.test.ts` (a Vitest test against BASE_URL that fails while the rule
- * is broken). Both send the shortest sequence's requests, with the ids the
+ * `repro.test.ts` (a Vitest test against API_BASE_URL that fails while the
+ * rule is broken). Both send the shortest sequence's requests, with the ids the
  * target answers and fresh run-unique names, and assert the broken rule on
  * the last answer. Lists are read on their first page only.
  */
@@ -171,13 +171,14 @@ export function reproTest(failure: ReportedFailure): string {
   return `/**
  * Reproduces ${failure.check} [${failure.source}]: ${failure.title}.
  * Basis: ${failure.basis}
- * Run: BASE_URL=https://api.example.com TOKEN=... TOKEN2=... npx vitest run repro.test.ts
+ * Run: API_BASE_URL=https://api.example.com TOKEN=... TOKEN2=... npx vitest run repro.test.ts
+ * (API_BASE_URL, not BASE_URL: inside Vitest, BASE_URL is Vite's base path.)
  * Fails while the rule is broken; passes once it holds. What it creates is deleted afterwards.
  */
 // @ts-nocheck: plain requests; runs as it is in any project with Vitest.
 import { afterAll, expect, it } from 'vitest';
 
-const BASE_URL = process.env.BASE_URL ?? '';
+const BASE_URL = process.env.API_BASE_URL ?? '';
 const TOKENS = { token: process.env.TOKEN ?? '', token2: process.env.TOKEN2 ?? '' };
 const ids = { RUN: crypto.randomUUID().slice(0, 8) };
 const created = [];
@@ -202,7 +203,7 @@ afterAll(async () => {
 });
 
 it(${JSON.stringify(`${failure.title} (${failure.check})`)}, async () => {
-  if (!BASE_URL || !TOKENS.token) throw new Error('set BASE_URL and TOKEN (and TOKEN2)');
+  if (!BASE_URL || !TOKENS.token) throw new Error('set API_BASE_URL and TOKEN (and TOKEN2)');
   let answer;
 ${steps.join('\n')}
   const { status, text, json } = answer;
