@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the shell script and test written here use ${…} as shell and JavaScript text.
 /**
  * `--repro DIR`: for each failure, a directory with `repro.sh` (curl, tokens
  * from TOKEN and TOKEN2, a trap that deletes what it created) and

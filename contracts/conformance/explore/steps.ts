@@ -6,7 +6,7 @@
 import { answer, canonical, isEmptyObject, isGone, isPlainObject } from '../matchers.js';
 import { resourceFacts, unknownId } from '../resources.js';
 import { judgeList } from './list-step.js';
-import { type ModelRecord, otherOrg, pathOf, pick, resolvedKind, type Step } from './model.js';
+import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
 import { RULES } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
 import { isSuccess, type Reply, type Session } from './target-seam.js';
