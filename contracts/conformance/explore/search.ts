@@ -127,7 +127,15 @@ export async function search(session: Session, base: ModelBase, options: SearchO
     result.runs += drawn;
     runsLeft -= drawn;
     if (!details.failed || !(details.errorInstance instanceof RuleBroken) || details.counterexample === null) break;
-    const shrunk = stepsOf(details.counterexample[0]);
+    const shrunk = await tighten(
+      session,
+      base,
+      stepsOf(details.counterexample[0]),
+      details.errorInstance.rule.id,
+      muted,
+      result.leftovers,
+      () => stopReason() !== undefined,
+    );
     result.failures.push({
       ...(await confirm(session, base, shrunk, details.errorInstance, muted, result.leftovers)),
       foundAfterRuns: result.runs,
@@ -139,6 +147,47 @@ export async function search(session: Session, base: ModelBase, options: SearchO
   result.requests = session.sent;
   result.stoppedBy ??= stopReason();
   return result;
+}
+
+/**
+ * After fast-check's shrinking, one more pass: each step dropped in turn, and each handle set to 0, kept when the
+ * sequence still breaks the same rule. Dropping a step shifts which record a later handle names, so fast-check may
+ * stop a step or two short of the shortest; this pass costs a replay per step.
+ */
+async function tighten(
+  session: Session,
+  base: ModelBase,
+  steps: Step[],
+  rule: string,
+  muted: ReadonlySet<string>,
+  leftovers: LedgerEntry[],
+  stop: () => boolean,
+): Promise<Step[]> {
+  let failed = false;
+  const breaks = async (candidate: Step[]) => {
+    try {
+      const replay = await runSequence(session, base, candidate, muted);
+      leftovers.push(...replay.leftovers);
+      return replay.broken?.rule.id === rule;
+    } catch {
+      // A spent budget, an interrupt, no answer: the sequence stays as fast-check left it.
+      failed = true;
+      return false;
+    }
+  };
+  let current = steps;
+  for (let index = 0; index < current.length && !failed && !stop(); ) {
+    const dropped = current.filter((_, at) => at !== index);
+    if (await breaks(dropped)) current = dropped;
+    else index += 1;
+  }
+  for (let index = 0; index < current.length && !failed && !stop(); index++) {
+    const step = current[index] as Step;
+    if (step.handle === 0) continue;
+    const lowered = current.map((other, at) => (at === index ? { ...other, handle: 0 } : other));
+    if (await breaks(lowered)) current = lowered;
+  }
+  return current;
 }
 
 /** Replays the shrunk sequence on fresh records, CONFIRMATIONS times; keeps the steps that ran and the first log that broke. */
