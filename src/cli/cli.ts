@@ -11,7 +11,7 @@ import { ownVersion } from './terminal.js';
 import { fail, parseServeArgs, usage } from './usage.js';
 
 /** The commands, by the name typed; `serve` runs when none is named. */
-export const commandNames = ['serve', 'verify', 'pact-verify'] as const;
+export const commandNames = ['serve', 'verify', 'explore', 'pact-verify'] as const;
 export type CommandName = (typeof commandNames)[number];
 
 export interface CommandModule {

@@ -16,6 +16,7 @@ export const usage = `voice-config-mock: a stateful mock of the voice assistant 
 Usage:
   voice-config-mock [serve] [options]
   voice-config-mock verify --base-url URL --token T [...]   (voice-config-mock verify --help)
+  voice-config-mock explore --base-url URL --token T --token2 T2 [...]   (voice-config-mock explore --help)
   voice-config-mock pact-verify --provider-base-url URL [...]   (voice-config-mock pact-verify --help)
   voice-config-mock help | --version
 

@@ -1,0 +1,71 @@
+/**
+ * The list step: the whole list of one kind as one organization sees it,
+ * read through the target adapter (every page, any envelope), judged against
+ * what the sequence made. A record's presence is evidence from any page; its
+ * absence only from the whole list.
+ */
+import { holdsId, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
+import { SCHEMA_LIST_PATH } from '../resources.js';
+import { otherOrg, pathOf, resolvedKind, type Step } from './model.js';
+import { RULES } from './rules.js';
+import { judge, type SequenceRun } from './sequence.js';
+import type { Org } from './target-seam.js';
+
+/** Reads and judges the list of the step's kind as the step's organization sees it (or the kind and organization given). */
+export async function judgeList(run: SequenceRun, step: Step, which?: { kind: string; as: Org }): Promise<void> {
+  const { model, session } = run;
+  const kind = which?.kind ?? resolvedKind(model, step);
+  const as = which?.as ?? step.as;
+  const path = pathOf(kind);
+  const read = await session.list(path, as);
+  run.log.push({
+    step,
+    as,
+    method: 'GET',
+    path,
+    status: read.first.status,
+    answered: `${read.first.status}: ${read.items === undefined ? 'no list the kit can read' : `${read.items.length} records in ${read.pages} page(s)${read.whole ? '' : ' (not whole)'}`}`,
+  });
+  const items = read.items;
+  if (items === undefined) return;
+  const mine = model.records.filter((record) => record.kind === kind && record.owner === as);
+  const theirs = model.records.filter((record) => record.kind === kind && record.owner === otherOrg(as) && !record.deleted);
+  const leaked = theirs.find((record) => holdsId(items, record.id));
+  judge(run, leaked === undefined, RULES.listOwnOnly, `the list holds ${leaked?.id}, a record of the other organization`, {
+    subject: leaked?.id,
+  });
+  if (path === SCHEMA_LIST_PATH) {
+    const bad = items.find((item) => !isSchemaRecord(item));
+    judge(run, bad === undefined, RULES.schemaListFields, `a schema without the fields of §2: ${JSON.stringify(bad)?.slice(0, 200)}`);
+  }
+  if (!read.whole) return;
+  const missing = mine.find((record) => !record.deleted && !holdsId(items, record.id));
+  judge(run, missing === undefined, RULES.listEveryOwn, `${missing?.id}, created and not deleted, is not in the whole list`, {
+    subject: missing?.id,
+  });
+  const kept = mine.find((record) => record.deleted && holdsId(items, record.id));
+  const rule = kind === 'sip-trunks' ? RULES.deletedTrunkGone : RULES.deletedNotListed;
+  judge(run, kept === undefined, rule, `${kept?.id}, whose delete was accepted, is still in the list`, { subject: kept?.id });
+  const system = model.systemTrunks[as];
+  if (kind === 'sip-trunks' && system !== undefined)
+    judge(run, holdsId(items, system), RULES.systemTrunkKept, `the system trunk ${system} is no longer in the list`, {
+      subject: system,
+    });
+}
+
+/** A schema record with the fields of §2 and their types. */
+function isSchemaRecord(item: unknown): boolean {
+  if (!isPlainObject(item)) return false;
+  const { id, name, type, description, properties, isLocked, createdAt, updatedAt } = item;
+  return (
+    isUuid(id) &&
+    typeof name === 'string' &&
+    typeof type === 'string' &&
+    typeof description === 'string' &&
+    isPlainObject(properties) &&
+    Object.values(properties).every((value) => typeof value === 'string') &&
+    typeof isLocked === 'boolean' &&
+    isIsoUtc(createdAt) &&
+    isIsoUtc(updatedAt)
+  );
+}

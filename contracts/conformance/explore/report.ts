@@ -1,0 +1,146 @@
+/**
+ * What an explore run reports: the JSON report (its field names are read by
+ * CI scripts: outcome, seed, runs, failures[].check/source/steps/reproduced
+ * stay as they are), a JUnit file with a case per rule, and the console's
+ * table of each failure's shortest sequence.
+ */
+import { type ExploreRun, failedRun } from './explore.js';
+import { describeStep, type Step } from './model.js';
+import { ALL_RULES, counted } from './rules.js';
+import { CONFIRMATIONS, type Failure, stepsOfLog } from './search.js';
+
+export interface ExploreReport {
+  outcome: 'passed' | 'failed';
+  seed: number;
+  runs: number;
+  requests: number;
+  strict: boolean;
+  interrupted: boolean;
+  stoppedBy?: string;
+  failures: ReportedFailure[];
+  /** Records the run created but could not delete (should be empty): delete them by hand. */
+  leftovers: { path: string; id: string; note?: string }[];
+  notes: string[];
+}
+
+export interface ReportedFailure {
+  check: string;
+  source: string;
+  title: string;
+  basis: string;
+  counted: boolean;
+  /** What the target answered that breaks the rule. */
+  detail: string;
+  /** Every request of the shortest sequence, with the step it belongs to. */
+  steps: {
+    step: number;
+    command: string;
+    as: 'token' | 'token2';
+    method: string;
+    path: string;
+    status: number;
+    body?: unknown;
+    answered: string;
+    created?: string;
+  }[];
+  /** The shortest sequence as `--replay` reads it. */
+  sequence: Step[];
+  /** How many replays on fresh records broke the rule again: "3/3", or fewer (flaky). */
+  reproduced: string;
+  flaky: boolean;
+  /** How many sequences had been drawn when the rule first broke. */
+  foundAfterRuns: number;
+  /** The record the rule concerns and the values a read-back expected (what the repro files assert). */
+  about: Failure['about'];
+}
+
+export function toReport(run: ExploreRun): ExploreReport {
+  return {
+    outcome: failedRun(run) ? 'failed' : 'passed',
+    seed: run.seed,
+    runs: run.runs,
+    requests: run.requests,
+    strict: run.strict,
+    interrupted: run.interrupted,
+    ...(run.stoppedBy !== undefined ? { stoppedBy: run.stoppedBy } : {}),
+    failures: run.failures.map((failure) => reported(failure, run.strict)),
+    leftovers: run.leftovers.map(({ path, id, note }) => ({ path, id, ...(note !== undefined ? { note } : {}) })),
+    notes: run.notes,
+  };
+}
+
+function reported(failure: Failure, strict: boolean): ReportedFailure {
+  const steps = stepsOfLog(failure.log);
+  return {
+    check: failure.rule.id,
+    source: failure.rule.source,
+    title: failure.rule.title,
+    basis: failure.rule.basis,
+    counted: counted(failure.rule, strict),
+    detail: failure.detail,
+    steps: failure.log.map((entry) => ({
+      step: steps.indexOf(entry.step) + 1,
+      command: describeStep(entry.step),
+      as: entry.as,
+      method: entry.method,
+      path: entry.path,
+      status: entry.status,
+      ...(entry.body !== undefined ? { body: entry.body } : {}),
+      answered: entry.answered,
+      ...(entry.created !== undefined ? { created: entry.created } : {}),
+    })),
+    sequence: failure.sequence,
+    reproduced: `${failure.reproduced}/${CONFIRMATIONS}`,
+    flaky: failure.reproduced < CONFIRMATIONS,
+    foundAfterRuns: failure.foundAfterRuns,
+    about: failure.about,
+  };
+}
+
+/** The console's account of one failure: the rule, then a table of its shortest sequence. */
+export function failureText(failure: ReportedFailure): string {
+  const mark = failure.counted ? '✗' : '–';
+  const confirmed = failure.flaky ? `flaky: reproduced ${failure.reproduced}` : `reproduced ${failure.reproduced}`;
+  const lines = [
+    `${mark} ${failure.check} [${failure.source}${failure.counted ? '' : ', not counted without --strict'}] ${failure.title}`,
+    `  shortest sequence: ${failure.sequence.length} step${failure.sequence.length === 1 ? '' : 's'}, ${confirmed}`,
+  ];
+  for (const step of failure.steps) {
+    const broke = step === failure.steps.at(-1) ? `   ← breaks ${failure.check}` : '';
+    lines.push(
+      `  ${String(step.step).padStart(3)}  ${step.command.padEnd(44)} ${step.method.padEnd(6)} ${step.path}  → ${step.status}${broke}`,
+    );
+  }
+  lines.push(`  the target answered: ${failure.detail}`);
+  return lines.join('\n');
+}
+
+/** The closing lines: what was run, what failed. */
+export function closing(report: ExploreReport): string {
+  const counted = report.failures.filter((failure) => failure.counted).length;
+  const stopped = report.stoppedBy !== undefined ? ` (stopped by ${report.stoppedBy})` : '';
+  const left =
+    report.leftovers.length > 0
+      ? `\nLeft behind (could not be deleted, delete by hand): ${report.leftovers.map((entry) => `${entry.path}/${entry.id}`).join(', ')}`
+      : '';
+  return `${report.runs} sequences, ${report.requests} requests, seed ${report.seed}${stopped}: ${report.failures.length} rule${report.failures.length === 1 ? '' : 's'} broken, ${counted} counted. ${report.outcome === 'passed' ? 'PASSED' : 'FAILED'}${left}`;
+}
+
+const xmlEscaped = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] as string);
+
+/** JUnit XML: a case per rule; a broken rule fails its case (skipped when not counted), with its shortest sequence. */
+export function toJunitXml(report: ExploreReport): string {
+  const cases = ALL_RULES.map((rule) => {
+    const failure = report.failures.find((found) => found.check === rule.id);
+    const name = `name="${xmlEscaped(rule.id)}" classname="explore.${rule.source}"`;
+    if (failure === undefined) return `    <testcase ${name}/>`;
+    const body = xmlEscaped(failureText(failure));
+    if (!failure.counted)
+      return `    <testcase ${name}><skipped message="${xmlEscaped(`broken, not counted: ${failure.detail}`)}"/><system-out>${body}</system-out></testcase>`;
+    return `    <testcase ${name}><failure message="${xmlEscaped(failure.detail)}">${body}</failure></testcase>`;
+  });
+  const failures = report.failures.filter((failure) => failure.counted).length;
+  const skipped = report.failures.length - failures;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n  <testsuite name="voice-config-mock explore (seed ${report.seed})" tests="${ALL_RULES.length}" failures="${failures}" skipped="${skipped}">\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+}

@@ -1,0 +1,200 @@
+/**
+ * What each step sends, how the model follows the answer, and which rule the
+ * answer is judged by. A step whose evidence is missing (no record found in a
+ * 2xx answer, a list not read whole) judges nothing: never a pass by default.
+ */
+import { answer, canonical, isEmptyObject, isGone, isPlainObject } from '../matchers.js';
+import { resourceFacts, unknownId } from '../resources.js';
+import { judgeList } from './list-step.js';
+import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
+import { RULES } from './rules.js';
+import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
+import { isSuccess, type Reply, type Session } from './target-seam.js';
+
+/**
+ * The values of a write that a read can be held to: when the answer shows the record, only the keys it shows as sent
+ * (a secret shown masked, a number written in the target's own form are the target's choice); else all of them.
+ */
+function shownAsSent(session: Session, reply: Reply, sent: Record<string, unknown>): Record<string, unknown> {
+  const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
+  const comparable = Object.entries(sent).filter(([key]) => !SECRET.test(key));
+  if (shown === undefined) return Object.fromEntries(comparable);
+  return Object.fromEntries(comparable.filter(([key, value]) => canonical(shown[key]) === canonical(value)));
+}
+
+/** Secrets (a webhook's signing secret, a trunk's password) may be shown once, masked, or never: not compared. */
+const SECRET = /secret|password|token|apikey|api_key|credential/i;
+
+/** Every key written that the answer shows has the value written (a key it never shows, a password, is not compared). */
+function reflects(record: Record<string, unknown>, written: Record<string, unknown>): boolean {
+  return Object.entries(written).every(([key, value]) => !(key in record) || canonical(record[key]) === canonical(value));
+}
+
+const factsOf = (kind: string) => resourceFacts.find((facts) => facts.name === kind);
+
+/** Runs one step against the target and the model; throws RuleBroken when the answer breaks a rule. */
+export async function runStep(run: SequenceRun, step: Step): Promise<void> {
+  const { model, session } = run;
+  const kind = resolvedKind(model, step);
+  const path = pathOf(kind);
+  const facts = factsOf(kind);
+  const target = pick(model, step);
+  const url = (record: ModelRecord | undefined) => `${path}/${record?.id ?? ''}`;
+  switch (step.op) {
+    case 'create': {
+      const example = session.createExample(path) ?? {};
+      const sent = session.unique(example);
+      const reply = await request(run, step, 'POST', path, sent);
+      const id = await session.claim(run.ledger, path, reply, step.as, example, sent);
+      if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
+      if (id !== undefined)
+        model.records.push({
+          kind,
+          owner: step.as,
+          id,
+          deleted: false,
+          created: sent,
+          example,
+          written: shownAsSent(session, reply, sent),
+          updates: 0,
+        });
+      return;
+    }
+    case 'recreate': {
+      const old = target as ModelRecord;
+      const reply = await request(run, step, 'POST', path, old.created);
+      judge(run, isSuccess(reply.status), RULES.recreate, `${answer(reply)} to a create with the values of deleted ${old.id}`);
+      const id = await session.claim(run.ledger, path, reply, old.owner, old.example, old.created);
+      if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
+      old.replaced = true;
+      if (id !== undefined)
+        model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created), updates: 0 });
+      return;
+    }
+    case 'get':
+      return judgeRead(run, step, target as ModelRecord);
+    case 'update': {
+      const record = target as ModelRecord;
+      const example = session.updateBody(path) ?? {};
+      // The update example, then the created values of its keys, in turn: two updates in a row differ.
+      const body =
+        record.updates % 2 === 0
+          ? example
+          : Object.fromEntries(Object.keys(example).map((key) => [key, record.created[key] ?? example[key]]));
+      const reply = await request(run, step, 'PATCH', url(record), body);
+      if (!isSuccess(reply.status)) return;
+      record.updates += 1;
+      record.written = { ...record.written, ...shownAsSent(session, reply, body) };
+      // Judged at once: a get reads back what the update wrote.
+      return judgeRead(run, step, record);
+    }
+    case 'delete': {
+      const record = target as ModelRecord;
+      const reply = await request(run, step, 'DELETE', url(record), session.deleteBody(path));
+      if (!isSuccess(reply.status)) return;
+      record.deleted = true;
+      if (facts?.deleteAnswersEmptyObject) judge(run, isEmptyObject(reply.body), RULES.deleteEmptyObject, answer(reply));
+      // Judged at once: the record's get answers 404, and its owner's whole list no longer holds it.
+      await judgeGone(run, step, record);
+      return judgeList(run, step, { kind, as: record.owner });
+    }
+    case 'get-deleted':
+      return judgeGone(run, step, target as ModelRecord);
+    case 'delete-again': {
+      const reply = await request(run, step, 'DELETE', url(target), session.deleteBody(path));
+      const allowed = [404, 410, ...(facts?.deleteErrors ?? [])];
+      judge(run, allowed.includes(reply.status), RULES.deleteAgain, `${answer(reply)} to a second delete`);
+      return;
+    }
+    case 'list':
+      return judgeList(run, step);
+    default:
+      return runOtherStep(run, step, target);
+  }
+}
+
+/** A get of a live record answers it, with the values last written to it (a subset compare). */
+async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
+  const { session } = run;
+  const reply = await request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+  const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
+  // A 2xx object whose record the kit cannot find is no evidence either way.
+  if (found === undefined && isSuccess(reply.status) && isPlainObject(reply.body)) return;
+  judge(run, found !== undefined && reflects(found, record.written), RULES.readBack, `${answer(reply)}; last written ${show(record)}`, {
+    subject: record.id,
+    written: record.written,
+  });
+}
+
+/** A get of a record whose delete was accepted answers 404 or 410. */
+async function judgeGone(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
+  const reply = await request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+  judge(run, isGone(reply.status), RULES.deletedGet404, `${answer(reply)} for a record whose delete was accepted`, { subject: record.id });
+}
+
+/** The steps on records the sequence did not create: another organization's, an unknown id, the system trunk. */
+async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | undefined): Promise<void> {
+  const { model, session } = run;
+  const kind = resolvedKind(model, step);
+  const path = pathOf(kind);
+  const facts = factsOf(kind);
+  const owner = `${target?.owner === 'token' ? 'org 1' : 'org 2'}'s ${target?.id}`;
+  switch (step.op) {
+    case 'other-get': {
+      const reply = await request(run, step, 'GET', `${path}/${target?.id}`);
+      judge(run, !session.isRecord(reply, target?.id ?? ''), RULES.otherRead, `${answer(reply)} reading ${owner}`);
+      return;
+    }
+    case 'other-update': {
+      const reply = await request(run, step, 'PATCH', `${path}/${target?.id}`, session.updateBody(path) ?? {});
+      judge(run, !isSuccess(reply.status), RULES.otherChange, `${answer(reply)} updating ${owner}`);
+      return;
+    }
+    case 'other-delete': {
+      const reply = await request(run, step, 'DELETE', `${path}/${target?.id}`, session.deleteBody(path));
+      judge(run, !isSuccess(reply.status), RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
+      return;
+    }
+    case 'unknown-get': {
+      const reply = await request(run, step, 'GET', `${path}/${unknownId()}`);
+      judge(run, isGone(reply.status), RULES.unknownGet, answer(reply));
+      return;
+    }
+    case 'unknown-delete': {
+      const reply = await request(run, step, 'DELETE', `${path}/${unknownId()}`, session.deleteBody(path));
+      judge(run, [404, 410, ...(facts?.deleteErrors ?? [])].includes(reply.status), RULES.unknownDelete, answer(reply));
+      return;
+    }
+    default:
+      return runSystemStep(run, step);
+  }
+}
+
+async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
+  const id = run.model.systemTrunks[step.as] as string;
+  const path = `${pathOf('sip-trunks')}/${id}`;
+  switch (step.op) {
+    case 'system-get': {
+      const reply = await request(run, step, 'GET', path);
+      judge(run, !isGone(reply.status), RULES.systemTrunkKept, `${answer(reply)}: the system trunk ${id} is gone`);
+      return;
+    }
+    case 'system-update': {
+      // Its own name, as read just before: the only write explore makes to a record it did not create (--system-trunk-update).
+      const read = await run.session.send({ method: 'GET', path, credentials: step.as });
+      const name = run.session.record(read.body)?.name;
+      await request(run, step, 'PATCH', path, typeof name === 'string' ? { name } : {});
+      return;
+    }
+    case 'system-delete': {
+      const reply = await request(run, step, 'DELETE', path, {});
+      judge(run, !isSuccess(reply.status), RULES.systemTrunkKept, `${answer(reply)} to the delete of system trunk ${id}`);
+      return;
+    }
+  }
+}
+
+function show(record: ModelRecord): string {
+  const text = JSON.stringify(record.written);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
