@@ -35,10 +35,11 @@ export function parseFields(schema: z.ZodObject, body: Fields): Parsed {
     addIssues(problems, whole.error.issues, known);
   }
   // After the field problems, so that those (which rules below may cover) are the ones listed.
-  const allowed = ` Fields you can send: ${Object.keys(shape).join(', ')}.`;
+  // The allowed fields are named in the first one only, and spelled out only when there is one (not on every valid body).
   problems.addMany(unknown.count, (index) => {
     const key = unknown.first[index] as string;
-    return { path: [key], message: `Unknown field "${shortText(key)}".${index === 0 ? allowed : ''}` };
+    const allowed = index === 0 ? ` Fields you can send: ${Object.keys(shape).join(', ')}.` : '';
+    return { path: [key], message: `Unknown field "${shortText(key)}".${allowed}` };
   });
   return { value, problems };
 }
