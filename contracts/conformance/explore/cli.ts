@@ -1,11 +1,14 @@
 /** `voice-config-mock explore`: random sequences of calls against an implementation, judged by the spec's rules. */
 import { readFile, writeFile } from 'node:fs/promises';
+import { maskerFor } from '../verdict/mask.js';
+import { visible } from '../verdict/visible.js';
 import { type ExploreArgs, exploreUsage, parseExploreArgs, UsageError } from './args.js';
 import { type ExploreOptions, replay, runExplore } from './explore.js';
 import type { Step } from './model.js';
 import { closing, failureText, toJunitXml, toReport } from './report.js';
 import { writeRepros } from './repro.js';
 import { counted } from './rules.js';
+import { NO_ANSWER } from './search.js';
 import { TargetProblem } from './target-seam.js';
 
 export interface ExploreIo {
@@ -29,6 +32,15 @@ export async function runExploreCommand(argv: string[], io: ExploreIo = processI
     io.out(exploreUsage);
     return 0;
   }
+  // Everything written goes through one masker (tokens, --header values, secret-named members, even inside what a
+  // target echoes back) and shows a target's control characters escaped, as verify's output does.
+  const masker = maskerFor(args.target);
+  const rawIo = io;
+  io = {
+    out: (text) => rawIo.out(visible(masker.text(text), true)),
+    err: (text) => rawIo.err(visible(masker.text(text), true)),
+  };
+  const writeMasked = (path: string, text: string) => writeFile(path, masker.text(text));
   const interrupt = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
     io.err(`\n${name}: stopping; deleting what the run created…\n`);
@@ -40,7 +52,9 @@ export async function runExploreCommand(argv: string[], io: ExploreIo = processI
   process.once('SIGTERM', onSignal);
   try {
     const code =
-      args.replay !== undefined ? await replayCommand(args, args.replay, io, interrupt.signal) : await explore(args, io, interrupt.signal);
+      args.replay !== undefined
+        ? await replayCommand(args, args.replay, io, interrupt.signal)
+        : await explore(args, io, interrupt.signal, writeMasked);
     return interrupt.signal.aborted ? 130 : code;
   } catch (error) {
     if (interrupt.signal.aborted) return 130;
@@ -87,7 +101,12 @@ function optionsOf(args: ExploreArgs, signal: AbortSignal, io?: ExploreIo): Expl
   };
 }
 
-async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal): Promise<number> {
+async function explore(
+  args: ExploreArgs,
+  io: ExploreIo,
+  signal: AbortSignal,
+  write: (path: string, text: string) => Promise<void>,
+): Promise<number> {
   io.out(`Exploring ${args.target.baseUrl}: ${args.runs} sequences of up to ${args.steps} steps, seed ${args.seed}\n`);
   const run = await runExplore(args.target, optionsOf(args, signal, io));
   const report = toReport(run);
@@ -96,7 +115,7 @@ async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal): P
   if (!report.failures.length && report.stoppedBy === undefined) io.out('Replay any run with the same --seed.\n');
   for (const { format, path } of args.reports) {
     const text = format === 'junit' ? toJunitXml(report) : `${JSON.stringify(report, null, 2)}\n`;
-    await writeFile(path, text).catch((error: Error) => {
+    await write(path, text).catch((error: Error) => {
       throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
     });
   }
@@ -105,7 +124,9 @@ async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal): P
     io.out(`Repro files: ${folders.join(', ')} (BASE_URL=… TOKEN=… TOKEN2=… bash repro.sh)\n`);
   }
   if (run.interrupted) return 130;
-  return report.outcome === 'failed' ? 1 : 0;
+  if (report.outcome === 'failed') return 1;
+  // A target that stopped answering was not explored to the end: no verdict of "passed" rests on that.
+  return run.stoppedBy?.startsWith(NO_ANSWER) ? 2 : 0;
 }
 
 /** Replays each saved shortest sequence once on fresh records; 1 when a counted rule breaks again. */

@@ -214,10 +214,13 @@ async function confirm(
   return { rule: found.rule, detail: shown?.detail ?? found.detail, sequence, log, reproduced, about: shown?.about ?? found.about };
 }
 
+/** How `stoppedBy` begins when the target stopped answering (the command then exits 2). */
+export const NO_ANSWER = 'the target gave no answer';
+
 function whyStopped(error: unknown): string {
   if (error instanceof BudgetSpent) return error.message;
   if ((error as { name?: string })?.name === 'AbortError') return 'interrupted';
-  return `the target gave no answer: ${error instanceof Error ? error.message : String(error)}`;
+  return `${NO_ANSWER}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** The steps of a counterexample: fast-check hands back its commands wrapped (`{ cmd, hasRan }`). */
