@@ -3,7 +3,8 @@
  * them against its service, send no `Prefer` header: the document lists the
  * mock's preferences in an `x-mock-prefer` extension, which Specmatic does not
  * turn into a request parameter. The same run against a copy of the document
- * that declares `Prefer` as a header parameter (as it once did) shows the check
+ * that declares `Prefer` as a header parameter, as a document mixing the mock's
+ * controls into the API would, shows the check
  * can fail: Specmatic then sends it.
  *
  * Specmatic runs from the `specmatic` package's jar on the local Java (the test
@@ -93,7 +94,7 @@ function specmaticTest(
         MAX_TEST_REQUEST_COMBINATIONS: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 75_000,
+      timeout: 40_000,
     },
   );
   let output = '';
