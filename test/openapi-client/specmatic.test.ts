@@ -4,8 +4,8 @@
  * mock's preferences in an `x-mock-prefer` extension, which Specmatic does not
  * turn into a request parameter. The same run against a copy of the document
  * that declares `Prefer` as a header parameter, as a document mixing the mock's
- * controls into the API would, shows the check
- * can fail: Specmatic then sends it.
+ * controls into the API would, shows the check can fail: Specmatic then sends
+ * it.
  *
  * Specmatic runs from the `specmatic` package's jar on the local Java (the test
  * skips, saying so, without one), against a recording proxy in front of a mock
