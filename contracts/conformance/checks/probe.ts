@@ -231,7 +231,14 @@ export class ProbeRun {
       if (failed) {
         const counted = info.source === 'spec' || this.ctx.strict;
         const exchanges = this.shownExchanges();
-        return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(exchanges, {}), exchanges: this.reportedExchanges(exchanges) };
+        return {
+          ...info,
+          outcome: 'failed',
+          counted,
+          actual: reason,
+          evidence: evidenceOf(exchanges, {}),
+          exchanges: this.reportedExchanges(exchanges),
+        };
       }
       return this.notJudged(info, reason);
     });
