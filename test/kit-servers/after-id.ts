@@ -10,16 +10,20 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { stringify } from 'yaml';
 import { answer, bearerOf, COLLECTIONS, type Collection, isObject, listen, type Running, schemaRecord } from './plumbing.js';
+import { SPEC_BREAKS, withPrefixedIds, withTextFlags, withWrongSchemaFields } from './spec-breaks.js';
 
 export const AFTER_TOKENS = ['sk_test_after_1', 'sk_test_after_2'] as const;
 const LIMIT = 2;
 
 /** Each way to break a spec rule, with the spec checks that must then fail. */
 export const AFTER_BREAKS: Record<string, readonly string[]> = {
+  ...SPEC_BREAKS,
   /** From page 2 on (`starting_after` given), the list query drops the organization filter; gets stay scoped. */
   'list-drops-org-after-page-1': COLLECTIONS.filter((name) => name !== 'schemas').map((name) => `tenancy.${name}.apart`),
   /** A deleted trunk's get answers 404, but the list still shows it. */
   'deleted-trunk-listed': ['sip-trunks.list-after-delete'],
+  /** A system trunk's delete is carried out. */
+  'system-trunk-deletable': ['sip-trunks.delete.system-refused'],
 };
 
 const EXAMPLES: Record<Collection, { create: Record<string, unknown>; update: Record<string, unknown> }> = {
@@ -62,7 +66,7 @@ export interface AfterId extends Running {
 export async function startAfterId(options: AfterIdOptions = {}): Promise<AfterId> {
   const broken = (name: string) => options.breaks?.has(name) === true;
   /** Every record of every organization, in creation order, with its owner: lists filter it by organization. */
-  const all: { owner: string; kind: Collection; record: Record<string, unknown>; ghost?: boolean }[] = [];
+  const all: { owner: string; kind: Collection; record: Record<string, unknown>; ghost?: boolean; gone?: boolean; made?: boolean }[] = [];
   for (const [org, owner] of AFTER_TOKENS.entries()) {
     for (const kind of COLLECTIONS) {
       for (const n of [1, 2, 3]) {
@@ -88,33 +92,49 @@ export async function startAfterId(options: AfterIdOptions = {}): Promise<AfterI
     const match = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(url.pathname);
     const kind = match?.[1] as Collection;
     if (!match || !COLLECTIONS.includes(kind)) return problem(res, 404, 'Unrecognized request URL.');
-    const token = bearerOf(req);
-    if (token === undefined || !(AFTER_TOKENS as readonly string[]).includes(token))
-      return answer(res, 401, { error: { type: 'authentication_error', message: 'Invalid API Key provided.' } });
     const id = match[2];
     const method = req.method ?? 'GET';
+    const given = bearerOf(req);
+    // The broken variants that let a request through without a token (or with any) serve the first organization.
+    const sneaking =
+      given === undefined &&
+      ((broken('create-without-token') && method === 'POST' && kind === 'assistants') ||
+        (broken('lists-without-token') && method === 'GET' && id === undefined && kind === 'webhooks') ||
+        (broken('get-without-token') && method === 'GET' && id !== undefined && kind === 'tools') ||
+        (broken('update-without-token') && method === 'PATCH' && kind === 'webhooks') ||
+        (broken('delete-without-token') && method === 'DELETE' && kind === 'schemas'));
+    const known = given !== undefined && (AFTER_TOKENS as readonly string[]).includes(given);
+    const anyToken = broken('lists-for-any-token') && method === 'GET' && id === undefined && kind === 'assistants';
+    const token = sneaking || (anyToken && !known) ? AFTER_TOKENS[0] : given;
+    if (token === undefined || (!known && token === given))
+      return answer(res, 401, { error: { type: 'authentication_error', message: 'Invalid API Key provided.' } });
     const mine = (entry: (typeof all)[number]) => entry.owner === token && entry.kind === kind;
     if (id === undefined && method === 'GET') {
       for (const key of url.searchParams.keys())
         if (key !== 'starting_after' && key !== 'limit') return problem(res, 400, `Received unknown parameter: ${key}`, key);
       const after = url.searchParams.get('starting_after');
       const limit = Number(url.searchParams.get('limit') ?? LIMIT);
-      if (kind === 'schemas')
-        return answer(
-          res,
-          200,
-          all.filter((entry) => mine(entry) && !entry.ghost).map((entry) => entry.record),
-        );
+      if (kind === 'schemas') {
+        let schemas = all
+          .filter((entry) => (broken('schemas-of-all-organizations') ? entry.kind === kind : mine(entry)) && !entry.ghost && !entry.gone)
+          .filter((entry) => !(broken('schema-not-listed') && entry.made))
+          .map((entry) => entry.record);
+        if (broken('schema-fields-wrong')) schemas = withWrongSchemaFields(schemas);
+        return answer(res, 200, broken('schema-list-wrapped') ? { object: 'list', data: schemas, has_more: false } : schemas);
+      }
       const start = after === null ? 0 : all.findIndex((entry) => entry.record.id === after) + 1;
       if (after !== null && start === 0) return problem(res, 400, `No such object: '${after}'`, 'starting_after');
       const leaks = after !== null && broken('list-drops-org-after-page-1');
       const rows = all
         .slice(start)
-        .filter((entry) => (leaks ? entry.kind === kind : mine(entry)) && (!entry.ghost || kind === 'sip-trunks'));
+        .filter((entry) => (leaks ? entry.kind === kind : mine(entry)) && (!entry.ghost || kind === 'sip-trunks') && !entry.gone);
+      let data = rows.slice(0, limit).map((entry) => entry.record);
+      if (kind === 'tools' && broken('list-ids-not-uuid')) data = withPrefixedIds(data);
+      if (kind === 'sip-trunks' && broken('is-system-text')) data = withTextFlags(data);
       return answer(res, 200, {
         object: 'list',
         url: `/api/v1/${kind}`,
-        data: rows.slice(0, limit).map((entry) => entry.record),
+        data,
         has_more: rows.length > limit,
       });
     }
@@ -125,16 +145,32 @@ export async function startAfterId(options: AfterIdOptions = {}): Promise<AfterI
         kind === 'schemas'
           ? schemaRecord(fresh, body)
           : { ...body, id: fresh, object: kind, ...(kind === 'sip-trunks' ? { isSystem: false } : {}) };
-      all.push({ owner: token, kind, record });
+      all.push({ owner: token, kind, record, made: true });
       return answer(res, 200, record);
     }
-    const entry = all.find((candidate) => mine(candidate) && candidate.record.id === id && !candidate.ghost);
+    const entry = all.find(
+      (candidate) =>
+        mine(candidate) &&
+        candidate.record.id === id &&
+        !candidate.ghost &&
+        (!candidate.gone || (method === 'GET' && kind === 'sip-trunks')),
+    );
+    if (!entry && method === 'DELETE' && broken('unknown-delete-succeeds') && kind !== 'assistants' && kind !== 'schemas')
+      return answer(res, 200, kind === 'tools' ? { id, object: 'tool', deleted: true } : {});
     if (!entry) return problem(res, 404, `No such ${kind}: '${id}'`, 'id');
     if (method === 'GET') return answer(res, 200, entry.record);
     if (method === 'DELETE') {
-      if (entry.record.isSystem === true) return problem(res, 403, 'System trunks cannot be deleted.');
+      if (kind === 'sip-trunks' && body !== undefined && broken('trunk-delete-refuses-body'))
+        return problem(res, 400, 'Received unknown parameter: {}', 'body');
+      if (entry.record.isSystem === true && !broken('system-trunk-deletable')) {
+        if (broken('system-trunk-removed-anyway')) all.splice(all.indexOf(entry), 1);
+        return problem(res, 403, 'System trunks cannot be deleted.');
+      }
       if (kind === 'sip-trunks' && broken('deleted-trunk-listed')) entry.ghost = true;
+      else if (kind === 'sip-trunks' && broken('deleted-trunk-gettable')) entry.gone = true;
       else all.splice(all.indexOf(entry), 1);
+      if (kind === 'assistants' && broken('assistant-delete-not-empty'))
+        return answer(res, 200, { id, object: 'assistant', deleted: true });
       return answer(res, 200, kind === 'tools' ? { id, object: 'tool', deleted: true } : {});
     }
     if (method !== 'PATCH' || !isObject(body)) return problem(res, 405, `${method} is not allowed here.`);
@@ -147,7 +183,7 @@ export async function startAfterId(options: AfterIdOptions = {}): Promise<AfterI
     state: () =>
       JSON.stringify(
         all
-          .filter((entry) => !entry.ghost)
+          .filter((entry) => !entry.ghost && !entry.gone)
           .map((entry) => [entry.owner, entry.kind, entry.record])
           .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
       ),

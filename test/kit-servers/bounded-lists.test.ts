@@ -70,6 +70,14 @@ describe('bounds on the lists the kit reads', { timeout: 120_000 }, () => {
 
   // A page of 200,000 records is read by readList alone in list-shapes.test.ts (a whole run reads each list some fifty
   // times); here a page past a lower --max-records shows what a run makes of it.
+  it('carries at most 60 exchanges in full in a result whose probe read many pages, and still lists every request', async () => {
+    const { json } = await judge(await start('endless'), '--max-pages', '40');
+
+    const apart = json.results.find((result) => result.id === 'tenancy.tools.apart');
+    expect(apart?.exchanges).toHaveLength(60);
+    expect((apart?.evidence.requests as unknown[] | undefined)?.length).toBeGreaterThanOrEqual(80);
+  });
+
   it('takes a page past --max-records as not read whole, failing nothing', async () => {
     const { run, json } = await judge(await start({ huge: 12_000 }), '--max-records', '10000');
 

@@ -14,12 +14,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { answer, bearerOf, COLLECTIONS, type Collection, isObject, listen, type Running, schemaRecord } from './plumbing.js';
+import { SPEC_BREAKS, withPrefixedIds, withTextFlags, withWrongSchemaFields } from './spec-breaks.js';
 
 export const FRAMEWORK_TOKENS = ['fw-1', 'fw-2'] as const;
 const PAGE_SIZE = 2;
 
 /** Each way to break a spec rule, with the spec checks that must then fail. */
 export const FRAMEWORK_BREAKS: Record<string, readonly string[]> = {
+  ...SPEC_BREAKS,
   /** A system trunk's delete is carried out. */
   'system-trunk-deletable': ['sip-trunks.delete.system-refused'],
   /** The second organization's lists show the first's records from page 2 on. */
@@ -28,7 +30,7 @@ export const FRAMEWORK_BREAKS: Record<string, readonly string[]> = {
   'deleted-trunk-listed': ['sip-trunks.list-after-delete'],
   /** Schema records give createdAt in local time. */
   'schema-created-at-local': ['schemas.list.field.createdAt'],
-  /** A tool is created without a token. */
+  /** A tool (here, not an assistant) is created without a token. */
   'create-without-token': ['tools.create.needs-token'],
 };
 
@@ -274,9 +276,10 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
           }),
         ]),
       ) as Record<Collection, Record<string, unknown>[]>;
-      return [token, { records, ghosts: [] as Record<string, unknown>[] }];
+      return [token, { records, ghosts: [] as Record<string, unknown>[], gone: [] as Record<string, unknown>[] }];
     }),
   );
+  const createdSchemas = new Set<string>();
   const document = frameworkOpenApi(options.propertyExamples ?? false, options.toolNeedsAssistant ?? false);
 
   const running = await listen((req, body, res) => {
@@ -290,12 +293,22 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
     const id = match[3];
     const method = req.method ?? 'GET';
     const token = bearerOf(req);
-    const sneaking = token === undefined && broken('create-without-token') && method === 'POST' && name === 'tools';
+    // The broken variants that let a request through without a token (or with any) serve the first organization.
+    const sneaking =
+      token === undefined &&
+      ((broken('create-without-token') && method === 'POST' && name === 'tools') ||
+        (broken('lists-without-token') && method === 'GET' && id === undefined && name === 'webhooks') ||
+        (broken('get-without-token') && method === 'GET' && id !== undefined && name === 'tools') ||
+        (broken('update-without-token') && method === 'PATCH' && name === 'webhooks') ||
+        (broken('delete-without-token') && method === 'DELETE' && name === 'schemas'));
     if (token === undefined && !sneaking) return answer(res, 403, { detail: 'Not authenticated' });
-    const org = store.get((sneaking ? FRAMEWORK_TOKENS[0] : token) as (typeof FRAMEWORK_TOKENS)[number]);
+    const anyToken = broken('lists-for-any-token') && method === 'GET' && id === undefined && name === 'assistants';
+    const known = store.has(token as (typeof FRAMEWORK_TOKENS)[number]);
+    const as = sneaking || (anyToken && !known) ? FRAMEWORK_TOKENS[0] : (token as string);
+    const org = store.get(as as (typeof FRAMEWORK_TOKENS)[number]);
     if (!org) return answer(res, 401, { detail: 'Invalid authentication credentials' });
     const records = org.records[name];
-    if (id === undefined && method === 'GET') return list(res, name, token as string, url);
+    if (id === undefined && method === 'GET') return list(res, name, as, url);
     if (id === undefined && method === 'POST') {
       const model = name === 'tools' && options.toolNeedsAssistant ? TOOL_WITH_ASSISTANT : MODELS[CREATE_MODEL[name]];
       const problems = validate(model, body, ['body']);
@@ -307,6 +320,7 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
       const now = new Date().toISOString();
       const made = name === 'schemas' ? schemaRecord(randomUUID(), fields, now) : { id: randomUUID(), ...fields, createdAt: now };
       if (name === 'sip-trunks') made.isSystem = false;
+      if (name === 'schemas') createdSchemas.add(made.id as string);
       records.push(made);
       return answer(res, 201, made);
     }
@@ -314,14 +328,26 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
     if (!/^[0-9a-f-]{36}$/i.test(id))
       return answer(res, 422, { detail: [{ loc: ['path', 'item_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }] });
     const at = records.findIndex((record) => record.id === id);
+    if (at === -1 && method === 'GET' && broken('deleted-trunk-gettable')) {
+      const gone = org.gone.find((record) => record.id === id);
+      if (gone) return answer(res, 200, gone);
+    }
+    if (at === -1 && method === 'DELETE' && broken('unknown-delete-succeeds') && name !== 'assistants' && name !== 'schemas')
+      return name === 'tools' ? answer(res, 204) : answer(res, 200, {});
     if (at === -1) return answer(res, 404, { detail: 'Not Found' });
     const record = records[at] as Record<string, unknown>;
     if (method === 'GET') return answer(res, 200, record);
     if (method === 'DELETE') {
-      if (record.isSystem === true && !broken('system-trunk-deletable'))
+      if (name === 'sip-trunks' && body !== undefined && broken('trunk-delete-refuses-body'))
+        return answer(res, 422, { detail: [{ loc: ['body'], msg: 'No body expected', type: 'extra_forbidden' }] });
+      if (record.isSystem === true && !broken('system-trunk-deletable')) {
+        if (broken('system-trunk-removed-anyway')) records.splice(at, 1);
         return answer(res, 403, { detail: 'System trunks cannot be deleted' });
+      }
       records.splice(at, 1);
       if (name === 'sip-trunks' && broken('deleted-trunk-listed')) org.ghosts.push(record);
+      if (name === 'sip-trunks' && broken('deleted-trunk-gettable')) org.gone.push(record);
+      if (name === 'assistants' && broken('assistant-delete-not-empty')) return answer(res, 200, { id, deleted: true });
       return name === 'tools' || name === 'schemas' ? answer(res, 204) : answer(res, 200, {});
     }
     if (method !== 'PATCH') return answer(res, 405, { detail: 'Method Not Allowed' });
@@ -340,7 +366,14 @@ export async function startFramework(options: FrameworkOptions = {}): Promise<Fr
       items = items.map((item) => ({ ...item, createdAt: '2026-04-01T11:00:00+02:00' }));
     const leak = token === FRAMEWORK_TOKENS[1] && broken('other-org-on-page-2') ? store.get(FRAMEWORK_TOKENS[0])!.records[name] : [];
     // §4 shows the schema list as one array: it ignores the page parameters the document declares.
-    if (name === 'schemas') return answer(res, 200, items);
+    if (name === 'schemas') {
+      if (broken('schemas-of-all-organizations')) items = [...store.values()].flatMap((each) => each.records.schemas);
+      if (broken('schema-not-listed')) items = items.filter((item) => !createdSchemas.has(item.id as string));
+      if (broken('schema-fields-wrong')) items = withWrongSchemaFields(items);
+      return answer(res, 200, broken('schema-list-wrapped') ? { items, total: items.length } : items);
+    }
+    if (name === 'tools' && broken('list-ids-not-uuid')) items = withPrefixedIds(items);
+    if (name === 'sip-trunks' && broken('is-system-text')) items = withTextFlags(items);
     const whole = [...items, ...leak];
     if (name === 'tools' || name === 'webhooks') {
       const offset = Number(url.searchParams.get('offset') ?? 0);

@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { answer, bearerOf, COLLECTIONS, type Collection, isObject, listen, type Running, schemaRecord } from './plumbing.js';
+import { SPEC_BREAKS, withPrefixedIds, withTextFlags, withWrongSchemaFields } from './spec-breaks.js';
 
 export const NESTED_TOKENS = ['nest-1', 'nest-2'] as const;
 const PAGE_SIZE = 2;
 
 /** Each way to break a spec rule, with the spec checks that must then fail. */
 export const NESTED_BREAKS: Record<string, readonly string[]> = {
+  ...SPEC_BREAKS,
   /** The second organization's lists show the first's records on page 2. */
   'other-org-on-page-2': COLLECTIONS.filter((name) => name !== 'schemas').map((name) => `tenancy.${name}.apart`),
   /** A deleted trunk's get answers 404, but the list (page 2) still shows it. */
@@ -74,9 +76,10 @@ export async function startNested(options: NestedOptions = {}): Promise<Nested> 
           }),
         ]),
       ) as Record<Collection, Record<string, unknown>[]>;
-      return [token, { records, ghosts: [] as Record<string, unknown>[] }];
+      return [token, { records, ghosts: [] as Record<string, unknown>[], gone: [] as Record<string, unknown>[] }];
     }),
   );
+  const createdSchemas = new Set<string>();
 
   const running = await listen((req, body, res) => {
     const url = new URL(req.url ?? '/', 'http://nested');
@@ -85,13 +88,24 @@ export async function startNested(options: NestedOptions = {}): Promise<Nested> 
     const match = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(url.pathname);
     const name = match?.[1] as Collection;
     if (!match || !COLLECTIONS.includes(name)) return answer(res, 404, { message: 'Not found.' });
-    const token = bearerOf(req);
-    if (token === undefined) return answer(res, 401, { message: 'Unauthenticated.' });
+    const id = match[2];
+    const method = req.method ?? 'GET';
+    const given = bearerOf(req);
+    // The broken variants that let a request through without a token (or with any) serve the first organization.
+    const sneaking =
+      given === undefined &&
+      ((broken('create-without-token') && method === 'POST' && name === 'assistants') ||
+        (broken('lists-without-token') && method === 'GET' && id === undefined && name === 'webhooks') ||
+        (broken('get-without-token') && method === 'GET' && id !== undefined && name === 'tools') ||
+        (broken('update-without-token') && method === 'PATCH' && name === 'webhooks') ||
+        (broken('delete-without-token') && method === 'DELETE' && name === 'schemas'));
+    if (given === undefined && !sneaking) return answer(res, 401, { message: 'Unauthenticated.' });
+    const anyToken = broken('lists-for-any-token') && method === 'GET' && id === undefined && name === 'assistants';
+    const known = store.has(given as (typeof NESTED_TOKENS)[number]);
+    const token = sneaking || (anyToken && !known) ? NESTED_TOKENS[0] : (given as string);
     const org = store.get(token as (typeof NESTED_TOKENS)[number]);
     if (!org) return answer(res, 403, { message: 'This action is unauthorized.' });
     const records = org.records[name];
-    const id = match[2];
-    const method = req.method ?? 'GET';
     if (id === undefined && method === 'GET') return list(res, name, token, url);
     if (id === undefined && method === 'POST') {
       if (!isObject(body) || Object.keys(body).length === 0)
@@ -100,18 +114,29 @@ export async function startNested(options: NestedOptions = {}): Promise<Nested> 
         name === 'schemas'
           ? schemaRecord(randomUUID(), body)
           : { ...body, id: randomUUID(), ...(name === 'sip-trunks' ? { isSystem: false } : {}) };
+      if (name === 'schemas') createdSchemas.add(made.id as string);
       records.push(made);
       return answer(res, 201, { data: made });
     }
     const at = records.findIndex((record) => record.id === id);
     const record = records[at];
     if (method === 'DELETE') {
+      if (!record && broken('unknown-delete-succeeds') && name !== 'assistants' && name !== 'schemas') return answer(res, 200, {});
       if (!record) return answer(res, 404, { message: 'Not found.' });
-      if (record.isSystem === true && !broken('system-trunk-deletable')) return answer(res, 403, { message: 'System trunks stay.' });
+      if (name === 'sip-trunks' && body !== undefined && broken('trunk-delete-refuses-body'))
+        return answer(res, 422, { message: 'The given data was invalid.', errors: { body: ['No body is accepted here.'] } });
+      if (record.isSystem === true && !broken('system-trunk-deletable')) {
+        if (broken('system-trunk-removed-anyway')) records.splice(at, 1);
+        return answer(res, 403, { message: 'System trunks stay.' });
+      }
       records.splice(at, 1);
       if (name === 'sip-trunks' && broken('deleted-trunk-listed')) org.ghosts.push(record);
+      if (name === 'sip-trunks' && broken('deleted-trunk-gettable')) org.gone.push(record);
+      if (name === 'assistants' && broken('assistant-delete-not-empty')) return answer(res, 200, { data: record });
       return answer(res, 200, {});
     }
+    const gone = method === 'GET' && broken('deleted-trunk-gettable') ? org.gone.find((each) => each.id === id) : undefined;
+    if (gone) return answer(res, 200, { data: gone });
     if (!record) return answer(res, 404, { message: 'Not found.' });
     if (method === 'GET') return answer(res, 200, { data: record });
     if (method !== 'PATCH' || !isObject(body)) return answer(res, 405, { message: 'Not allowed.' });
@@ -121,8 +146,15 @@ export async function startNested(options: NestedOptions = {}): Promise<Nested> 
 
   function list(res: ServerResponse, name: Collection, token: string, url: URL) {
     const org = store.get(token as (typeof NESTED_TOKENS)[number])!;
-    const own = [...org.records[name], ...(name === 'sip-trunks' ? org.ghosts : [])];
-    if (name === 'schemas') return answer(res, 200, own);
+    let own = [...org.records[name], ...(name === 'sip-trunks' ? org.ghosts : [])];
+    if (name === 'schemas') {
+      if (broken('schemas-of-all-organizations')) own = [...store.values()].flatMap((each) => each.records.schemas);
+      if (broken('schema-not-listed')) own = own.filter((item) => !createdSchemas.has(item.id as string));
+      if (broken('schema-fields-wrong')) own = withWrongSchemaFields(own);
+      return answer(res, 200, broken('schema-list-wrapped') ? { data: own } : own);
+    }
+    if (name === 'tools' && broken('list-ids-not-uuid')) own = withPrefixedIds(own);
+    if (name === 'sip-trunks' && broken('is-system-text')) own = withTextFlags(own);
     const leak = token === NESTED_TOKENS[1] && broken('other-org-on-page-2') ? store.get(NESTED_TOKENS[0])!.records[name] : [];
     const items = [...own, ...leak];
     const page = Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1);

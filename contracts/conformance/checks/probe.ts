@@ -29,6 +29,10 @@ export interface Probe {
 
 class Skip extends Error {}
 
+/** The most exchanges one result carries in full, the last EXCHANGES_SHOWN_LAST of them among them. */
+const EXCHANGES_SHOWN = 60;
+const EXCHANGES_SHOWN_LAST = 20;
+
 /** The running state of one probe: its exchanges, its verdicts, and helpers to talk to the target. */
 export class ProbeRun {
   private readonly exchanges: Exchange[] = [];
@@ -115,7 +119,7 @@ export class ProbeRun {
       outcome: ok ? 'passed' : 'failed',
       counted,
       evidence: this.withBodies(evidenceOf(exchanges, ok ? undefined : { failing })),
-      exchanges,
+      exchanges: this.reportedExchanges(exchanges),
     };
     if (!ok) result.actual = actual;
     this.decided.set(id, result);
@@ -124,6 +128,16 @@ export class ProbeRun {
   /** The exchanges so far (secrets are masked where results become output: verdict/mask.ts). */
   private shownExchanges(): Exchange[] {
     return [...this.exchanges];
+  }
+
+  /**
+   * The exchanges a result carries in full: all of them, or past EXCHANGES_SHOWN the first and the last ones (a
+   * probe reading a list of a thousand pages would otherwise repeat every page in each of its results, and the
+   * report would grow past the kit's memory). The evidence still lists every request (`evidenceOf` gets them all).
+   */
+  private reportedExchanges(all: Exchange[]): Exchange[] {
+    if (all.length <= EXCHANGES_SHOWN) return all;
+    return [...all.slice(0, EXCHANGES_SHOWN - EXCHANGES_SHOWN_LAST), ...all.slice(-EXCHANGES_SHOWN_LAST)];
   }
 
   /** Leaves one check not judged (the evidence could not be gathered; `reason` says why), the others to be decided. */
@@ -139,7 +153,7 @@ export class ProbeRun {
       counted: false,
       reason,
       evidence: this.withBodies(evidenceOf(exchanges)),
-      exchanges,
+      exchanges: this.reportedExchanges(exchanges),
     };
   }
 
@@ -217,7 +231,14 @@ export class ProbeRun {
       if (failed) {
         const counted = info.source === 'spec' || this.ctx.strict;
         const exchanges = this.shownExchanges();
-        return { ...info, outcome: 'failed', counted, actual: reason, evidence: evidenceOf(exchanges, {}), exchanges };
+        return {
+          ...info,
+          outcome: 'failed',
+          counted,
+          actual: reason,
+          evidence: evidenceOf(exchanges, {}),
+          exchanges: this.reportedExchanges(exchanges),
+        };
       }
       return this.notJudged(info, reason);
     });
