@@ -1,47 +1,23 @@
-/**
- * The kit against servers written in the idioms of popular frameworks, apart from the mock and from the kit:
- * framework-default (FastAPI's document with schemas and no examples, 307 to the slash, 422 details, page/size
- * and offset paging), nested-envelope (paging under meta.pagination, with and without a document) and after-id
- * (Stripe's has_more and starting_after, a YAML document). With only the tokens and --openapi the kit judges the
- * whole spec from the document, exits 0 and leaves the records as they were; each broken variant fails the
- * matching checks (in *-breaks.test.ts, one file a server); a stateless stand-in (a mock answering its document's examples) fails, and no check that
- * needs state passes on it. The kit runs once per server variant, in-process, and its JSON report is read.
- */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SuiteReport } from '../../contracts/conformance/types.js';
 import { AFTER_BREAKS, AFTER_TOKENS, startAfterId } from './after-id.js';
 import { FRAMEWORK_TOKENS, startFramework } from './framework-default.js';
+import { judgeServer, openapiAt } from './judge.js';
 import { NESTED_TOKENS, startNested } from './nested-envelope.js';
 import type { Running } from './plumbing.js';
-import { type KitRun, notPassed, runKit } from './run-kit.js';
+import { notPassed } from './run-kit.js';
 import { STATELESS_TOKENS, startStateless } from './stateless.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'framework-servers-'));
 const started: Running[] = [];
 afterAll(async () => {
   await Promise.all(started.map((server) => server.close()));
 });
 
-let runs = 0;
-/** Runs the kit once against `server` with `flags`; the console output and the JSON report. */
-async function judge<T extends Running>(server: Promise<T>, tokens: readonly string[], flags: (url: string) => string[] = () => []) {
+/** Runs the kit once against `server` (closed after the file); the console output and the JSON report. */
+async function judge<T extends Running>(server: Promise<T>, tokens: readonly string[], flags?: (url: string) => string[]) {
   const running = await server;
   started.push(running);
-  const report = join(dir, `report-${runs++}.json`);
-  const run: KitRun = await runKit(
-    ...['--base-url', running.url, '--token', tokens[0] as string, '--token2', tokens[1] as string, '--report', `json=${report}`],
-    ...flags(running.url),
-  );
-  const json = JSON.parse(readFileSync(report, 'utf8')) as SuiteReport;
-  const outcome = (id: string) => json.results.find((result) => result.id === id)?.outcome;
-  const withOutcome = (wanted: string) => json.results.filter((result) => result.outcome === wanted).map((result) => result.id);
-  return { running, run, json, outcome, withOutcome };
+  return judgeServer(running, tokens, flags);
 }
-
-const openapiAt = (path: string) => (url: string) => ['--openapi', `${url}${path}`];
 
 describe('framework-default (a FastAPI-shaped service)', { timeout: 90_000 }, () => {
   it('is judged whole from its own document, bodies generated from its schemas, and left as it was', async () => {
