@@ -4,7 +4,7 @@
  * `fc.asyncModelRun` runs each against the target and the model together.
  */
 import fc from 'fast-check';
-import { applicable, describeStep, KINDS, type Model, OPS, type Op, type Step } from './model.js';
+import { applicable, describeStep, KINDS, type Model, OP_SUBJECT, OPS, type Op, type Step } from './model.js';
 import type { SequenceRun } from './sequence.js';
 import { runStep } from './steps.js';
 
@@ -24,21 +24,12 @@ export class StepCommand implements fc.AsyncCommand<Model, SequenceRun> {
   }
 }
 
+const opsNaming = (...subjects: string[]) => new Set<Op>(OPS.filter((op) => subjects.includes(OP_SUBJECT[op])));
 /** The ops that name no record of the sequence (their handle means nothing, so it is kept at 0). */
-const NAMES_KIND = new Set<Op>(['unknown-get', 'unknown-delete']);
+const NAMES_KIND = opsNaming('unknown');
 /** The ops on a record of the sequence: they speak for its owner (or the other organization), so `as` is not drawn. */
-const ON_A_RECORD = new Set<Op>([
-  'get',
-  'update',
-  'delete',
-  'get-deleted',
-  'delete-again',
-  'recreate',
-  'other-get',
-  'other-update',
-  'other-delete',
-]);
-const WITHOUT_HANDLE = new Set<Op>(['create', 'unknown-get', 'unknown-delete', 'system-get', 'system-update', 'system-delete']);
+const ON_A_RECORD = opsNaming('record');
+const WITHOUT_HANDLE = opsNaming('new', 'unknown', 'system');
 
 /**
  * How often each op is drawn, against 1 for the rest: most steps need a record of the sequence, so creates come

@@ -32,6 +32,29 @@ export const OPS = [
 ] as const;
 export type Op = (typeof OPS)[number];
 
+/**
+ * What each op names: a record of the sequence by handle, a kind to create in, an id no record has, the system
+ * trunk, or a list. Every op is here (the compiler asks), so the drawing of its arguments follows from it.
+ */
+export const OP_SUBJECT: Record<Op, 'record' | 'new' | 'unknown' | 'system' | 'list'> = {
+  create: 'new',
+  get: 'record',
+  list: 'list',
+  update: 'record',
+  delete: 'record',
+  'get-deleted': 'record',
+  'delete-again': 'record',
+  recreate: 'record',
+  'other-get': 'record',
+  'other-update': 'record',
+  'other-delete': 'record',
+  'unknown-get': 'unknown',
+  'unknown-delete': 'unknown',
+  'system-get': 'system',
+  'system-update': 'system',
+  'system-delete': 'system',
+};
+
 /** One step of a sequence, as JSON: what a report saves and `--replay` reads. */
 export interface Step {
   op: Op;
