@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandNames } from '../src/cli/cli.js';
 // @ts-expect-error: a plain .mjs build script (it runs before anything is compiled), without type declarations.
-import { bundleCli, commandEntries, ensureCodeCache, startNodeFlags } from '../src/cli/launch/build-cli.mjs';
+import { bundleCli, commandEntries, ensureCodeCache, startNodeFlags, workerEntries } from '../src/cli/launch/build-cli.mjs';
 
 // Each build bundles every command and warms the mock up for its code cache: seconds each, more on a busy machine.
 describe('build-cli', { timeout: 60_000 }, () => {
@@ -26,11 +26,13 @@ describe('build-cli', { timeout: 60_000 }, () => {
 
   it('writes a bundle per command, the launcher and the cache writer, then the code cache of serve, the first time', async () => {
     const written: string[] = await bundleCli(out);
-    expect(written.map((path) => path.slice(out.length + 1)).sort()).toEqual([
-      ...Object.keys(commandEntries()).map((name) => `commands/${name}.cjs`),
-      'voice-config-mock.mjs',
-      'write-code-cache.mjs',
-    ]);
+    expect(written.map((path) => path.slice(out.length + 1)).sort()).toEqual(
+      [
+        ...Object.keys({ ...commandEntries(), ...workerEntries }).map((name) => `commands/${name}.cjs`),
+        'voice-config-mock.mjs',
+        'write-code-cache.mjs',
+      ].sort(),
+    );
     // Every command the dispatcher knows has its bundle, and there is none it does not know.
     expect(Object.keys(commandEntries()).sort()).toEqual([...commandNames].sort());
     expect(ensureCodeCache(out)).toBe('made');

@@ -212,6 +212,13 @@ export function defineResource<
     /** Keys a client may send back but the server owns or derives: ignored in request bodies. */
     serverOwnedKeys,
     writableKeys,
+    /** Every top-level key some create or update body of this resource can be read for: the rest are unknown to every schema. */
+    bodyKeys: new Set([
+      ...writableKeys,
+      ...(objects ? [...objects.create.values()].flatMap((object) => Object.keys(object.shape)) : []),
+      ...serverOwnedKeys,
+      ...Object.keys(spec.ignoredWhenSentBack ?? {}),
+    ]) as ReadonlySet<string>,
     /** The only keys `ignoresInBody` can drop: a body is checked for these, not each of its keys against them. */
     ignorableKeys: [...serverOwnedKeys, ...Object.keys(spec.ignoredWhenSentBack ?? {})],
     /** Whether a body's key is dropped before validation: the server owns it, or it is a shown value sent back. */

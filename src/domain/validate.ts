@@ -53,13 +53,46 @@ function withoutUnknownKeys(body: Fields, shape: Record<string, z.ZodType>) {
   // Object.keys is native; counting the known keys present (a handful) gives the unknown count without a loop over all.
   const keys = Object.keys(body);
   const knownPresent = Object.keys(shape).filter((key) => Object.hasOwn(body, key));
-  const unknown = { first: [] as string[], count: keys.length - knownPresent.length };
+  const leftOut = (body as { [LEFT_OUT_UNKNOWN_KEYS]?: number })[LEFT_OUT_UNKNOWN_KEYS] ?? 0;
+  const unknown = { first: [] as string[], count: keys.length - knownPresent.length + leftOut };
   if (unknown.count === 0) return { known: body, unknown };
   for (let index = 0; index < keys.length && unknown.first.length < MAX_LISTED_PROBLEMS; index += 1) {
     const key = keys[index] as string;
     if (!Object.hasOwn(shape, key)) unknown.first.push(key);
   }
   return { known: Object.fromEntries(knownPresent.map((key) => [key, body[key]])), unknown };
+}
+
+/**
+ * A body may stand for a larger one whose further unknown keys were counted and
+ * left out (`leaveOutUnknownKeys`): their number, under this key, counts as
+ * unknown keys of the body.
+ */
+export const LEFT_OUT_UNKNOWN_KEYS: unique symbol = Symbol('unknown keys left out');
+
+/**
+ * A body that parseFields judges exactly as it would `body`, with at most
+ * MAX_LISTED_PROBLEMS keys that no schema of its resource reads (`readable`:
+ * every key any create or update schema has, and the ignorable ones): the
+ * first of them, in order, are kept (they are the ones an answer lists), the
+ * rest only counted (`leftOut`, to be set as LEFT_OUT_UNKNOWN_KEYS). A body
+ * of 120,000 unknown keys becomes a handful, which is cheap to hand from a
+ * worker thread to the main one.
+ */
+export function leaveOutUnknownKeys(body: Fields, readable: ReadonlySet<string>): { body: Fields; leftOut: number } {
+  const keys = Object.keys(body);
+  if (keys.length <= readable.size + MAX_LISTED_PROBLEMS) return { body, leftOut: 0 };
+  const kept: Fields = {};
+  let unknownKept = 0;
+  let leftOut = 0;
+  for (const key of keys) {
+    if (readable.has(key) || unknownKept < MAX_LISTED_PROBLEMS) {
+      // defineProperty, not assignment: no key, not even one named "__proto__", reaches a prototype.
+      Object.defineProperty(kept, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+      if (!readable.has(key)) unknownKept += 1;
+    } else leftOut += 1;
+  }
+  return { body: kept, leftOut };
 }
 
 /** Adds rule problems, except those about a place a listed field problem already covers (one message per mistake). */

@@ -7,6 +7,7 @@
  * read the body back); and, where a body is read, the runtime's way to its bytes.
  */
 import type { Context } from 'hono';
+import type { UntrustedJson } from '../domain/untrusted-json.js';
 import type { Organization } from '../state/organizations/registry.js';
 
 /**
@@ -16,6 +17,16 @@ import type { Organization } from '../state/organizations/registry.js';
  * reads nothing of a runtime's own, so the browser entry serves it as well.
  */
 export type BodyBytes = (c: Context) => Promise<Uint8Array | undefined>;
+
+/**
+ * A runtime's way to parse a large body's text away from the event loop, as
+ * parseUntrustedJson would, leaving out the keys no schema of the resource
+ * reads beyond the few an answer lists (leaveOutUnknownKeys; `readable` names
+ * the others). Undefined when it cannot parse now: the body reader then parses
+ * on the loop, in a turn of its own. The server passes Node's
+ * (src/server/off-thread-json.ts).
+ */
+export type LargeBodyParser = (text: string, maxDepth: number, readable: ReadonlySet<string>) => Promise<UntrustedJson | undefined>;
 
 export type AppEnv = {
   Variables: { org: Organization; rawBody: string; bodyChecked: boolean; problemTitle: string; bodyBytes: BodyBytes | undefined };

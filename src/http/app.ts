@@ -11,7 +11,7 @@ import { DomainError } from '../domain/errors.js';
 import { resources } from '../domain/resources/index.js';
 import { TelephonyFailure } from '../domain/telephony.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
-import type { AppEnv, BodyBytes } from './app-env.js';
+import type { AppEnv, BodyBytes, LargeBodyParser } from './app-env.js';
 import { bearerAuth } from './auth.js';
 import { controlApi } from './control/control-api.js';
 import { controlOriginOf } from './control/web-pages.js';
@@ -94,6 +94,8 @@ export interface AppOptions extends MockStateOptions {
   afterWrite?: () => unknown;
   /** The runtime's quicker way to a body's bytes (the server passes Node's, src/server/buffered-body.ts); without it bodies are read through the Request. */
   bodyBytes?: BodyBytes;
+  /** The runtime's way to parse large bodies away from the event loop (the server passes Node's, src/server/off-thread-json.ts); without it they are parsed on it, each in a turn of its own. */
+  parseLargeBody?: LargeBodyParser;
   /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
   requestLog?: RequestLogOptions;
   /** Every `/api/v1` answer waits this long (drawn uniformly from minMs to maxMs per request) unless the request sends `Prefer: delay=`. */
@@ -174,7 +176,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
 
   for (const def of resources) {
     const api = new OpenAPIHono<AppEnv>();
-    registerResourceRoutes(api, def, mockState);
+    registerResourceRoutes(api, def, mockState, options.parseLargeBody);
     app.route('/', api);
     answerOtherMethods(app, `/api/v1/${def.path}`, 'GET, POST');
     answerOtherMethods(app, `/api/v1/${def.path}/:id`, 'GET, PATCH, DELETE');

@@ -11,9 +11,9 @@
  * `c.req.valid('json')`; the domain validates them (src/domain/validate.ts).
  */
 import type { Context } from 'hono';
-import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
+import { MAX_RECORD_DEPTH, parseUntrustedJson, type UntrustedJson } from '../domain/untrusted-json.js';
 import type { BodyReader } from './add-route.js';
-import type { AppEnv } from './app-env.js';
+import type { AppEnv, LargeBodyParser } from './app-env.js';
 import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
 import { problemResponse } from './problem.js';
 
@@ -63,7 +63,14 @@ async function readInPieces(body: ReadableStream<Uint8Array>): Promise<{ text: s
 
 const isJson = (contentType: string | undefined): contentType is string => contentType !== undefined && JSON_TYPE.test(contentType);
 
-/** The checks every JSON body passes, API and control alike, in the order a client fixes them: content type, encoding, then the text itself. */
+/** The checks every JSON body passes before its text is parsed, in the order a client fixes them: content type, then encoding. */
+function refusedUnparsed(c: Context, contentType: string | undefined, utf8: boolean): Response | undefined {
+  if (!isJson(contentType)) return wrongType(c, contentType);
+  if (!utf8) return problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.');
+  return undefined;
+}
+
+/** The checks every JSON body passes, API and control alike: those of `refusedUnparsed`, then the text itself. */
 function parseChecked(
   c: Context,
   contentType: string | undefined,
@@ -71,23 +78,33 @@ function parseChecked(
   utf8: boolean,
   maxDepth: number,
 ): { ok: true; value: unknown } | { ok: false; refusal: Response } {
-  if (!isJson(contentType)) return { ok: false, refusal: wrongType(c, contentType) };
-  if (!utf8)
-    return { ok: false, refusal: problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.') };
+  const refusal = refusedUnparsed(c, contentType, utf8);
+  if (refusal) return { ok: false, refusal };
   const parsed = parseUntrustedJson(text, maxDepth);
   return parsed.ok ? parsed : { ok: false, refusal: problemResponse(c, parsed.kind, parsed.message) };
 }
 
-/** What a resource drops from bodies: `ignorableKeys` are the only keys `ignoresInBody` can be true of. */
+/**
+ * What a resource drops from bodies: `ignorableKeys` are the only keys `ignoresInBody` can be true of; and the keys
+ * any of its schemas reads (`bodyKeys`), by which a large body parsed off the loop is cut down.
+ */
 interface Ignored {
   ignorableKeys: readonly string[];
   ignoresInBody(key: string, value: unknown): boolean;
+  bodyKeys: ReadonlySet<string>;
 }
 
 /** The fields of a create or update body as a client sent them, not yet validated: the domain validates them. */
 export type BodyFields = Record<string, unknown>;
 
-export function jsonBody(ignored: Ignored): BodyReader<BodyFields> {
+/** `parseLarge`: the runtime's way to parse a large body away from the loop (the server passes Node's); without it, or when it cannot, a large body is parsed on the loop in a turn of its own. */
+export function jsonBody(ignored: Ignored, parseLarge?: LargeBodyParser): BodyReader<BodyFields> {
+  const parseLargeText = async (text: string): Promise<UntrustedJson> => {
+    const away = await parseLarge?.(text, MAX_RECORD_DEPTH, ignored.bodyKeys);
+    if (away) return away;
+    await largeBodyTurn();
+    return parseUntrustedJson(text, MAX_RECORD_DEPTH);
+  };
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
     const { text, utf8 } = await readBodyText(c);
@@ -95,9 +112,10 @@ export function jsonBody(ignored: Ignored): BodyReader<BodyFields> {
     if (!contentType && text.length === 0) {
       return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
     }
-    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn();
-    const parsed = parseChecked(c, contentType, text, utf8, MAX_RECORD_DEPTH);
-    if (!parsed.ok) return parsed.refusal;
+    const refusal = refusedUnparsed(c, contentType, utf8);
+    if (refusal) return refusal;
+    const parsed = text.length > LARGE_BODY_CHARS ? await parseLargeText(text) : parseUntrustedJson(text, MAX_RECORD_DEPTH);
+    if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
     const body = parsed.value;
     if (!isJsonObject(body)) return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
     c.req.addValidatedData('json', withoutIgnored(body, ignored));

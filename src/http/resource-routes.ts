@@ -10,18 +10,19 @@ import type { MockState } from '../state/mock-state.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../state/operations.js';
 import type { Organization } from '../state/organizations/registry.js';
 import { addRoute } from './add-route.js';
-import type { AppEnv } from './app-env.js';
+import type { AppEnv, LargeBodyParser } from './app-env.js';
 import { jsonBody } from './json-body.js';
 import { resourceComponents, resourceRoutes } from './resource-openapi.js';
 import { sameOrganization } from './same-organization.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 
-export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, mockState: MockState): void {
+/** `parseLarge`: the runtime's way to parse large bodies away from the event loop (AppOptions.parseLargeBody). */
+export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, mockState: MockState, parseLarge?: LargeBodyParser): void {
   for (const [name, schema] of resourceComponents(def)) app.openAPIRegistry.register(name, schema);
   const routes = resourceRoutes(def);
   const guards = [sameOrganization(mockState.organizations)];
-  const body = jsonBody(def);
+  const body = jsonBody(def, parseLarge);
   const scope = (org: Organization) => mockState.context(org.id);
   const asResponse = (record: StoredRecord) => def.toResponse(record, { fresh: false });
 

@@ -16,6 +16,7 @@ import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js
 import { bufferedBody } from './buffered-body.js';
 import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
+import { offThreadJson } from './off-thread-json.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
 import { checkedBudget, checkedPort, DEFAULT_HOST, DEFAULT_PORT, requestTimeouts } from './start-options.js';
 
@@ -102,10 +103,12 @@ async function listenWith(
         await stateFile.committed().catch(answerUnsaved);
       }
     : own;
+  const largeBodies = offThreadJson();
   const app = createApp({
     docsAssets: readSwaggerAsset,
     // Node's request reaches the app as it is (no wrapper around its fetch), and buffered-body.ts reads a body from it.
     bodyBytes: bufferedBody,
+    parseLargeBody: largeBodies.parse,
     compress: compressAsset,
     ...options,
     mockState,
@@ -167,6 +170,7 @@ async function listenWith(
           closeIdle();
         });
         await outboxStopped;
+        await largeBodies.close();
         await stateFile?.close();
       };
       resolve({

@@ -33,11 +33,14 @@ export function commandEntries() {
   return entries;
 }
 
+/** Threads the commands start, each a bundle of its own beside them: the one large bodies are parsed on (src/server/off-thread-json.ts). */
+export const workerEntries = { 'json-parse-worker': 'src/server/json-parse-worker.ts' };
+
 /** The files esbuild makes, in memory: the CommonJS bundle of each command, and the ES module launcher and cache writer. */
 async function cliOutputs(outdir) {
   const bundle = await build({
     ...common,
-    entryPoints: commandEntries(),
+    entryPoints: { ...commandEntries(), ...workerEntries },
     format: 'cjs',
     // Loaded as CommonJS (a V8 code cache needs a script), the bundle still finds its files beside itself.
     define: { 'import.meta.url': '__bundleUrl' },

@@ -1,0 +1,1 @@
+throw new Error('a worker that fails as it loads');
