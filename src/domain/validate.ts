@@ -19,6 +19,8 @@ export interface Parsed {
 
 /** Parses a body with a strict object schema; on failure, still returns the fields that are valid on their own. */
 export function parseFields(schema: z.ZodObject, body: Fields): Parsed {
+  const elsewhere = (body as { [PARSED_ELSEWHERE]?: { schema: z.ZodObject; parsed: Parsed } })[PARSED_ELSEWHERE];
+  if (elsewhere?.schema === schema) return elsewhere.parsed;
   const shape = schema.shape as Record<string, z.ZodType>;
   const problems = new ProblemList();
   const { known, unknown } = withoutUnknownKeys(body, shape);
@@ -75,7 +77,8 @@ export const LEFT_OUT_UNKNOWN_KEYS: unique symbol = Symbol('unknown keys left ou
  * MAX_LISTED_PROBLEMS keys that no schema of its resource reads (`readable`:
  * every key any create or update schema has, and the ignorable ones): the
  * first of them, in order, are kept (they are the ones an answer lists), the
- * rest only counted (`leftOut`, to be set as LEFT_OUT_UNKNOWN_KEYS). A body
+ * rest only counted (`leftOut`, set as LEFT_OUT_UNKNOWN_KEYS; a copy to
+ * another thread loses it, and is given it again there). A body
  * of 120,000 unknown keys becomes a handful, which is cheap to hand from a
  * worker thread to the main one.
  */
@@ -92,7 +95,38 @@ export function leaveOutUnknownKeys(body: Fields, readable: ReadonlySet<string>)
       if (!readable.has(key)) unknownKept += 1;
     } else leftOut += 1;
   }
+  Object.defineProperty(kept, LEFT_OUT_UNKNOWN_KEYS, { value: leftOut });
   return { body: kept, leftOut };
+}
+
+/**
+ * A body parsed already, with parseFields on another thread (a large body,
+ * src/server/off-thread-json.ts): the body that stands for it holds only its
+ * variant key, which picks the same schema again, and parseFields hands back
+ * what was found for that schema.
+ */
+export const PARSED_ELSEWHERE: unique symbol = Symbol('fields parsed elsewhere');
+
+/** The stand-in for a body whose fields `parsed` holds, as parsed with the schema `schemaFor` picks for the stand-in. */
+export function parsedElsewhere(standIn: Fields, schemaFor: (body: Fields) => z.ZodObject, parsed: Parsed): Fields {
+  Object.defineProperty(standIn, PARSED_ELSEWHERE, { value: { schema: schemaFor(standIn), parsed } });
+  return standIn;
+}
+
+/** What a resource drops from bodies before validation: `ignorableKeys` are the only keys `ignoresInBody` can be true of. */
+export interface IgnoredKeys {
+  ignorableKeys: readonly string[];
+  ignoresInBody(key: string, value: unknown): boolean;
+}
+
+/**
+ * The body without the keys the resource ignores. Only the few ignorable keys are looked up: a body of 100,000 keys
+ * costs no more than one of ten. Dropped from the body itself, which was just parsed and is no one else's: a copy
+ * costs as much as the body has keys (a body of 120,000 short unknown keys holds `id` too).
+ */
+export function withoutIgnoredKeys(body: Fields, { ignorableKeys, ignoresInBody }: IgnoredKeys): Fields {
+  for (const key of ignorableKeys) if (Object.hasOwn(body, key) && ignoresInBody(key, body[key])) delete body[key];
+  return body;
 }
 
 /** Adds rule problems, except those about a place a listed field problem already covers (one message per mistake). */

@@ -6,6 +6,7 @@
  * the title of a problem answer, for the request log (which would otherwise
  * read the body back); and, where a body is read, the runtime's way to its bytes.
  */
+import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { UntrustedJson } from '../domain/untrusted-json.js';
 import type { Organization } from '../state/organizations/registry.js';
@@ -18,15 +19,31 @@ import type { Organization } from '../state/organizations/registry.js';
  */
 export type BodyBytes = (c: Context) => Promise<Uint8Array | undefined>;
 
+/** What a large body's parser needs of the body's resource (a Resource is one). */
+export interface BodyResource {
+  kind: string;
+  /** Every top-level key some create or update schema of the resource reads. */
+  bodyKeys: ReadonlySet<string>;
+  createSchemaFor(body: unknown): z.ZodObject;
+}
+
 /**
- * A runtime's way to parse a large body's text away from the event loop, as
- * parseUntrustedJson would, leaving out the keys no schema of the resource
- * reads beyond the few an answer lists (leaveOutUnknownKeys; `readable` names
- * the others). Undefined when it cannot parse now: the body reader then parses
- * on the loop, in a turn of its own. The server passes Node's
- * (src/server/off-thread-json.ts).
+ * A runtime's way to parse a large body's text away from the event loop, with
+ * the checks of parseUntrustedJson. What it answers stands for the body as
+ * parsed: for a create, a stand-in whose fields were already parsed
+ * (parsedElsewhere); for an update, the body with the keys no schema of the
+ * resource reads left out beyond the few an answer lists
+ * (leaveOutUnknownKeys). Validation judges either as it would the whole
+ * body. Undefined when it will not parse this one (a body no smaller for it,
+ * or no thread to parse on): the body reader then parses on the loop, in a
+ * turn of its own. The server passes Node's (src/server/off-thread-json.ts).
  */
-export type LargeBodyParser = (text: string, maxDepth: number, readable: ReadonlySet<string>) => Promise<UntrustedJson | undefined>;
+export type LargeBodyParser = (
+  text: string,
+  maxDepth: number,
+  resource: BodyResource,
+  operation: 'create' | 'update',
+) => Promise<UntrustedJson | undefined>;
 
 export type AppEnv = {
   Variables: { org: Organization; rawBody: string; bodyChecked: boolean; problemTitle: string; bodyBytes: BodyBytes | undefined };

@@ -12,8 +12,9 @@
  */
 import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson, type UntrustedJson } from '../domain/untrusted-json.js';
+import { type IgnoredKeys, withoutIgnoredKeys } from '../domain/validate.js';
 import type { BodyReader } from './add-route.js';
-import type { AppEnv, LargeBodyParser } from './app-env.js';
+import type { AppEnv, BodyResource, LargeBodyParser } from './app-env.js';
 import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
 import { problemResponse } from './problem.js';
 
@@ -84,23 +85,16 @@ function parseChecked(
   return parsed.ok ? parsed : { ok: false, refusal: problemResponse(c, parsed.kind, parsed.message) };
 }
 
-/**
- * What a resource drops from bodies: `ignorableKeys` are the only keys `ignoresInBody` can be true of; and the keys
- * any of its schemas reads (`bodyKeys`), by which a large body parsed off the loop is cut down.
- */
-interface Ignored {
-  ignorableKeys: readonly string[];
-  ignoresInBody(key: string, value: unknown): boolean;
-  bodyKeys: ReadonlySet<string>;
-}
+/** What a resource drops from bodies, and what a large body parsed off the loop needs to know of it (LargeBodyParser). */
+type Ignored = IgnoredKeys & BodyResource;
 
 /** The fields of a create or update body as a client sent them, not yet validated: the domain validates them. */
 export type BodyFields = Record<string, unknown>;
 
 /** `parseLarge`: the runtime's way to parse a large body away from the loop (the server passes Node's); without it, or when it cannot, a large body is parsed on the loop in a turn of its own. */
-export function jsonBody(ignored: Ignored, parseLarge?: LargeBodyParser): BodyReader<BodyFields> {
+export function jsonBody(ignored: Ignored, operation: 'create' | 'update', parseLarge?: LargeBodyParser): BodyReader<BodyFields> {
   const parseLargeText = async (text: string): Promise<UntrustedJson> => {
-    const away = await parseLarge?.(text, MAX_RECORD_DEPTH, ignored.bodyKeys);
+    const away = await parseLarge?.(text, MAX_RECORD_DEPTH, ignored, operation);
     if (away) return away;
     await largeBodyTurn();
     return parseUntrustedJson(text, MAX_RECORD_DEPTH);
@@ -118,7 +112,7 @@ export function jsonBody(ignored: Ignored, parseLarge?: LargeBodyParser): BodyRe
     if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
     const body = parsed.value;
     if (!isJsonObject(body)) return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
-    c.req.addValidatedData('json', withoutIgnored(body, ignored));
+    c.req.addValidatedData('json', withoutIgnoredKeys(body, ignored));
     c.set('bodyChecked', true);
     // Parsing and validating a large body are two turns: each blocks the loop half as long.
     if (text.length > LARGE_BODY_CHARS) await largeBodyTurn(true);
@@ -187,15 +181,4 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value === null) return 'null';
   return `a ${typeof value}`;
-}
-
-/**
- * The body without the keys the resource ignores.
- * Only the few ignorable keys are looked up: a body of 100,000 keys costs no more than one of ten.
- */
-function withoutIgnored(body: Record<string, unknown>, { ignorableKeys, ignoresInBody }: Ignored): Record<string, unknown> {
-  // Dropped from the body itself, which was just parsed and is no one else's: a copy costs as much as the body has keys
-  // (a body of 120,000 short unknown keys holds `id` too).
-  for (const key of ignorableKeys) if (Object.hasOwn(body, key) && ignoresInBody(key, body[key])) delete body[key];
-  return body;
 }

@@ -22,16 +22,17 @@ export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, 
   for (const [name, schema] of resourceComponents(def)) app.openAPIRegistry.register(name, schema);
   const routes = resourceRoutes(def);
   const guards = [sameOrganization(mockState.organizations)];
-  const body = jsonBody(def, parseLarge);
+  const createBody = jsonBody(def, 'create', parseLarge);
+  const updateBody = jsonBody(def, 'update', parseLarge);
   const scope = (org: Organization) => mockState.context(org.id);
   const asResponse = (record: StoredRecord) => def.toResponse(record, { fresh: false });
 
   addRoute(app, { route: routes.list, guards }, (c) => c.body(listRecords(scope(c.get('org')), def), 200, JSON_TYPE));
-  addRoute(app, { route: routes.create, body, guards }, (c) =>
+  addRoute(app, { route: routes.create, body: createBody, guards }, (c) =>
     c.json(def.toResponse(createRecord(scope(c.get('org')), def, c.req.valid('json')), { fresh: true }), 201),
   );
   addRoute(app, { route: routes.get, guards }, (c) => c.json(asResponse(getRecord(scope(c.get('org')), def, c.req.param('id'))), 200));
-  addRoute(app, { route: routes.update, body, guards }, (c) =>
+  addRoute(app, { route: routes.update, body: updateBody, guards }, (c) =>
     c.json(asResponse(updateRecord(scope(c.get('org')), def, c.req.param('id'), c.req.valid('json'))), 200),
   );
   addRoute(app, { route: routes.remove, guards }, (c) => {

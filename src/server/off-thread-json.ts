@@ -1,8 +1,9 @@
 /**
  * Large request bodies parsed on a worker thread (json-parse-worker.ts), so
  * that a client sending megabytes of keys does not hold up everyone else's
- * reads: the main thread gets back the parsed body with its unknown keys
- * counted (LEFT_OUT_UNKNOWN_KEYS), and validates that as it would the whole.
+ * reads: the main thread gets back a create's parsed fields, or an update's
+ * body with its unknown keys counted (LEFT_OUT_UNKNOWN_KEYS), and validation
+ * judges either as it would the whole body.
  *
  * One worker, started at the first large body and unref'd (it keeps no
  * process alive); bodies are parsed in the order they came. Where the
@@ -14,8 +15,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { LEFT_OUT_UNKNOWN_KEYS } from '../domain/validate.js';
-import type { LargeBodyParser } from '../http/app-env.js';
+import { ProblemList } from '../domain/problem-list.js';
+import type { UntrustedJson } from '../domain/untrusted-json.js';
+import { LEFT_OUT_UNKNOWN_KEYS, parsedElsewhere } from '../domain/validate.js';
+import type { BodyResource, LargeBodyParser } from '../http/app-env.js';
 import type { ParseAnswer, ParseRequest } from './json-parse-worker.js';
 
 /** The worker's file beside this module's: `.js` compiled by tsc, `.cjs` in the CLI's bundle (src/cli/launch/build-cli.mjs). */
@@ -24,6 +27,21 @@ function workerFile(): string | undefined {
   if (!here.startsWith('file:')) return undefined;
   const file = fileURLToPath(new URL(here.endsWith('.cjs') ? './json-parse-worker.cjs' : './json-parse-worker.js', here));
   return existsSync(file) ? file : undefined;
+}
+
+/** The worker's answer as the body reader takes it (LargeBodyParser). */
+function asParsed(answer: ParseAnswer | undefined, resource: BodyResource): UntrustedJson | undefined {
+  if (answer === undefined || answer.ok === 'here') return undefined;
+  if (answer.ok === false) return { ok: false, kind: answer.kind, message: answer.message };
+  if (answer.ok === 'fields') {
+    const { standIn, value, problems, more, stopped } = answer.fields;
+    const found = ProblemList.of(problems);
+    found.more = more;
+    found.stopped = stopped;
+    return { ok: true, value: parsedElsewhere(standIn, resource.createSchemaFor, { value, problems: found }) };
+  }
+  if (answer.leftOut > 0) Object.defineProperty(answer.value, LEFT_OUT_UNKNOWN_KEYS, { value: answer.leftOut });
+  return { ok: true, value: answer.value };
 }
 
 export interface OffThreadJson {
@@ -60,17 +78,14 @@ export function offThreadJson(file = workerFile()): OffThreadJson {
     return thread;
   };
   return {
-    async parse(text, maxDepth, readable) {
+    async parse(text, maxDepth, resource, operation) {
       if (failed || file === undefined) return undefined;
       worker ??= started(file);
       const id = nextId++;
       const answered = new Promise<ParseAnswer | undefined>((resolve) => waiting.set(id, resolve));
-      worker.postMessage({ id, text, maxDepth, readable: [...readable] } satisfies ParseRequest);
-      const answer = await answered;
-      if (answer === undefined || answer.ok === 'here') return undefined;
-      if (!answer.ok) return { ok: false, kind: answer.kind, message: answer.message };
-      if (answer.leftOut > 0) Object.defineProperty(answer.value, LEFT_OUT_UNKNOWN_KEYS, { value: answer.leftOut });
-      return { ok: true, value: answer.value };
+      const request: ParseRequest = { id, text, maxDepth, kind: resource.kind, operation, readable: [...resource.bodyKeys] };
+      worker.postMessage(request);
+      return asParsed(await answered, resource);
     },
     async close() {
       const thread = worker;
