@@ -204,6 +204,11 @@ describe("Pact's own Verifier against the mock", () => {
     expect(lines.at(-1)).toContain('--publish needs --broker-url');
     expect(await runPactVerifyCommand(['--provider-base-url', server.url, '--nope'], (line) => lines.push(line))).toBe(2);
     expect(lines.at(-1)).toContain("Unknown option '--nope'");
+    // Pact's own answer to a missing pact file is a stack trace.
+    expect(
+      await runPactVerifyCommand(['--provider-base-url', server.url, '--pact', '/no/such/pact.json'], (line) => lines.push(line)),
+    ).toBe(2);
+    expect(lines.at(-1)).toBe('voice-config-mock pact-verify: --pact "/no/such/pact.json": no such file or folder.');
   });
 });
 

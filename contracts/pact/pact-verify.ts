@@ -6,6 +6,8 @@
  * command. Exit code 0 when every interaction holds, 1 when one fails, 2 for
  * bad arguments, a provider that cannot be reached, or no Pact installed.
  */
+
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { VerifierOptions } from '@pact-foundation/pact';
 import { pactFiles } from './pact-file.js';
@@ -39,6 +41,12 @@ export async function runPactVerifyCommand(
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
     log(`voice-config-mock pact-verify: ${error.message}\nRun voice-config-mock pact-verify --help for the options.`);
+    return 2;
+  }
+  // Pact's verifier throws with a stack trace at a pact file that is not there: said here in one line instead.
+  const missing = (options.pactUrls ?? []).find((where) => !/^https?:\/\//i.test(where) && !existsSync(where));
+  if (missing !== undefined) {
+    log(`voice-config-mock pact-verify: --pact ${JSON.stringify(missing)}: no such file or folder.`);
     return 2;
   }
   // Pact's verifier neither stops nor says why when the provider cannot be reached: it retries for minutes.
