@@ -110,7 +110,7 @@ export async function compareVariants({ names, raw, opts, args }) {
   const startupVariants = Object.entries(prepared)
     .filter(([, v]) => v.startup)
     .map(([name, v]) => ({ name, ...v }));
-  if (opts.before) startupVariants.unshift({ name: 'before', what: `the build in ${opts.before}`, script: resolve(opts.before, 'dist/voice-config-mock.mjs') });
+  if (opts.before) startupVariants.unshift({ name: 'before', what: `the build in ${opts.before}`, script: resolve(opts.before, 'dist/voice-config-mock.cjs') });
   const loadVariants = Object.entries(prepared)
     .filter(([, v]) => v.cases)
     .map(([name, v]) => ({ name, ...v }));
@@ -127,7 +127,7 @@ export async function compareVariants({ names, raw, opts, args }) {
     // The control is built and started as every variant is, without edits: the variants' gains are taken against it,
     // so that nothing but the edit differs (the shipped command loads the same code through the code cache).
     const control = { name: 'control', script: await buildVariant('control'), cases: ORDER };
-    const before = opts.before ? [{ name: 'before', script: resolve(opts.before, 'dist/voice-config-mock.mjs'), cases: ORDER }] : [];
+    const before = opts.before ? [{ name: 'before', script: resolve(opts.before, 'dist/voice-config-mock.cjs'), cases: ORDER }] : [];
     for (const server of [{ name: 'shipped', cases: ORDER }, ...before, control, ...loadVariants]) {
       const mock = await startMock({ script: server.script, nodeFlags: server.nodeFlags, args: [...args, ...(server.args ?? [])], probe });
       servers.push({ ...server, ...mock, target: await prepareTarget(mock.port) });

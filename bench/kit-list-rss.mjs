@@ -61,7 +61,7 @@ for (const shape of SHAPES) {
   const server = await serve(shape);
   const base = `http://127.0.0.1:${server.address().port}`;
   const report = join(dir, `${shape}.json`);
-  const argv = ['-v', process.execPath, ...(process.env.KIT_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/voice-config-mock.mjs', 'verify', '--base-url', base, '--token', TOKENS[0], '--token2', TOKENS[1]];
+  const argv = ['-v', process.execPath, ...(process.env.KIT_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'dist/voice-config-mock.cjs', 'verify', '--base-url', base, '--token', TOKENS[0], '--token2', TOKENS[1]];
   // Spawned, not spawned synchronously: this process's server must keep answering while the kit runs.
   const child = await run('/usr/bin/time', [...argv, '--read-only', '--report', `json=${report}`]);
   server.close();

@@ -161,8 +161,8 @@ async function measureCommands(runs) {
   const flags = startNodeFlags();
   return [
     { command: 'node -e 0', ...time(['-e', '0']) },
-    { command: 'voice-config-mock --version', target: true, ...time([...flags, 'dist/voice-config-mock.mjs', '--version']) },
-    { command: 'voice-config-mock help', target: true, ...time([...flags, 'dist/voice-config-mock.mjs', 'help']) },
+    { command: 'voice-config-mock --version', target: true, ...time([...flags, 'dist/voice-config-mock.cjs', '--version']) },
+    { command: 'voice-config-mock help', target: true, ...time([...flags, 'dist/voice-config-mock.cjs', 'help']) },
   ];
 }
 
@@ -172,7 +172,7 @@ function startNodeFlags() {
 }
 
 function mockHelp() {
-  return execFileSync(process.execPath, ['dist/voice-config-mock.mjs', '--help'], { cwd: root, encoding: 'utf8' });
+  return execFileSync(process.execPath, ['dist/voice-config-mock.cjs', '--help'], { cwd: root, encoding: 'utf8' });
 }
 
 function countRecords(body) {

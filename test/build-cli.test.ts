@@ -29,7 +29,7 @@ describe('build-cli', { timeout: 60_000 }, () => {
     expect(written.map((path) => path.slice(out.length + 1)).sort()).toEqual(
       [
         ...Object.keys({ ...commandEntries(), ...workerEntries }).map((name) => `commands/${name}.cjs`),
-        'voice-config-mock.mjs',
+        'voice-config-mock.cjs',
         'write-code-cache.mjs',
       ].sort(),
     );
@@ -41,7 +41,7 @@ describe('build-cli', { timeout: 60_000 }, () => {
   });
 
   it('keeps the launcher small: help and --version load none of the mock or the kit', () => {
-    expect(statSync(join(out, 'voice-config-mock.mjs')).size).toBeLessThan(64 * 1024);
+    expect(statSync(join(out, 'voice-config-mock.cjs')).size).toBeLessThan(64 * 1024);
   });
 
   it('writes nothing again when nothing changed, and keeps the code cache', async () => {

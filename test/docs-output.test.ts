@@ -29,7 +29,7 @@ describe('README.md', () => {
     const readme = pageText('README.md');
     const from = readme.indexOf('voice-config-mock listening on');
     const shown = readme.slice(from, readme.indexOf('```', from));
-    const child = spawn(process.execPath, ['dist/voice-config-mock.mjs', '--port', '0'], {
+    const child = spawn(process.execPath, ['dist/voice-config-mock.cjs', '--port', '0'], {
       cwd: new URL('..', import.meta.url),
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -20,7 +20,7 @@ const nodeFlags = (command: string) => command.split(/\s+/).filter((word) => wor
 
 /** Runs `serve` with a seed it refuses: the serve bundle loads, checks its flags and ends without listening. */
 function codeCacheUse(flags: string[], dir = DIST, args = ['--seed', 'none']): string {
-  const run = spawnSync(process.execPath, [...flags, join(dir, 'voice-config-mock.mjs'), ...args], {
+  const run = spawnSync(process.execPath, [...flags, join(dir, 'voice-config-mock.cjs'), ...args], {
     env: { ...process.env, VOICE_CONFIG_MOCK_CODE_CACHE: 'report' },
     encoding: 'utf8',
     timeout: 20_000,
@@ -53,7 +53,7 @@ describe('the code cache', () => {
   it('is not used with a bundle other than the one it was made from, and the command still runs', () => {
     scratch = mkdtempSync(join(tmpdir(), 'voice-config-mock-launch-'));
     mkdirSync(join(scratch, 'commands'));
-    copyFileSync(join(DIST, 'voice-config-mock.mjs'), join(scratch, 'voice-config-mock.mjs'));
+    copyFileSync(join(DIST, 'voice-config-mock.cjs'), join(scratch, 'voice-config-mock.cjs'));
     for (const file of readdirSync(join(DIST, 'commands')).filter((name) => name.startsWith('serve.'))) {
       copyFileSync(join(DIST, 'commands', file), join(scratch, 'commands', file));
     }

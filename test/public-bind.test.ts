@@ -11,7 +11,7 @@ import { isThisMachine } from '../src/domain/fields.js';
 import { startServer } from '../src/server/server.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = 'dist/voice-config-mock.mjs';
+const CLI = 'dist/voice-config-mock.cjs';
 
 function runToExit(args: string[]) {
   return spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });

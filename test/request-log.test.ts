@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { batchedWriter } from '../src/cli/terminal.js';
 import { createApp } from '../src/http/app.js';
 
-const CLI = 'dist/voice-config-mock.mjs';
+const CLI = 'dist/voice-config-mock.cjs';
 const ROOT = new URL('..', import.meta.url);
 const children: ChildProcess[] = [];
 

@@ -13,7 +13,7 @@ import { scenarios } from '../src/state/seed/scenarios.js';
 import { readmeBlock } from './helpers/readme.js';
 
 const fixtures = new URL('../fixtures/', import.meta.url);
-const cli = new URL('../dist/voice-config-mock.mjs', import.meta.url).pathname;
+const cli = new URL('../dist/voice-config-mock.cjs', import.meta.url).pathname;
 
 describe('fixtures/', () => {
   it('holds only JSON scenarios, each valid and each shipped under its name', () => {

@@ -1,6 +1,6 @@
 /**
  * The mock over real HTTP: startServer() in-process, and the built CLI
- * (dist/voice-config-mock.mjs, built by `npm test` before vitest runs) as a child
+ * (dist/voice-config-mock.cjs, built by `npm test` before vitest runs) as a child
  * process, with its output, flags, PORT variable and clean shutdown.
  * Every child process is killed after its test, whatever happened.
  */
@@ -15,7 +15,7 @@ import { hostHeaderOf, type RunningServer, startServer } from '../src/server/ser
 import { createMockState } from '../src/state/mock-state.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLI = 'dist/voice-config-mock.mjs';
+const CLI = 'dist/voice-config-mock.cjs';
 const AUTH = { authorization: 'Bearer demo-token' };
 const STACK_FRAME = /^\s+at .+[:(]\d+:\d+\)?$/m;
 

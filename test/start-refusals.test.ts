@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 
-const cli = new URL('../dist/voice-config-mock.mjs', import.meta.url).pathname;
+const cli = new URL('../dist/voice-config-mock.cjs', import.meta.url).pathname;
 
 const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => {
   const result = spawnSync(process.execPath, [cli, '--port', '0', ...args], { encoding: 'utf8', timeout: 20_000, env });

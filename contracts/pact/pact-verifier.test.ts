@@ -364,7 +364,7 @@ describe('pact-verify hands the Verifier', () => {
 });
 
 describe('voice-config-mock pact-verify --help, as built', () => {
-  const cli = join(process.cwd(), 'dist', 'voice-config-mock.mjs');
+  const cli = join(process.cwd(), 'dist', 'voice-config-mock.cjs');
   it('lists the broker options', async () => {
     expect(existsSync(cli), `${cli}: run npm run build:code first (npm test does)`).toBe(true);
     const { stdout } = await promisify(execFile)(process.execPath, [cli, 'pact-verify', '--help'], { timeout: 30_000 });
@@ -384,7 +384,7 @@ describe('voice-config-mock pact-verify --help, as built', () => {
 });
 
 describe('voice-config-mock pact-verify, as built', () => {
-  const cli = join(process.cwd(), 'dist', 'voice-config-mock.mjs');
+  const cli = join(process.cwd(), 'dist', 'voice-config-mock.cjs');
   let mock: RunningServer;
   beforeAll(async () => {
     mock = await startServer({ port: 0 });

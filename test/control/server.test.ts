@@ -15,7 +15,7 @@ import { exportState } from '../../src/state/snapshot/snapshot.js';
 import { serverForTests } from '../helpers/server.js';
 import { trunkBody } from './helpers.js';
 
-const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
+const cli = new URL('../../dist/voice-config-mock.cjs', import.meta.url).pathname;
 
 async function call(url: string, token: string, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };

@@ -1,11 +1,11 @@
 /**
- * The built command (`dist/voice-config-mock.mjs`) as a child process, for tests that kill it, restart it and read
+ * The built command (`dist/voice-config-mock.cjs`) as a child process, for tests that kill it, restart it and read
  * its state file. Every child started here is remembered until it exits, so `killAll` (in an `afterEach`) ends
  * whatever a failed assertion left running.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 
-export const cli = new URL('../../dist/voice-config-mock.mjs', import.meta.url).pathname;
+export const cli = new URL('../../dist/voice-config-mock.cjs', import.meta.url).pathname;
 
 export interface RunningMock {
   child: ChildProcess;

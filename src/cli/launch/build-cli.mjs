@@ -2,8 +2,9 @@
 /**
  * The second half of `npm run build` (the first is tsc, incremental): one
  * bundle per command (`dist/commands/<name>.cjs`, from each file of
- * src/cli/commands/, `serve` with its warm-up), the launcher that loads only
- * the bundle of the command that runs, and the V8 code cache of `serve`. Each is made again only when out of date: esbuild builds in memory
+ * src/cli/commands/, `serve` with its warm-up), the launcher (CommonJS, like
+ * the bundles) that loads only the bundle of the command that runs, and the
+ * V8 code cache of `serve`. Each is made again only when out of date: esbuild builds in memory
  * and a file whose bytes did not change is left alone (so its time stays
  * too), and the code cache, which names the bundle it was made from, is made
  * again only when that is not the bundle on disk. One cache, for the node
@@ -50,14 +51,24 @@ async function cliOutputs(outdir) {
     outdir: join(outdir, 'commands'),
     outExtension: { '.js': '.cjs' },
   });
+  // The launcher as CommonJS too: no ES module loader before help or --version answers.
   const launcher = await build({
     ...common,
-    entryPoints: { 'voice-config-mock': 'src/cli/launch/launcher.ts', 'write-code-cache': 'src/cli/launch/write-code-cache.ts' },
+    entryPoints: { 'voice-config-mock': 'src/cli/launch/launcher.ts' },
+    format: 'cjs',
+    define: { 'import.meta.url': '__bundleUrl' },
+    banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    outExtension: { '.js': '.cjs' },
+    outdir,
+  });
+  const cacheWriter = await build({
+    ...common,
+    entryPoints: { 'write-code-cache': 'src/cli/launch/write-code-cache.ts' },
     format: 'esm',
     outExtension: { '.js': '.mjs' },
     outdir,
   });
-  return [...bundle.outputFiles, ...launcher.outputFiles];
+  return [...bundle.outputFiles, ...launcher.outputFiles, ...cacheWriter.outputFiles];
 }
 
 const sameBytes = (path, contents) => {
@@ -71,9 +82,9 @@ const sameBytes = (path, contents) => {
 /** Writes the CLI's files that changed; returns the paths written. */
 export async function bundleCli(outdir) {
   mkdirSync(join(outdir, 'commands'), { recursive: true });
-  // The one bundle of every command that earlier builds made, and its caches: nothing loads them now.
+  // Left by earlier builds: the ES module launcher, and the caches of the one bundle of every command. Nothing loads them now.
   for (const file of readdirSync(outdir))
-    if (/^voice-config-mock\..*(cjs|code-cache)$/.test(file)) rmSync(join(outdir, file), { force: true });
+    if (/^voice-config-mock\.(mjs|.*code-cache)$/.test(file)) rmSync(join(outdir, file), { force: true });
   const written = [];
   for (const { path, contents } of await cliOutputs(outdir)) {
     if (sameBytes(path, contents)) continue;
