@@ -94,17 +94,27 @@ export async function startMock({ script, args = [], probe, timeoutMs = 60_000, 
   const started = performance.now();
   const argv = [...(nodeFlags ?? start.nodeFlags), script ?? start.script, '--port', String(port), ...args];
   const child = track(spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-4000);
+  // The mock's output (the request log, when on) is read by a process of its own, as a terminal reads it, which keeps
+  // its end. Read here, it took CPU from the load generator, which runs in this process, and counted as the log's cost.
+  const tail = track(spawn('tail', ['-c', '4000'], { stdio: [child.stdout, 'pipe', 'ignore'] }));
+  let printed = '';
+  tail.stdout.on('data', (chunk) => {
+    printed += chunk;
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk) => {
+    errors = (errors + chunk).slice(-4000);
+  });
+  /** What the mock printed last, once it has ended. */
+  const output = async () => {
+    await new Promise((resolve) => (tail.exitCode === null ? tail.once('close', resolve) : resolve()));
+    return `${printed}${errors}`;
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
   while (true) {
-    if (child.exitCode !== null) throw new Error(`the mock exited with code ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the mock exited with code ${child.exitCode}:\n${await output()}`);
     if (performance.now() - started > timeoutMs) {
       await stop(child);
-      throw new Error(`the mock did not answer within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`the mock did not answer within ${timeoutMs} ms:\n${await output()}`);
     }
     const answer = await send(port, probe).catch(() => undefined);
     if (answer?.status === 200) return { child, port, startupMs: performance.now() - started, startupCpuMs: cpuMs(child.pid), pid: child.pid };
