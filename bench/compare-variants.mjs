@@ -10,6 +10,7 @@
  * the optimisation earns. The control is the same bundle as every variant,
  * built and started the same way, without edits.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cases, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
@@ -104,13 +105,16 @@ function median(values) {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The command of another checkout's build: its launcher, an ES module in older builds (where a .cjs beside it was the bundle it loaded). */
+const launcherOf = (dir) => ['mjs', 'cjs'].map((ext) => resolve(dir, `dist/voice-config-mock.${ext}`)).find(existsSync) ?? resolve(dir, 'dist/voice-config-mock.cjs');
+
 /** The whole comparison; returns the tables as Markdown. */
 export async function compareVariants({ names, raw, opts, args }) {
   const prepared = await prepareVariants(names);
   const startupVariants = Object.entries(prepared)
     .filter(([, v]) => v.startup)
     .map(([name, v]) => ({ name, ...v }));
-  if (opts.before) startupVariants.unshift({ name: 'before', what: `the build in ${opts.before}`, script: resolve(opts.before, 'dist/voice-config-mock.cjs') });
+  if (opts.before) startupVariants.unshift({ name: 'before', what: `the build in ${opts.before}`, script: launcherOf(opts.before) });
   const loadVariants = Object.entries(prepared)
     .filter(([, v]) => v.cases)
     .map(([name, v]) => ({ name, ...v }));
@@ -127,7 +131,7 @@ export async function compareVariants({ names, raw, opts, args }) {
     // The control is built and started as every variant is, without edits: the variants' gains are taken against it,
     // so that nothing but the edit differs (the shipped command loads the same code through the code cache).
     const control = { name: 'control', script: await buildVariant('control'), cases: ORDER };
-    const before = opts.before ? [{ name: 'before', script: resolve(opts.before, 'dist/voice-config-mock.cjs'), cases: ORDER }] : [];
+    const before = opts.before ? [{ name: 'before', script: launcherOf(opts.before), cases: ORDER }] : [];
     for (const server of [{ name: 'shipped', cases: ORDER }, ...before, control, ...loadVariants]) {
       const mock = await startMock({ script: server.script, nodeFlags: server.nodeFlags, args: [...args, ...(server.args ?? [])], probe });
       servers.push({ ...server, ...mock, target: await prepareTarget(mock.port) });
