@@ -37,7 +37,7 @@ export function commandEntries() {
 /** Threads the commands start, each a bundle of its own beside them: the one large bodies are parsed on (src/server/off-thread-json.ts). */
 export const workerEntries = { 'json-parse-worker': 'src/server/json-parse-worker.ts' };
 
-/** The files esbuild makes, in memory: the CommonJS bundle of each command, and the ES module launcher and cache writer. */
+/** The files esbuild makes, in memory: the CommonJS bundles of the commands, their workers and the launcher, and the ES module cache writer. */
 async function cliOutputs(outdir) {
   const bundle = await build({
     ...common,
