@@ -82,8 +82,9 @@ async function judgeListed(t: ProbeRun, checkId: string, path: string, id: strin
   // Every page is read: a record's absence is evidence only from the whole list, its presence from any page.
   const holds = (read: ListRead) => read.items !== undefined && holdsId(read.items, id);
   // Not a list, or not the whole of it, is no reason to read again: it is not judged below.
+  // Read fresh each time: a read kept from before could not show a write carried out since.
   const read = await settled(
-    () => t.list(path),
+    () => t.list(path, 'token', true),
     (reading) => reading.items === undefined || !reading.whole || holds(reading) === present,
     t.target.settleMs,
   );
