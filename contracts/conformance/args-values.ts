@@ -40,6 +40,12 @@ export function positiveInteger(flag: string, text: string): number {
   return Number(text);
 }
 
+/** A whole number from 0 to `max` (a time in ms that may be none, kept within what a timer can wait). */
+export function nonNegativeInteger(flag: string, text: string, max = 600_000): number {
+  if (!/^\d+$/.test(text) || Number(text) > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max} (got "${text}")`);
+  return Number(text);
+}
+
 /** `--openapi FILE|URL`: a URL is fetched when the run starts; a file is read (and must be JSON) now. */
 export function readOpenApi(where: string): OpenApiSource {
   if (/^https?:\/\//i.test(where)) {

@@ -1,6 +1,15 @@
 /** Reading the command line of `voice-config-mock verify`. */
 import { parseArgs } from 'node:util';
-import { parseHeader, parsePointer, parseReport, positiveInteger, readExamples, readOpenApi, UsageError } from './args-values.js';
+import {
+  nonNegativeInteger,
+  parseHeader,
+  parsePointer,
+  parseReport,
+  positiveInteger,
+  readExamples,
+  readOpenApi,
+  UsageError,
+} from './args-values.js';
 import type { GivenExamples, OpenApiSource } from './target/examples.js';
 import { PAGING_MODES, type PagingMode } from './target/paging.js';
 
@@ -16,6 +25,7 @@ export interface VerifyArgs {
   compareWithMock: boolean;
   reports: { format: 'junit' | 'json'; path: string }[];
   timeoutMs?: number;
+  settleMs?: number;
   examples?: GivenExamples;
   openapi?: OpenApiSource;
   listPointer?: string;
@@ -50,6 +60,7 @@ Options:
   --report json=PATH      write a JSON report
   --compare-with-mock     also run against the built-in mock and list the checks that come out differently
   --timeout-ms N          time limit per request (default 15000)
+  --settle-ms N           how long a check reads again for its write to show before it fails (default 3000; 0: once)
   --examples FILE         request examples by hand, {"/api/v1/tools": {"create": {…}, "update": {…}}}, used before the target's OpenAPI
   --openapi FILE|URL      the OpenAPI document to read request examples from, when the target serves none at /openapi.json
   --list-pointer PTR      JSON pointer to the array in the answers of the trunk, assistant, tool and webhook lists (e.g. /data)
@@ -114,6 +125,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   if (values.token2 !== undefined) args.token2 = values.token2;
   if (values['system-trunk-id'] !== undefined) args.systemTrunkId = values['system-trunk-id'];
   if (values['timeout-ms'] !== undefined) args.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  if (values['settle-ms'] !== undefined) args.settleMs = nonNegativeInteger('--settle-ms', values['settle-ms']);
   if (values.examples !== undefined) args.examples = readExamples(values.examples);
   if (values.openapi !== undefined) args.openapi = readOpenApi(values.openapi);
   if (values['list-pointer'] !== undefined) args.listPointer = parsePointer('--list-pointer', values['list-pointer']);
@@ -151,6 +163,7 @@ function parse(argv: string[]) {
         report: { type: 'string', multiple: true },
         'compare-with-mock': { type: 'boolean' },
         'timeout-ms': { type: 'string' },
+        'settle-ms': { type: 'string' },
         examples: { type: 'string' },
         openapi: { type: 'string' },
         'list-pointer': { type: 'string' },

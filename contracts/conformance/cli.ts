@@ -71,6 +71,7 @@ function targetOf(args: VerifyArgs): Target {
   if (args.token2 !== undefined) target.token2 = args.token2;
   if (args.systemTrunkId !== undefined) target.systemTrunkId = args.systemTrunkId;
   if (args.timeoutMs !== undefined) target.timeoutMs = args.timeoutMs;
+  if (args.settleMs !== undefined) target.settleMs = args.settleMs;
   if (args.listPointer !== undefined) target.listPointer = args.listPointer;
   if (args.idPointer !== undefined) target.idPointer = args.idPointer;
   if (args.recordPointer !== undefined) target.recordPointer = args.recordPointer;

@@ -20,9 +20,18 @@ describe('verify flags', () => {
     [['--list-pointer', 'data'], '--list-pointer takes a JSON pointer such as /data'],
     [['--id-pointer', 'data.id'], '--id-pointer takes a JSON pointer'],
     [['--openapi', '/no/such/openapi.json'], '--openapi: cannot read /no/such/openapi.json (ENOENT)'],
+    [['--settle-ms', 'soon'], '--settle-ms must be a whole number from 0 to 600000'],
+    [['--settle-ms', '600001'], '--settle-ms must be a whole number from 0 to 600000'],
   ])('refuses %j', (extra, message) => {
     expect(() => parseVerifyArgs([...base, ...extra])).toThrow(UsageError);
     expect(() => parseVerifyArgs([...base, ...extra])).toThrow(message);
+  });
+
+  it('reads --settle-ms, 0 included, and leaves it unset (the kit’s default) without it', () => {
+    expect(parseVerifyArgs([...base, '--settle-ms', '0']).settleMs).toBe(0);
+    expect(parseVerifyArgs([...base, '--settle-ms', '10000']).settleMs).toBe(10_000);
+    expect(parseVerifyArgs(base).settleMs).toBeUndefined();
+    expect(verifyUsage).toContain('--settle-ms N');
   });
 
   it('reads --openapi as a file now, or keeps a URL to fetch when the run starts', () => {

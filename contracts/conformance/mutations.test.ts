@@ -18,13 +18,18 @@ interface Breakage {
   response?(res: Response, req: Request, mockState: MockState): Response | Promise<Response>;
 }
 
-/** The mock behind an adapter that breaks it in one way. */
+/**
+ * The mock behind an adapter that breaks it in one way. The mock carries out a write before it answers, and the one
+ * variant that does so later does it within 100 ms, so the kit reads again for 300 ms, not its default 3 s, before a
+ * record still listed, or not gone after the teardown's delete, fails.
+ */
 function brokenMock(breakage: Breakage, mockState: MockState = createMockState()): Target {
   const app = createApp({ mockState });
   return {
     baseUrl: 'http://mock.test',
     token: 'demo-token',
     token2: 'demo-token-2',
+    settleMs: 300,
     fetch: async (url, init) => {
       const original = new Request(url, init);
       const req = breakage.request ? breakage.request(original) : original;

@@ -17,6 +17,11 @@ export interface Target {
   fetch?: FetchLike;
   /** Per-request time limit (default 15 000 ms). */
   timeoutMs?: number;
+  /**
+   * How long a check keeps reading for its write to show (a delete answered 202 and carried out a moment later)
+   * before it fails (default 3 000 ms; 0 reads once).
+   */
+  settleMs?: number;
   /** Sent on every request (lower-case names; never printed): an API version, a tenant header. */
   headers?: Record<string, string>;
   /** JSON pointer to the array inside the answers of the four lists whose shape the spec does not show (e.g. `/data`). */

@@ -2,56 +2,17 @@
  * The kit against servers that page their lists, written apart from the mock and from the kit: delta (cursor and
  * `hasMore` in an envelope, the schema list by page number, records wrapped in `data`, webhook urls unique) and
  * epsilon (a `Link` header, bare arrays). With only the tokens and --openapi the kit judges the whole spec of each,
- * exits 0, and leaves the records exactly as they were by the server's own account; each broken variant fails the
- * matching check, though the break shows only on a later page; where the kit cannot gather the evidence (a cursor
+ * exits 0, and leaves the records exactly as they were by the server's own account (each broken variant failing the
+ * matching check: paged-breaks.test.ts); where the kit cannot gather the evidence (a cursor
  * it cannot find, a record it cannot read, no request examples) the checks that need it are "not judged", never
  * "passed", and the run exits 3 unless --allow-unjudged accepts that.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  DELTA_BREAKS,
-  DELTA_DOCUMENTED_BREAKS,
-  DELTA_OPENAPI,
-  DELTA_PAGE_SIZE,
-  DELTA_SPEC_PATH,
-  DELTA_TOKENS,
-  type DeltaOptions,
-  startDelta,
-} from './delta.js';
-import { EPSILON_BREAKS, EPSILON_PAGE_SIZE, EPSILON_TOKENS, type EpsilonOptions, epsilonOpenApi, startEpsilon } from './epsilon.js';
+import { DELTA_OPENAPI, DELTA_PAGE_SIZE, DELTA_SPEC_PATH, DELTA_TOKENS, type DeltaOptions, startDelta } from './delta.js';
+import { EPSILON_PAGE_SIZE, EPSILON_TOKENS, startEpsilon } from './epsilon.js';
+import { deltaFlags, epsilonFlags, KINDS, reported, unjudged } from './paged-run.js';
 import type { Running } from './plumbing.js';
-import { type KitRun, runKit } from './run-kit.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'paged-servers-'));
-const EPSILON_OPENAPI = join(dir, 'epsilon-openapi.json');
-writeFileSync(EPSILON_OPENAPI, JSON.stringify(epsilonOpenApi()));
-
-/** Every check the kit judges as `spec` (the ids of contracts/conformance/checks), which a whole run must judge. */
-const KINDS = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'] as const;
-const SPEC_CHECKS = [
-  ...KINDS.flatMap((kind) => [
-    `auth.missing-token.${kind}`,
-    `auth.unknown-token.${kind}`,
-    `tenancy.${kind}.list`,
-    `tenancy.${kind}.apart`,
-    ...['create', 'get', 'update', 'delete'].map((op) => `${kind}.${op}.needs-token`),
-  ]),
-  ...['sip-trunks', 'assistants', 'tools', 'webhooks'].flatMap((kind) => [`${kind}.delete.accepts-example`]),
-  ...['sip-trunks', 'assistants', 'webhooks'].map((kind) => `${kind}.delete.empty-object`),
-  ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((kind) => `${kind}.list.ids-uuid`),
-  ...['id', 'name', 'type', 'description', 'properties', 'isLocked', 'createdAt', 'updatedAt'].map(
-    (field) => `schemas.list.field.${field}`,
-  ),
-  'schemas.list.json-array',
-  'schemas.list-after-create',
-  'sip-trunks.list.field.isSystem',
-  'sip-trunks.list-after-delete',
-  'sip-trunks.delete.system-refused',
-  'sip-trunks.delete.system-survives',
-];
 
 const started: Running[] = [];
 afterEach(async () => {
@@ -62,52 +23,6 @@ async function start<T extends Running>(server: Promise<T>): Promise<T> {
   started.push(running);
   return running;
 }
-
-const deltaFlags = (url: string) => [
-  '--base-url',
-  url,
-  '--token',
-  DELTA_TOKENS[0],
-  '--token2',
-  DELTA_TOKENS[1],
-  '--openapi',
-  DELTA_OPENAPI,
-];
-const epsilonFlags = (url: string) => [
-  ...['--base-url', url, '--token', EPSILON_TOKENS[0], '--token2', EPSILON_TOKENS[1], '--openapi', EPSILON_OPENAPI],
-];
-
-interface Result {
-  id: string;
-  source: string;
-  outcome?: string;
-  status?: string;
-  reason?: string;
-  evidence?: unknown;
-}
-type ReportedRun = KitRun & { json: { results: Result[] }; status(id: string): string | undefined; result(id: string): Result | undefined };
-
-let runs = 0;
-/** A run with a JSON report, read back; `status(id)` is a check's "passed", "failed" or "not judged". */
-async function reported(...argv: string[]): Promise<ReportedRun> {
-  const file = join(dir, `run-${++runs}.json`);
-  const run = await runKit(...argv, '--report', `json=${file}`);
-  const json = JSON.parse(readFileSync(file, 'utf8'));
-  const result = (id: string) => (json.results as Result[]).find((candidate) => candidate.id === id);
-  return { ...run, json, result, status: (id) => result(id)?.status ?? result(id)?.outcome };
-}
-
-/**
- * The spec checks a run did not pass (those named above, and any other the report shows as spec), each with its
- * status and why: empty when the whole spec was judged and held.
- */
-const unjudged = (run: ReportedRun) =>
-  [...new Set([...SPEC_CHECKS, ...run.json.results.filter((result) => result.source === 'spec').map((result) => result.id)])]
-    .filter((id) => run.status(id) !== 'passed')
-    .map((id) => {
-      const result = run.result(id) as (Result & { actual?: string }) | undefined;
-      return `${id}: ${run.status(id)} ${result?.reason ?? result?.actual ?? ''}`;
-    });
 
 type Json = any;
 async function get(server: Running, path: string, token?: string): Promise<{ status: number; body: Json; link: string | null }> {
@@ -269,55 +184,6 @@ describe('with only the tokens and --openapi, the kit judges the whole spec of a
 
     expect(run.json.results.filter((result) => (result.status ?? result.outcome) === 'failed').map((result) => result.id)).toEqual([]);
     expect(run.code).toBe(0);
-  });
-});
-
-describe('a rule broken on a later page fails the matching check', () => {
-  it.each(Object.entries(DELTA_BREAKS))('delta %s fails %j', async (broken, checks) => {
-    const delta = await start(startDelta({ breaks: new Set([broken]) }));
-
-    const run = await reported(...deltaFlags(delta.url));
-
-    expect(Object.fromEntries(checks.map((id) => [id, run.status(id)]))).toEqual(Object.fromEntries(checks.map((id) => [id, 'failed'])));
-    expect(run.code).toBe(1);
-  });
-
-  it.each(Object.entries(DELTA_DOCUMENTED_BREAKS))('delta %s fails %j under --strict', async (broken, checks) => {
-    const delta = await start(startDelta({ breaks: new Set([broken]) }));
-
-    const run = await reported(...deltaFlags(delta.url), '--strict');
-
-    for (const id of checks) expect(run.status(id)).toBe('failed');
-    expect(run.code).toBe(1);
-  });
-
-  it.each(Object.entries(EPSILON_BREAKS))('epsilon %s fails %j', async (broken, checks) => {
-    const epsilon = await start(startEpsilon({ breaks: new Set([broken]) } satisfies EpsilonOptions));
-
-    const run = await reported(...epsilonFlags(epsilon.url));
-
-    for (const id of checks) expect(run.status(id)).toBe('failed');
-    expect(run.code).toBe(1);
-  });
-
-  it('a failure carries its evidence: the requests, with tokens masked', async () => {
-    const delta = await start(startDelta({ breaks: new Set(['trunk-delete-still-listed']) }));
-
-    const run = await reported(...deltaFlags(delta.url));
-
-    const evidence = JSON.stringify(run.result('sip-trunks.list-after-delete')?.evidence);
-    expect(evidence).toContain('cursor=');
-    expect(evidence).not.toContain(DELTA_TOKENS[0]);
-  });
-
-  it('every spec check has a broken delta variant', () => {
-    const broken = new Set(Object.values(DELTA_BREAKS).flat());
-    expect(SPEC_CHECKS.filter((id) => !broken.has(id))).toEqual([]);
-    expect(Object.values(DELTA_DOCUMENTED_BREAKS).flat()).toEqual([
-      'sip-trunks.delete.unknown-id',
-      'tools.delete.unknown-id',
-      'webhooks.delete.unknown-id',
-    ]);
   });
 });
 

@@ -9,7 +9,17 @@ import { shownInSpec } from '../resources.js';
 import { generatedBodyRefused } from '../target/bodies.js';
 import { type Created, createRecord, withReferences } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
-import { answeredUnread, REDIRECT_NOT_FOLLOWED, type Reply, type RequestSpec, send, TOO_LARGE, TransportError } from '../target/http.js';
+import {
+  answeredUnread,
+  REDIRECT_NOT_FOLLOWED,
+  type Reply,
+  type RequestSpec,
+  send,
+  TOO_LARGE,
+  TransportError,
+  writesSent,
+} from '../target/http.js';
+import { REUSED_NOTE } from '../target/list-cache.js';
 import type { ListRead } from '../target/paging.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
 import { evidenceOf } from '../verdict/evidence.js';
@@ -83,9 +93,25 @@ export class ProbeRun {
     }
   }
 
-  /** The whole list of `path`, every page, with `credentials` (see target/paging.ts); its requests are this probe's. */
-  list(path: string, credentials: Credentials = 'token'): Promise<ListRead> {
-    return this.ctx.adapter.list((spec) => this.send(spec), path, credentials);
+  /**
+   * The whole list of `path`, every page, with `credentials` (see target/paging.ts); its requests are this probe's.
+   * A list this run read with the same credentials and no write since is given again, its requests with it, noted
+   * (target/list-cache.ts); `fresh` reads it anyway (reading again for a write to show).
+   */
+  async list(path: string, credentials: Credentials = 'token', fresh = false): Promise<ListRead> {
+    const key = `${JSON.stringify(credentials)} ${path}`;
+    const writes = writesSent(this.ctx.target);
+    const kept = fresh ? undefined : this.ctx.adapter.lists.get(key, writes);
+    if (kept !== undefined) {
+      for (const exchange of kept.exchanges)
+        this.exchanges.push({ ...exchange, note: exchange.note === undefined ? REUSED_NOTE : `${REUSED_NOTE}; ${exchange.note}` });
+      return kept.read;
+    }
+    const from = this.exchanges.length;
+    const read = await this.ctx.adapter.list((spec) => this.send(spec), path, credentials);
+    // Kept under the count of writes before it, and only if none was sent while it was read.
+    if (writesSent(this.ctx.target) === writes) this.ctx.adapter.lists.set(key, writes, read, this.exchanges.slice(from));
+    return read;
   }
 
   /** The record an answer holds, read as the target adapter reads records; undefined when none. */

@@ -76,15 +76,17 @@ async function judgeGet(
 
 /**
  * Whether `id` is in the list (present) or not. A list may settle a moment after a write (a delete answered 202):
- * it is read again, a few times over about three seconds, before the check fails.
+ * it is read again, a few times over the target's settle time (three seconds by default), before the check fails.
  */
 async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<boolean | undefined> {
   // Every page is read: a record's absence is evidence only from the whole list, its presence from any page.
   const holds = (read: ListRead) => read.items !== undefined && holdsId(read.items, id);
   // Not a list, or not the whole of it, is no reason to read again: it is not judged below.
+  // Read fresh each time: a read kept from before could not show a write carried out since.
   const read = await settled(
-    () => t.list(path),
+    () => t.list(path, 'token', true),
     (reading) => reading.items === undefined || !reading.whole || holds(reading) === present,
+    t.target.settleMs,
   );
   if (read.items === undefined) {
     t.skipCheck(checkId, `GET ${path} did not answer a list (${read.first.status})`);

@@ -1,7 +1,16 @@
 /** Reading the command line of `voice-config-mock explore`. */
 import { parseArgs } from 'node:util';
 import { describeArgsError } from '../args.js';
-import { parseHeader, parsePointer, parseReport, positiveInteger, readExamples, readOpenApi, UsageError } from '../args-values.js';
+import {
+  nonNegativeInteger,
+  parseHeader,
+  parsePointer,
+  parseReport,
+  positiveInteger,
+  readExamples,
+  readOpenApi,
+  UsageError,
+} from '../args-values.js';
 import type { GivenExamples, OpenApiSource } from '../target/examples.js';
 import { PAGING_MODES, type PagingMode } from '../target/paging.js';
 import type { Target } from '../types.js';
@@ -52,7 +61,7 @@ Options:
   --openapi FILE|URL      the OpenAPI document to read request examples from (default: the target's /openapi.json)
   --examples FILE         request examples by hand, as for verify
   --header "Name: value"  a header sent on every request (repeatable; never printed)
-  --list-pointer, --id-pointer, --record-pointer, --paging, --next-pointer, --page-param, --max-pages, --timeout-ms
+  --list-pointer, --id-pointer, --record-pointer, --paging, --next-pointer, --page-param, --max-pages, --timeout-ms, --settle-ms
                           how the target lists, pages and wraps records: as for verify
   -h, --help              show this help
 
@@ -80,6 +89,7 @@ export function parseExploreArgs(argv: string[]): ExploreArgs {
   if (values.token2 !== undefined) target.token2 = values.token2;
   if (values['system-trunk-id'] !== undefined) target.systemTrunkId = values['system-trunk-id'];
   if (values['timeout-ms'] !== undefined) target.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
+  if (values['settle-ms'] !== undefined) target.settleMs = nonNegativeInteger('--settle-ms', values['settle-ms']);
   if (values['list-pointer'] !== undefined) target.listPointer = parsePointer('--list-pointer', values['list-pointer']);
   if (values['id-pointer'] !== undefined) target.idPointer = parsePointer('--id-pointer', values['id-pointer']);
   if (values['record-pointer'] !== undefined) target.recordPointer = parsePointer('--record-pointer', values['record-pointer']);
@@ -156,6 +166,7 @@ function parse(argv: string[]) {
         'page-param': text,
         'max-pages': text,
         'timeout-ms': text,
+        'settle-ms': text,
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -20,6 +20,7 @@
 import { isRecord } from '../matchers.js';
 import type { Credentials, Target, TargetDescription } from '../types.js';
 import type { QueryParam } from './examples.js';
+import { ListCache } from './list-cache.js';
 import type { Notes } from './listing.js';
 import { type ListRead, pagingOf, readList, type Sender } from './paging.js';
 import { recordOf } from './records.js';
@@ -34,12 +35,16 @@ export class TargetAdapter {
   private readonly ways = new Map<string, string>();
   /** How records were read out of answers, when not bare. */
   private readonly recordWays = new Set<string>();
+  /** The run's list reads, kept until its next write, for the checks (see list-cache.ts). */
+  readonly lists: ListCache;
 
   constructor(
     readonly target: Target,
     private readonly declared: (path: string) => QueryParam[],
     private readonly notes: Notes,
-  ) {}
+  ) {
+    this.lists = new ListCache(pagingOf(target).maxRecords);
+  }
 
   /** Reads the whole list of `path` (every page); see paging.ts. */
   async list(send: Sender, path: string, credentials: Credentials = 'token'): Promise<ListRead> {

@@ -18,6 +18,13 @@ const THROTTLE_RETRIES = 3;
 const LONGEST_WAIT_MS = 5_000;
 const WAIT_BUDGET_MS = 30_000;
 const waited = new WeakMap<Target, number>();
+const writes = new WeakMap<Target, number>();
+
+/**
+ * How many requests other than GET and HEAD have been sent to `target`, counted as each is sent and again as it
+ * ends (answered or not): a list read while this count stayed the same saw no write of the kit's (list-cache.ts).
+ */
+export const writesSent = (target: Target): number => writes.get(target) ?? 0;
 
 /**
  * Sends `spec` to the target; resolves with the reply and its record, or throws a TransportError. A throttled
@@ -25,6 +32,16 @@ const waited = new WeakMap<Target, number>();
  * is not an answer the spec's checks should judge.
  */
 export async function send(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
+  if (spec.method === 'GET' || spec.method === 'HEAD') return sendThrottled(target, spec, signal);
+  writes.set(target, writesSent(target) + 1);
+  try {
+    return await sendThrottled(target, spec, signal);
+  } finally {
+    writes.set(target, writesSent(target) + 1);
+  }
+}
+
+async function sendThrottled(target: Target, spec: RequestSpec, signal?: AbortSignal): Promise<{ reply: Reply; exchange: Exchange }> {
   for (let attempt = 0; ; attempt++) {
     const result = await sendOnceReused(target, spec, signal);
     const { status, headers } = result.reply;

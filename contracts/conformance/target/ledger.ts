@@ -72,7 +72,7 @@ export class Ledger {
     const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
     if (reply.status === 404) return entry.notFoundMeansGone !== false;
     if (!isSuccess(reply.status)) return false;
-    // A delete may be carried out a moment after its answer (202): read again, over about three seconds.
-    return isGone((await settled(read, (after) => isGone(after.status))).status);
+    // A delete may be carried out a moment after its answer (202): read again, for the target's settle time.
+    return isGone((await settled(read, (after) => isGone(after.status), target.settleMs)).status);
   }
 }

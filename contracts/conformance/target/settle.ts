@@ -4,8 +4,10 @@
  * carries out a moment after answering it, such as a delete answered 202).
  */
 
-/** Readings after the first, 200 ms apart and doubling: about three seconds in all. */
-const SETTLE_TRIES = 4;
+/** How long, by default, the kit keeps reading for a write to show: readings 200, 400, 800 and 1600 ms apart. */
+export const DEFAULT_SETTLE_MS = 3000;
+/** The first pause between readings; each next one is twice as long, the last cut to end at the budget. */
+const FIRST_PAUSE_MS = 200;
 
 /** Waits `ms`, or less if `signal` aborts. */
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
@@ -20,11 +22,17 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Reads until `done` holds for the reading, or the tries are spent; answers the last reading. */
-export async function settled<T>(read: () => Promise<T>, done: (reading: T) => boolean): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+/**
+ * Reads until `done` holds for the reading, or `budgetMs` of pauses are spent (0: one reading); answers the last
+ * reading. The pauses are 200 ms and doubling, so a write that shows quickly is seen quickly.
+ */
+export async function settled<T>(read: () => Promise<T>, done: (reading: T) => boolean, budgetMs = DEFAULT_SETTLE_MS): Promise<T> {
+  let waited = 0;
+  for (let next = FIRST_PAUSE_MS; ; next *= 2) {
     const reading = await read();
-    if (done(reading) || attempt === SETTLE_TRIES) return reading;
-    await pause(200 * 2 ** attempt);
+    if (done(reading) || waited >= budgetMs) return reading;
+    const wait = Math.min(next, budgetMs - waited);
+    await pause(wait);
+    waited += wait;
   }
 }

@@ -1,0 +1,88 @@
+/**
+ * What the tests of the kit against the paged servers (delta and epsilon) share: their flags, the spec checks a
+ * whole run must judge, and a kit run with its JSON report read back.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DELTA_OPENAPI, DELTA_TOKENS } from './delta.js';
+import { EPSILON_TOKENS, epsilonOpenApi } from './epsilon.js';
+import { type KitRun, runKit } from './run-kit.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'paged-servers-'));
+export const EPSILON_OPENAPI = join(dir, 'epsilon-openapi.json');
+writeFileSync(EPSILON_OPENAPI, JSON.stringify(epsilonOpenApi()));
+
+/** Every check the kit judges as `spec` (the ids of contracts/conformance/checks), which a whole run must judge. */
+export const KINDS = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'] as const;
+export const SPEC_CHECKS = [
+  ...KINDS.flatMap((kind) => [
+    `auth.missing-token.${kind}`,
+    `auth.unknown-token.${kind}`,
+    `tenancy.${kind}.list`,
+    `tenancy.${kind}.apart`,
+    ...['create', 'get', 'update', 'delete'].map((op) => `${kind}.${op}.needs-token`),
+  ]),
+  ...['sip-trunks', 'assistants', 'tools', 'webhooks'].flatMap((kind) => [`${kind}.delete.accepts-example`]),
+  ...['sip-trunks', 'assistants', 'webhooks'].map((kind) => `${kind}.delete.empty-object`),
+  ...['sip-trunks', 'assistants', 'tools', 'webhooks'].map((kind) => `${kind}.list.ids-uuid`),
+  ...['id', 'name', 'type', 'description', 'properties', 'isLocked', 'createdAt', 'updatedAt'].map(
+    (field) => `schemas.list.field.${field}`,
+  ),
+  'schemas.list.json-array',
+  'schemas.list-after-create',
+  'sip-trunks.list.field.isSystem',
+  'sip-trunks.list-after-delete',
+  'sip-trunks.delete.system-refused',
+  'sip-trunks.delete.system-survives',
+];
+
+export const deltaFlags = (url: string) => [
+  '--base-url',
+  url,
+  '--token',
+  DELTA_TOKENS[0],
+  '--token2',
+  DELTA_TOKENS[1],
+  '--openapi',
+  DELTA_OPENAPI,
+];
+export const epsilonFlags = (url: string) => [
+  ...['--base-url', url, '--token', EPSILON_TOKENS[0], '--token2', EPSILON_TOKENS[1], '--openapi', EPSILON_OPENAPI],
+];
+
+export interface Result {
+  id: string;
+  source: string;
+  outcome?: string;
+  status?: string;
+  reason?: string;
+  evidence?: unknown;
+}
+export type ReportedRun = KitRun & {
+  json: { results: Result[] };
+  status(id: string): string | undefined;
+  result(id: string): Result | undefined;
+};
+
+let runs = 0;
+/** A run with a JSON report, read back; `status(id)` is a check's "passed", "failed" or "not judged". */
+export async function reported(...argv: string[]): Promise<ReportedRun> {
+  const file = join(dir, `run-${++runs}.json`);
+  const run = await runKit(...argv, '--report', `json=${file}`);
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  const result = (id: string) => (json.results as Result[]).find((candidate) => candidate.id === id);
+  return { ...run, json, result, status: (id) => result(id)?.status ?? result(id)?.outcome };
+}
+
+/**
+ * The spec checks a run did not pass (those named above, and any other the report shows as spec), each with its
+ * status and why: empty when the whole spec was judged and held.
+ */
+export const unjudged = (run: ReportedRun) =>
+  [...new Set([...SPEC_CHECKS, ...run.json.results.filter((result) => result.source === 'spec').map((result) => result.id)])]
+    .filter((id) => run.status(id) !== 'passed')
+    .map((id) => {
+      const result = run.result(id) as (Result & { actual?: string }) | undefined;
+      return `${id}: ${run.status(id)} ${result?.reason ?? result?.actual ?? ''}`;
+    });
