@@ -20,7 +20,7 @@ import { preflight } from '../target/preflight.js';
 import { runUnique, suffixSource } from '../target/unique-values.js';
 import type { LedgerEntry, Target } from '../types.js';
 
-export { isSuccess, type Reply, type RequestSpec } from '../target/http.js';
+export { isRefusal, isSuccess, type Reply, type RequestSpec } from '../target/http.js';
 export type { Ledger } from '../target/ledger.js';
 export type { ListRead } from '../target/paging.js';
 export { TargetProblem } from '../target/preflight.js';
@@ -42,6 +42,11 @@ export class BudgetSpent extends Error {}
 /** One explore run's hold on the target. */
 export class Session {
   sent = 0;
+  /**
+   * How often each rule was judged (held or broken) on evidence, over every sequence of the run. A rule never
+   * judged is reported "not judged", never passed: no answer the kit could read ever put it to the test.
+   */
+  readonly judged = new Map<string, number>();
   private readonly ctx: SuiteContext;
 
   private constructor(

@@ -1,0 +1,59 @@
+/**
+ * A proxy in front of the mock that answers, on purpose, in shapes a
+ * conformance kit must not take for agreement: refusals turned into 500s, a
+ * system trunk whose reads and deletes fail, a list wrapped under a name the
+ * kit does not know, lists whose items carry no id the kit can read. Nothing
+ * in these answers shows that a rule holds, so each rule resting on them must
+ * come out "not judged", never passed.
+ */
+import type { FetchLike } from '../../contracts/conformance/types.js';
+
+export const ODD_WAYS = {
+  /**
+   * Another organization's get, update or delete, refused by the mock with a 4xx, answers 500 instead; the given
+   * system trunk's get and delete answer 500; the trunk list answers `{"trunks": [...]}`, a wrapper the kit does not read.
+   */
+  'refusals-as-500': true,
+  /** The trunk list answers bare id strings, the assistant, tool and webhook lists records whose id is under `uuid`. */
+  'lists-without-ids': true,
+} as const;
+export type OddWay = keyof typeof ODD_WAYS;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The mock behind `inner`, answering in the odd way `way`. */
+export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string): FetchLike {
+  const owners = new Map<string, string>();
+  return async (url, init) => {
+    const { pathname } = new URL(url);
+    const [, kind, id] = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(pathname) ?? [];
+    const method = (init.method ?? 'GET').toUpperCase();
+    const token = new Headers(init.headers).get('authorization') ?? '';
+    const answer = await inner(url, init);
+    if (kind === undefined) return answer;
+    if (way === 'refusals-as-500') {
+      if (id === undefined && method === 'POST' && answer.ok) {
+        const created = (await answer.clone().json()) as { id?: string };
+        if (typeof created.id === 'string') owners.set(created.id, token);
+      }
+      if (id !== undefined && id === systemTrunkId) return json(500, { error: 'internal error' });
+      const owner = id === undefined ? undefined : owners.get(id);
+      if (owner !== undefined && owner !== token && answer.status >= 400 && answer.status < 500)
+        return json(500, { error: 'internal error' });
+      if (kind === 'sip-trunks' && id === undefined && method === 'GET' && answer.ok) return json(200, { trunks: await answer.json() });
+      return answer;
+    }
+    if (id !== undefined || method !== 'GET' || !answer.ok || kind === 'schemas') return answer;
+    const records = (await answer.json()) as { id: string }[];
+    if (kind === 'sip-trunks')
+      return json(
+        200,
+        records.map((record) => record.id),
+      );
+    return json(
+      200,
+      records.map(({ id: uuid, ...rest }) => ({ uuid, ...rest })),
+    );
+  };
+}
