@@ -86,6 +86,19 @@ export function answer(reply: { status: number; contentType: string | null; body
   return `${reply.status} ${reply.contentType ?? '(no content type)'} ${show(reply.body)}`;
 }
 
+/**
+ * Whether an answer's text holds a trace of a record: its id (in either case), or one of the record's own string
+ * values of eight characters or more (a run-unique name) as it was shown to its owner. An answer that is not the
+ * record as the kit reads records, yet holds such a trace, is a shape the kit does not understand: no evidence that
+ * the record was kept from the one who asked.
+ */
+export function tracesRecord(text: string, id: string, record?: Record<string, unknown>): boolean {
+  const lower = text.toLowerCase();
+  if (lower.includes(id.toLowerCase())) return true;
+  const own = Object.values(record ?? {}).filter((value): value is string => typeof value === 'string' && value.length >= 8);
+  return own.some((value) => text.includes(JSON.stringify(value).slice(1, -1)));
+}
+
 /** A read that says the record is not there (a 404, or 410 Gone). */
 export const isGone = (status: number): boolean => status === 404 || status === 410;
 

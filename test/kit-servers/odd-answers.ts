@@ -16,11 +16,18 @@ export const ODD_WAYS = {
   'refusals-as-500': true,
   /** The trunk list answers bare id strings, the assistant, tool and webhook lists records whose id is under `uuid`. */
   'lists-without-ids': true,
+  /**
+   * A get refused to the caller (no token, another organization's) answers 200 with the record anyway, wrapped as
+   * `{"payload": {...}}`, while its owner gets it bare: a leak in a shape the kit does not read as the record.
+   */
+  'leak-wrapped': true,
 } as const;
 export type OddWay = keyof typeof ODD_WAYS;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const TOKENS = ['demo-token', 'demo-token-2'];
 
 /** The mock behind `inner`, answering in the odd way `way`. */
 export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string): FetchLike {
@@ -32,6 +39,14 @@ export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string):
     const token = new Headers(init.headers).get('authorization') ?? '';
     const answer = await inner(url, init);
     if (kind === undefined) return answer;
+    if (way === 'leak-wrapped') {
+      if (id === undefined || method !== 'GET' || answer.status < 400 || answer.status >= 500) return answer;
+      for (const other of TOKENS) {
+        const leaked = await inner(url, { method: 'GET', headers: { authorization: `Bearer ${other}` } });
+        if (leaked.ok) return json(200, { payload: await leaked.json() });
+      }
+      return answer;
+    }
     if (way === 'refusals-as-500') {
       if (id === undefined && method === 'POST' && answer.ok) {
         const created = (await answer.clone().json()) as { id?: string };

@@ -6,7 +6,7 @@
  * failing, a 3xx a redirect the kit did not follow, and neither shows whether
  * the request was refused or carried out, so they judge nothing either.
  */
-import { answer, canonical, isEmptyObject, isGone } from '../matchers.js';
+import { answer, canonical, isEmptyObject, isGone, tracesRecord } from '../matchers.js';
 import { resourceFacts, unknownId } from '../resources.js';
 import { judgeList } from './list-step.js';
 import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
@@ -150,9 +150,12 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
   switch (step.op) {
     case 'other-get': {
       const reply = await request(run, step, 'GET', `${path}/${target?.id}`);
-      // Served when the answer is the record; kept apart only on a refusal (a 2xx the kit cannot read judges nothing).
-      if (session.isRecord(reply, target?.id ?? '')) judge(run, false, RULES.otherRead, `${answer(reply)} reading ${owner}`);
-      else if (isRefusal(reply.status)) judge(run, true, RULES.otherRead, '');
+      // Served when the answer is the record; kept apart on a refusal, or a 2xx holding no trace of it. A 2xx holding
+      // its id or values in a shape the kit does not read, a 5xx or a 3xx judges nothing.
+      const record = target as ModelRecord;
+      if (session.isRecord(reply, record.id)) judge(run, false, RULES.otherRead, `${answer(reply)} reading ${owner}`);
+      else if (isRefusal(reply.status) || (isSuccess(reply.status) && !tracesRecord(reply.text, record.id, record.written)))
+        judge(run, true, RULES.otherRead, '');
       return;
     }
     case 'other-update': {

@@ -1,0 +1,38 @@
+/**
+ * verify on a target that leaks a record in a shape the kit does not read: a get refused to the caller (no
+ * token, the other organization's) answers 200 with the record wrapped as {"payload": ...}, while its owner gets
+ * it bare. Not being the record "as the kit reads records" is no evidence that it was kept back: the checks that
+ * rest on it are not judged, never passed, and the run does not exit 0.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { createMockState } from '../../src/state/mock-state.js';
+import { serveFetch } from './buggy-proxy.js';
+import { judgeServer } from './judge.js';
+import { oddProxy } from './odd-answers.js';
+
+const closing: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  await Promise.all(closing.map((close) => close()));
+});
+
+describe('a get that leaks the record wrapped where the kit does not look', () => {
+  it('leaves the no-token and cross-organization gets not judged, and everything else as on the mock', async () => {
+    const app = createApp({ mockState: createMockState() });
+    const served = await serveFetch(oddProxy((url, init) => app.request(url, init), 'leak-wrapped'));
+    closing.push(served.close);
+    const { run, json, outcome, withOutcome } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2']);
+
+    for (const kind of ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks']) {
+      expect(outcome(`${kind}.get.needs-token`), kind).toBe('not judged');
+      expect(outcome(`tenancy.${kind}.get`), kind).toBe('not judged');
+      const reason = json.results.find((result) => result.id === `${kind}.get.needs-token`)?.reason ?? '';
+      expect(reason).toContain('in a shape the kit does not read as the record');
+    }
+    // Nothing else comes out differently for it: the rest of the mock's behaviour is judged and passes.
+    expect(withOutcome('failed'), run.out).toEqual([]);
+    expect(withOutcome('passed').length).toBeGreaterThan(40);
+    // Spec checks not judged: the run does not say the target conforms.
+    expect(run.code).toBe(3);
+  }, 120_000);
+});
