@@ -78,6 +78,13 @@ export function idLookup(list: unknown): (id: string) => boolean {
   return (id) => exact.has(id) || (isUuid(id) && uuids.has(id.toLowerCase()));
 }
 
+/**
+ * Whether every item of a list is a record whose id the kit reads (an object with a string `id`). Only such a list
+ * can show a record's absence: bare id strings, ids of another type or under another name hold nothing to compare.
+ */
+export const idsReadable = (items: readonly unknown[]): boolean =>
+  items.every((item) => isPlainObject(item) && typeof item.id === 'string');
+
 /** Whether a list answer holds the record `id`. */
 export const holdsId = (list: unknown, id: string): boolean => idsOf(list).some((candidate) => sameId(candidate, id));
 

@@ -35,4 +35,26 @@ describe('a get that leaks the record wrapped where the kit does not look', () =
     // Spec checks not judged: the run does not say the target conforms.
     expect(run.code).toBe(3);
   }, 120_000);
+
+  it('judges no absence from lists whose items carry no id it reads (bare id strings, an id under another name)', async () => {
+    const app = createApp({ mockState: createMockState() });
+    const served = await serveFetch(oddProxy((url, init) => app.request(url, init), 'lists-without-ids'));
+    closing.push(served.close);
+    const { run, outcome, withOutcome, json } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2']);
+    const reason = (id: string) => json.results.find((result) => result.id === id)?.reason ?? '';
+
+    for (const kind of ['sip-trunks', 'assistants', 'tools', 'webhooks']) {
+      // A record the run just made is not "missing" from such a list, nor a deleted one "gone" from it.
+      expect(outcome(`${kind}.list-after-create`), kind).toBe('not judged');
+      expect(reason(`${kind}.list-after-create`)).toContain('no id the kit reads');
+      expect(outcome(`${kind}.list-after-delete`), kind).not.toBe('passed');
+      expect(outcome(`tenancy.${kind}.apart`), kind).toBe('not judged');
+    }
+    // The schema list is a bare array of records with ids, as the spec shows it: judged as on the mock.
+    expect(outcome('schemas.list-after-create')).toBe('passed');
+    expect(outcome('schemas.list-after-delete')).toBe('passed');
+    expect(outcome('tenancy.schemas.apart')).toBe('passed');
+    expect(withOutcome('failed'), run.out).toEqual([]);
+    expect(run.code).toBe(3);
+  }, 120_000);
 });

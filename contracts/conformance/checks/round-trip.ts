@@ -1,6 +1,6 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { updateExample } from '../context.js';
-import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
+import { answer, canonical, holdsId, idsReadable, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isJsonType, isSuccess } from '../target/http.js';
@@ -81,10 +81,10 @@ async function judgeGet(
 async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<boolean | undefined> {
   // Every page is read: a record's absence is evidence only from the whole list, its presence from any page.
   const holds = (read: ListRead) => read.items !== undefined && holdsId(read.items, id);
-  // Not a list, or not the whole of it, is no reason to read again: it is not judged below.
+  // Not a list, not the whole of it, or items without ids it reads, is no reason to read again: it is not judged below.
   const read = await settled(
     () => t.list(path),
-    (reading) => reading.items === undefined || !reading.whole || holds(reading) === present,
+    (reading) => reading.items === undefined || !reading.whole || !idsReadable(reading.items) || holds(reading) === present,
   );
   if (read.items === undefined) {
     t.skipCheck(checkId, `GET ${path} did not answer a list (${read.first.status})`);
@@ -93,6 +93,13 @@ async function judgeListed(t: ProbeRun, checkId: string, path: string, id: strin
   const listed = holds(read);
   if (!listed && !read.whole) {
     t.skipCheck(checkId, `${id} is not on the pages read, but the list was not read whole: ${read.why}`);
+    return undefined;
+  }
+  if (!listed && !idsReadable(read.items)) {
+    t.skipCheck(
+      checkId,
+      `${id} is not in the list, but some of its items carry no id the kit reads (give --list-pointer if it is elsewhere)`,
+    );
     return undefined;
   }
   const pages = read.pages === 1 ? '' : ` (${read.pages} pages)`;

@@ -8,7 +8,7 @@
  */
 
 import { updateExample } from '../context.js';
-import { answer, holdsId, idLookup, idsOf, tracesRecord } from '../matchers.js';
+import { answer, holdsId, idLookup, idsOf, idsReadable, tracesRecord } from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isRefusal, isSuccess } from '../target/http.js';
@@ -122,12 +122,18 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
             `tenancy.${n}.list`,
             `the first organization's own list, read the same way, does not show the record just created (${own.whole ? 'read whole' : own.why}), so its absence from the other's list proves nothing`,
           );
-        else if (after.items !== undefined && after.whole) t.verdict(`tenancy.${n}.list`, true, '');
-        else t.skipCheck(`tenancy.${n}.list`, `GET ${resource.path} with token2 was not read whole: ${after.why}`);
+        else if (after.items !== undefined && after.whole && idsReadable(after.items)) t.verdict(`tenancy.${n}.list`, true, '');
+        else
+          t.skipCheck(
+            `tenancy.${n}.list`,
+            after.items !== undefined && after.whole
+              ? `GET ${resource.path} with token2 holds items without an id the kit reads, so the record's absence shows nothing`
+              : `GET ${resource.path} with token2 was not read whole: ${after.why}`,
+          );
       }
       // Without a record of its own, one the first organization lists and the second's whole list does not (not a shared built-in).
       const list1 = created === undefined ? await t.list(resource.path) : undefined;
-      const apart = list2.items !== undefined && list2.whole ? list2.items : undefined;
+      const apart = list2.items !== undefined && list2.whole && idsReadable(list2.items) ? list2.items : undefined;
       const apartHolds = apart && idLookup(apart);
       const id = created ?? (apartHolds && idsOf(list1?.items).find((candidate) => !apartHolds(candidate)));
       if (id === undefined) {

@@ -6,7 +6,7 @@
  * whose id the kit reads (an id of another type, a bare id string, a record
  * under a name the kit does not know hold nothing it could compare).
  */
-import { holdsId, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
+import { holdsId, idsReadable, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
 import { otherOrg, pathOf, resolvedKind, type Step } from './model.js';
 import { RULES } from './rules.js';
@@ -34,7 +34,7 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   const theirs = model.records.filter((record) => record.kind === kind && record.owner === otherOrg(as) && !record.deleted);
   const leaked = theirs.find((record) => holdsId(items, record.id));
   // What is on a page read fails at once; that nothing breaks a rule is known only of a whole list of readable records.
-  const whole = read.whole && items.every((item) => isPlainObject(item) && typeof item.id === 'string');
+  const whole = read.whole && idsReadable(items);
   if (leaked !== undefined || whole)
     judge(run, leaked === undefined, RULES.listOwnOnly, `the list holds ${leaked?.id}, a record of the other organization`, {
       subject: leaked?.id,
