@@ -57,4 +57,17 @@ describe('a get that leaks the record wrapped where the kit does not look', () =
     expect(withOutcome('failed'), run.out).toEqual([]);
     expect(run.code).toBe(3);
   }, 120_000);
+
+  it('takes a 429 to the system trunk delete for neither a refusal nor an acceptance', async () => {
+    const app = createApp({ mockState: createMockState() });
+    const served = await serveFetch(oddProxy((url, init) => app.request(url, init), 'rate-limited-system-delete'));
+    closing.push(served.close);
+    const { run, outcome, withOutcome, json } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2']);
+
+    for (const check of ['sip-trunks.delete.system-refused', 'sip-trunks.delete.system-status', 'sip-trunks.delete.system-survives'])
+      expect(outcome(check), check).toBe('not judged');
+    expect(json.results.find((result) => result.id === 'sip-trunks.delete.system-refused')?.reason).toContain('429');
+    expect(withOutcome('failed'), run.out).toEqual([]);
+    expect(run.code).toBe(3);
+  }, 120_000);
 });

@@ -11,7 +11,8 @@ import type { FetchLike } from '../../contracts/conformance/types.js';
 export const ODD_WAYS = {
   /**
    * Another organization's get, update or delete, refused by the mock with a 4xx, answers 500 instead; the given
-   * system trunk's get and delete answer 500; the trunk list answers `{"trunks": [...]}`, a wrapper the kit does not read.
+   * system trunk's get answers 500 and its delete 429; the trunk list answers `{"trunks": [...]}`, a wrapper the kit
+   * does not read.
    */
   'refusals-as-500': true,
   /** The trunk list answers bare id strings, the assistant, tool and webhook lists records whose id is under `uuid`. */
@@ -21,6 +22,8 @@ export const ODD_WAYS = {
    * `{"payload": {...}}`, while its owner gets it bare: a leak in a shape the kit does not read as the record.
    */
   'leak-wrapped': true,
+  /** The system trunk's delete answers 429 (too many requests), which neither refuses nor accepts it. */
+  'rate-limited-system-delete': true,
 } as const;
 export type OddWay = keyof typeof ODD_WAYS;
 
@@ -39,6 +42,10 @@ export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string):
     const token = new Headers(init.headers).get('authorization') ?? '';
     const answer = await inner(url, init);
     if (kind === undefined) return answer;
+    if (way === 'rate-limited-system-delete') {
+      const system = kind === 'sip-trunks' && id !== undefined && method === 'DELETE' && answer.status === 403;
+      return system ? json(429, { error: 'too many requests' }) : answer;
+    }
     if (way === 'leak-wrapped') {
       if (id === undefined || method !== 'GET' || answer.status < 400 || answer.status >= 500) return answer;
       for (const other of TOKENS) {
@@ -52,7 +59,8 @@ export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string):
         const created = (await answer.clone().json()) as { id?: string };
         if (typeof created.id === 'string') owners.set(created.id, token);
       }
-      if (id !== undefined && id === systemTrunkId) return json(500, { error: 'internal error' });
+      if (id !== undefined && id === systemTrunkId)
+        return method === 'DELETE' ? json(429, { error: 'too many requests' }) : json(500, { error: 'internal error' });
       const owner = id === undefined ? undefined : owners.get(id);
       if (owner !== undefined && owner !== token && answer.status >= 400 && answer.status < 500)
         return json(500, { error: 'internal error' });

@@ -182,11 +182,16 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
       else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${answer(refused)}; then ${seen}`);
-      if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));
+      if (refused.status === 429)
+        t.skipCheck(refusedCheck(resource), `the delete answered 429 (too many requests), which neither refuses nor accepts it`);
+      else if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));
       else t.verdict(`tenancy.${n}.delete-status`, [...resource.deleteErrors, 404].includes(refused.status), answer(refused));
     },
   };
 }
+
+const refusedCheck = (resource: ResourceFacts) =>
+  `tenancy.${resource.name}.${resource.deleteErrors.length === 0 ? 'delete-refused' : 'delete-status'}`;
 
 async function createOwn(t: ProbeRun, resource: ResourceFacts): Promise<string | undefined> {
   if (t.ctx.readOnly || !t.ctx.examples.create(resource.path)) return undefined;

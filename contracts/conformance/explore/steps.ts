@@ -2,9 +2,11 @@
  * What each step sends, how the model follows the answer, and which rule the
  * answer is judged by. A step whose evidence is missing (no record found in a
  * 2xx answer, a list not read whole) judges nothing: never a pass by default.
- * A rule that rests on a refusal holds only on a 4xx: a 5xx is the server
- * failing, a 3xx a redirect the kit did not follow, and neither shows whether
- * the request was refused or carried out, so they judge nothing either.
+ * A rule that rests on a refusal holds only on a 4xx other than 429: a 5xx is
+ * the server failing, a 429 a request not yet answered, a 3xx a redirect the
+ * kit did not follow, and none shows whether the request was refused or
+ * carried out, so they judge nothing (but a 5xx to the system trunk's delete,
+ * which the spec says is refused, breaks that rule, as in verify).
  */
 import { answer, canonical, isEmptyObject, isGone, tracesRecord } from '../matchers.js';
 import { resourceFacts, unknownId } from '../resources.js';
@@ -203,13 +205,16 @@ async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
     }
     case 'system-delete': {
       const reply = await request(run, step, 'DELETE', path, {});
-      judgeRefused(run, reply, RULES.systemTrunkKept, `${answer(reply)} to the delete of system trunk ${id}`);
+      const detail = `${answer(reply)} to the delete of system trunk ${id}`;
+      // As in verify: a 5xx is the server failing where the spec asks for a refusal (a 429 judges nothing).
+      if (reply.status >= 500) judge(run, false, RULES.systemTrunkKept, detail);
+      else judgeRefused(run, reply, RULES.systemTrunkKept, detail);
       return;
     }
   }
 }
 
-/** A request that must be refused: a 2xx breaks `rule`, a 4xx keeps it, anything else (3xx, 5xx) judges nothing. */
+/** A request that must be refused: a 2xx breaks `rule`, a 4xx (not 429) keeps it, anything else (3xx, 429, 5xx) judges nothing. */
 function judgeRefused(run: SequenceRun, reply: Reply, rule: Rule, detail: string): void {
   if (isSuccess(reply.status)) judge(run, false, rule, detail);
   else if (isRefusal(reply.status)) judge(run, true, rule, '');
