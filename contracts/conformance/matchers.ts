@@ -94,15 +94,17 @@ export function answer(reply: { status: number; contentType: string | null; body
 }
 
 /**
- * Whether an answer's text holds a trace of a record: its id (in either case), or one of the record's own string
- * values of eight characters or more (a run-unique name) as it was shown to its owner. An answer that is not the
- * record as the kit reads records, yet holds such a trace, is a shape the kit does not understand: no evidence that
- * the record was kept from the one who asked.
+ * Whether an answer's text holds a trace of a record: one of the record's own string values of eight characters or
+ * more (a run-unique name) as it was shown to its owner, or its id (in either case) when `id` is given (a refusal may
+ * well echo the id it was asked for, so it is given for a 2xx only). An answer that is not the record as the kit reads
+ * records, yet holds such a trace, is a shape the kit does not understand: no evidence that the record was kept from
+ * the one who asked.
  */
-export function tracesRecord(text: string, id: string, record?: Record<string, unknown>): boolean {
-  const lower = text.toLowerCase();
-  if (lower.includes(id.toLowerCase())) return true;
-  const own = Object.values(record ?? {}).filter((value): value is string => typeof value === 'string' && value.length >= 8);
+export function tracesRecord(text: string, record: Record<string, unknown> | undefined, id?: string): boolean {
+  if (id !== undefined && text.toLowerCase().includes(id.toLowerCase())) return true;
+  const own = Object.entries(record ?? {}).flatMap(([key, value]) =>
+    key !== 'id' && typeof value === 'string' && value.length >= 8 ? [value] : [],
+  );
   return own.some((value) => text.includes(JSON.stringify(value).slice(1, -1)));
 }
 

@@ -70,4 +70,25 @@ describe('a get that leaks the record wrapped where the kit does not look', () =
     expect(withOutcome('failed'), run.out).toEqual([]);
     expect(run.code).toBe(3);
   }, 120_000);
+
+  it('judges a refusal by what it carries, not by its status alone', async () => {
+    const app = createApp({ mockState: createMockState() });
+    const served = await serveFetch(oddProxy((url, init) => app.request(url, init), 'refusal-carries-record'));
+    closing.push(served.close);
+    const { run, outcome, withOutcome } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2']);
+
+    for (const kind of ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks']) {
+      // A 401 that carries the list serves it, without a token as with one no organization holds.
+      expect(outcome(`auth.missing-token.${kind}`), kind).toBe('failed');
+      expect(outcome(`auth.unknown-token.${kind}`), kind).toBe('failed');
+      // A 404 that carries the record in a member the kit does not read is no evidence that it was kept back.
+      expect(outcome(`${kind}.get.needs-token`), kind).toBe('not judged');
+      expect(outcome(`tenancy.${kind}.get`), kind).toBe('not judged');
+    }
+    expect(
+      withOutcome('failed').every((id) => /^auth\.(missing|unknown)-token\./.test(id)),
+      run.out,
+    ).toBe(true);
+    expect(run.code).toBe(1);
+  }, 120_000);
 });

@@ -22,6 +22,11 @@ export const ODD_WAYS = {
    * `{"payload": {...}}`, while its owner gets it bare: a leak in a shape the kit does not read as the record.
    */
   'leak-wrapped': true,
+  /**
+   * A get refused to the caller keeps its status (401, 404) but carries what was asked in its body: the list as the
+   * first organization sees it, or the record as its owner sees it.
+   */
+  'refusal-carries-record': true,
   /** The system trunk's delete answers 429 (too many requests), which neither refuses nor accepts it. */
   'rate-limited-system-delete': true,
 } as const;
@@ -46,11 +51,14 @@ export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string):
       const system = kind === 'sip-trunks' && id !== undefined && method === 'DELETE' && answer.status === 403;
       return system ? json(429, { error: 'too many requests' }) : answer;
     }
-    if (way === 'leak-wrapped') {
-      if (id === undefined || method !== 'GET' || answer.status < 400 || answer.status >= 500) return answer;
+    if (way === 'leak-wrapped' || way === 'refusal-carries-record') {
+      if (method !== 'GET' || answer.status < 400 || answer.status >= 500) return answer;
+      if (id === undefined && way === 'leak-wrapped') return answer;
       for (const other of TOKENS) {
         const leaked = await inner(url, { method: 'GET', headers: { authorization: `Bearer ${other}` } });
-        if (leaked.ok) return json(200, { payload: await leaked.json() });
+        if (!leaked.ok) continue;
+        if (way === 'leak-wrapped') return json(200, { payload: await leaked.json() });
+        return json(answer.status, { error: 'refused', [id === undefined ? 'data' : 'record']: await leaked.json() });
       }
       return answer;
     }

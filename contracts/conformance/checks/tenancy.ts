@@ -154,7 +154,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       // Served only if the answer is the record: a 200 that is not it serves nothing of the first organization.
       if (t.unanswered(other))
         t.skipCheck(`tenancy.${n}.get`, `GET ${resource.path}/{id} with the second token answered ${other.status}, which is no refusal`);
-      else if (!t.isRecord(other, id) && isSuccess(other.status) && tracesRecord(other.text, id, t.record(own)))
+      else if (!t.isRecord(other, id) && tracesRecord(other.text, t.record(own), isSuccess(other.status) ? id : undefined))
         t.skipCheck(
           `tenancy.${n}.get`,
           `GET ${resource.path}/{id} with the second token answered ${other.status} with the record's id or values in a shape the kit does not read as the record (give --record-pointer if it is wrapped)`,

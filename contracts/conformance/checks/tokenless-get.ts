@@ -44,11 +44,13 @@ export function tokenlessGetProbe(resource: ResourceFacts): Probe {
             `GET ${path}/{id} without a token answered ${reply?.status}, which is no refusal: the server could not answer`,
           );
         const served = t.isRecord(reply, candidate);
-        // A 2xx that is not the record as the kit reads it, yet holds its id or values, may serve it in another shape.
-        if (!served && reply !== undefined && isSuccess(reply.status) && tracesRecord(reply.text, candidate, t.record(own)))
+        // An answer that is not the record as the kit reads it, yet holds its values (or, a 2xx, its id), may serve it
+        // in another shape: a refusal is judged by what it holds, not by its status alone.
+        const traced = reply !== undefined && tracesRecord(reply.text, t.record(own), isSuccess(reply.status) ? candidate : undefined);
+        if (!served && traced)
           return t.skipCheck(
             id,
-            `GET ${path}/{id} without a token answered ${reply.status} with the record's id or values in a shape the kit does not read as the record (give --record-pointer if it is wrapped)`,
+            `GET ${path}/{id} without a token answered ${reply?.status} with the record's id or values in a shape the kit does not read as the record (give --record-pointer if it is wrapped)`,
           );
         return t.verdict(id, !served, reply ? `${reply.status}: the record ${candidate} was served` : '', t.record(reply));
       }

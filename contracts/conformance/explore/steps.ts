@@ -152,12 +152,12 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
   switch (step.op) {
     case 'other-get': {
       const reply = await request(run, step, 'GET', `${path}/${target?.id}`);
-      // Served when the answer is the record; kept apart on a refusal, or a 2xx holding no trace of it. A 2xx holding
-      // its id or values in a shape the kit does not read, a 5xx or a 3xx judges nothing.
+      // Served when the answer is the record; kept apart on a refusal or a 2xx that holds no trace of it (its values, or
+      // in a 2xx its id). A trace in a shape the kit does not read, a 5xx, a 429 or a 3xx judges nothing.
       const record = target as ModelRecord;
+      const traced = tracesRecord(reply.text, record.written, isSuccess(reply.status) ? record.id : undefined);
       if (session.isRecord(reply, record.id)) judge(run, false, RULES.otherRead, `${answer(reply)} reading ${owner}`);
-      else if (isRefusal(reply.status) || (isSuccess(reply.status) && !tracesRecord(reply.text, record.id, record.written)))
-        judge(run, true, RULES.otherRead, '');
+      else if (!traced && (isRefusal(reply.status) || isSuccess(reply.status))) judge(run, true, RULES.otherRead, '');
       return;
     }
     case 'other-update': {
