@@ -88,4 +88,14 @@ describe('explore on answers that show nothing', () => {
     expect(failed).toEqual([]);
     expect(line).toContain('PASSED only in part');
   }, 60_000);
+
+  it('reads nothing back from a get that shows none of the values written', async () => {
+    const { run, report, failed } = await exploreOdd('get-shows-only-id');
+    expect(failed).not.toContain('explore.read-back');
+    expect(notJudged(report)).toContain('explore.read-back');
+    // The rest is judged as on the mock: lists, deletes, the other organization's refusals.
+    expect(run.judged['explore.list.every-own-record']).toBeGreaterThan(0);
+    expect(run.judged['explore.tenancy.cannot-read']).toBeGreaterThan(0);
+    expect(failed).toEqual([]);
+  }, 60_000);
 });

@@ -91,4 +91,19 @@ describe('a get that leaks the record wrapped where the kit does not look', () =
     ).toBe(true);
     expect(run.code).toBe(1);
   }, 120_000);
+
+  it('reads nothing back from a get that shows none of the values written', async () => {
+    const app = createApp({ mockState: createMockState() });
+    const served = await serveFetch(oddProxy((url, init) => app.request(url, init), 'get-shows-only-id'));
+    closing.push(served.close);
+    const { run, outcome, withOutcome, json } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2']);
+
+    for (const kind of ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks']) {
+      // The record is found by its id: that much is seen.
+      expect(outcome(`${kind}.get-after-create`), kind).toBe('passed');
+      expect(outcome(`${kind}.get-after-update`), kind).toBe('not judged');
+      expect(json.results.find((result) => result.id === `${kind}.get-after-update`)?.reason).toContain('nothing written can be read back');
+    }
+    expect(withOutcome('failed'), run.out).toEqual([]);
+  }, 120_000);
 });

@@ -1,10 +1,11 @@
 /**
  * A proxy in front of the mock that answers, on purpose, in shapes a
- * conformance kit must not take for agreement: refusals turned into 500s, a
- * system trunk whose reads and deletes fail, a list wrapped under a name the
- * kit does not know, lists whose items carry no id the kit can read. Nothing
- * in these answers shows that a rule holds, so each rule resting on them must
- * come out "not judged", never passed.
+ * conformance kit must not take for agreement: refusals turned into 500s or
+ * 429s, a list wrapped under a name the kit does not know, lists whose items
+ * carry no id the kit can read, a record leaked in a wrapper or inside a
+ * refusal, a get that shows nothing written. Nothing in these answers shows
+ * that a rule holds, so each rule resting on them must come out "not judged"
+ * (or failed, where the answer shows the rule broken), never passed.
  */
 import type { FetchLike } from '../../contracts/conformance/types.js';
 
@@ -27,6 +28,8 @@ export const ODD_WAYS = {
    * first organization sees it, or the record as its owner sees it.
    */
   'refusal-carries-record': true,
+  /** A get of one record answers its id alone, whatever was written to it. */
+  'get-shows-only-id': true,
   /** The system trunk's delete answers 429 (too many requests), which neither refuses nor accepts it. */
   'rate-limited-system-delete': true,
 } as const;
@@ -47,6 +50,10 @@ export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string):
     const token = new Headers(init.headers).get('authorization') ?? '';
     const answer = await inner(url, init);
     if (kind === undefined) return answer;
+    if (way === 'get-shows-only-id') {
+      if (id === undefined || method !== 'GET' || !answer.ok) return answer;
+      return json(200, { id: ((await answer.json()) as { id: string }).id });
+    }
     if (way === 'rate-limited-system-delete') {
       const system = kind === 'sip-trunks' && id !== undefined && method === 'DELETE' && answer.status === 403;
       return system ? json(429, { error: 'too many requests' }) : answer;
