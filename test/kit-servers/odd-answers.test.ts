@@ -106,4 +106,19 @@ describe('a get that leaks the record wrapped where the kit does not look', () =
     }
     expect(withOutcome('failed'), run.out).toEqual([]);
   }, 120_000);
+
+  it('never deletes a record from before the run that a create hands back, when the lists hide their ids', async () => {
+    const app = createApp({ mockState: createMockState() });
+    const inner = (url: string, init: RequestInit) => app.request(url, init);
+    const auth = { headers: { authorization: 'Bearer demo-token' } };
+    const [existing] = (await (await inner('http://odd.test/api/v1/tools', auth)).json()) as { id: string }[];
+    const served = await serveFetch(oddProxy(inner, 'create-answers-existing', existing?.id));
+    closing.push(served.close);
+    const { json } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2']);
+
+    expect(existing).toBeDefined();
+    // The tool from before the run is still there, and is listed as one to check by hand, not deleted.
+    expect((await inner(`http://odd.test/api/v1/tools/${existing?.id}`, auth)).status).toBe(200);
+    expect(json.leftovers.map((entry) => entry.id)).toContain(existing?.id);
+  }, 120_000);
 });

@@ -30,6 +30,11 @@ export const ODD_WAYS = {
   'refusal-carries-record': true,
   /** A get of one record answers its id alone, whatever was written to it. */
   'get-shows-only-id': true,
+  /**
+   * As `lists-without-ids`, and the first organization's tool create answers its first tool from before (an idempotent
+   * create handing back an existing record): the kit must not take it for its own, nor delete it.
+   */
+  'create-answers-existing': true,
   /** The system trunk's delete answers 429 (too many requests), which neither refuses nor accepts it. */
   'rate-limited-system-delete': true,
 } as const;
@@ -40,9 +45,15 @@ const json = (status: number, body: unknown) =>
 
 const TOKENS = ['demo-token', 'demo-token-2'];
 
-/** The mock behind `inner`, answering in the odd way `way`. */
-export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string): FetchLike {
+/**
+ * The mock behind `inner`, answering in the odd way `way`; `subject` is the system trunk (`refusals-as-500`) or the
+ * tool from before the run (`create-answers-existing`).
+ */
+export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): FetchLike {
+  const systemTrunkId = subject;
+  const existingId = subject;
   const owners = new Map<string, string>();
+  let existingTool: unknown;
   return async (url, init) => {
     const { pathname } = new URL(url);
     const [, kind, id] = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(pathname) ?? [];
@@ -81,6 +92,11 @@ export function oddProxy(inner: FetchLike, way: OddWay, systemTrunkId?: string):
         return json(500, { error: 'internal error' });
       if (kind === 'sip-trunks' && id === undefined && method === 'GET' && answer.ok) return json(200, { trunks: await answer.json() });
       return answer;
+    }
+    const first = token === `Bearer ${TOKENS[0]}`;
+    if (way === 'create-answers-existing' && first && kind === 'tools' && id === undefined && method === 'POST' && answer.ok) {
+      existingTool ??= await (await inner(`${url.replace(/\/$/, '')}/${existingId}`, { headers: { authorization: token } })).json();
+      return json(201, existingTool);
     }
     if (id !== undefined || method !== 'GET' || !answer.ok || kind === 'schemas') return answer;
     const records = (await answer.json()) as { id: string }[];

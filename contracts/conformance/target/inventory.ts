@@ -4,7 +4,7 @@
  * find one there even on a target whose lists start empty.
  */
 import { existedBefore, type SuiteContext } from '../context.js';
-import { idsOf, isPlainObject } from '../matchers.js';
+import { idsOf, idsReadable, isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 import { createRecord, idInAnswer, withReferences } from './creating.js';
 import { isSuccess, send } from './http.js';
@@ -20,7 +20,8 @@ export async function takeInventory(ctx: SuiteContext): Promise<void> {
         const quiet = async (spec: Parameters<typeof send>[1]) => (await send(ctx.target, spec, ctx.signal)).reply;
         // The whole list, every page: an id on a page not read would be taken for new, and deleted.
         const read = await ctx.adapter.list(quiet, path, credentials);
-        if (read.items === undefined || !read.whole) ids = undefined;
+        // Items without an id the kit reads (bare id strings) hide which ids are there: the inventory stays unknown.
+        if (read.items === undefined || !read.whole || !idsReadable(read.items)) ids = undefined;
         for (const id of idsOf(read.items)) ids?.add(id.toLowerCase());
       } catch {
         // No answer: the target may hang, so the lists left stay unknown (nothing is told new, or deleted, in them).
