@@ -98,4 +98,33 @@ describe('explore on answers that show nothing', () => {
     expect(run.judged['explore.tenancy.cannot-read']).toBeGreaterThan(0);
     expect(failed).toEqual([]);
   }, 60_000);
+
+  it("never deletes the other organization's record from before the run that its create hands back", async () => {
+    const app = createApp({ mockState: createMockState() });
+    const inner = (url: string, init: RequestInit) => app.request(url, init);
+    const auth = { headers: { authorization: 'Bearer demo-token-2' } };
+    const [existing] = (await (await inner('http://odd.test/api/v1/tools', auth)).json()) as { id: string }[];
+    const run = await runExplore(
+      {
+        baseUrl: 'http://odd.test',
+        token: 'demo-token',
+        token2: 'demo-token-2',
+        fetch: oddProxy(inner, 'create-answers-existing', existing?.id),
+      },
+      {
+        seed: 3,
+        runs: 150,
+        steps: 8,
+        timeLimitMs: 60_000,
+        requestBudget: 1_000_000,
+        strict: true,
+        systemTrunkUpdate: false,
+        signal: new AbortController().signal,
+      },
+    );
+
+    expect(existing).toBeDefined();
+    expect((await inner(`http://odd.test/api/v1/tools/${existing?.id}`, auth)).status).toBe(200);
+    expect(run.leftovers.map((entry) => entry.id)).toContain(existing?.id);
+  }, 60_000);
 });

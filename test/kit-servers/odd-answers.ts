@@ -31,8 +31,9 @@ export const ODD_WAYS = {
   /** A get of one record answers its id alone, whatever was written to it. */
   'get-shows-only-id': true,
   /**
-   * As `lists-without-ids`, and the first organization's tool create answers its first tool from before (an idempotent
-   * create handing back an existing record): the kit must not take it for its own, nor delete it.
+   * As `lists-without-ids`, and a tool create by the organization that owns the tool `subject` answers that tool, from
+   * before the run (an idempotent create handing back an existing record): the kit must not take it for its own, nor
+   * delete it.
    */
   'create-answers-existing': true,
   /** The system trunk's delete answers 429 (too many requests), which neither refuses nor accepts it. */
@@ -53,7 +54,6 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
   const systemTrunkId = subject;
   const existingId = subject;
   const owners = new Map<string, string>();
-  let existingTool: unknown;
   return async (url, init) => {
     const { pathname } = new URL(url);
     const [, kind, id] = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(pathname) ?? [];
@@ -93,10 +93,10 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
       if (kind === 'sip-trunks' && id === undefined && method === 'GET' && answer.ok) return json(200, { trunks: await answer.json() });
       return answer;
     }
-    const first = token === `Bearer ${TOKENS[0]}`;
-    if (way === 'create-answers-existing' && first && kind === 'tools' && id === undefined && method === 'POST' && answer.ok) {
-      existingTool ??= await (await inner(`${url.replace(/\/$/, '')}/${existingId}`, { headers: { authorization: token } })).json();
-      return json(201, existingTool);
+    if (way === 'create-answers-existing' && kind === 'tools' && id === undefined && method === 'POST' && answer.ok) {
+      // Only for the organization that owns it: its get answers it with this token.
+      const existing = await inner(`${url.replace(/\/$/, '')}/${existingId}`, { headers: { authorization: token } });
+      if (existing.ok) return json(201, await existing.json());
     }
     if (id !== undefined || method !== 'GET' || !answer.ok || kind === 'schemas') return answer;
     const records = (await answer.json()) as { id: string }[];
