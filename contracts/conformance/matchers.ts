@@ -78,12 +78,34 @@ export function idLookup(list: unknown): (id: string) => boolean {
   return (id) => exact.has(id) || (isUuid(id) && uuids.has(id.toLowerCase()));
 }
 
+/**
+ * Whether every item of a list is a record whose id the kit reads (an object with a string `id`). Only such a list
+ * can show a record's absence: bare id strings, ids of another type or under another name hold nothing to compare.
+ */
+export const idsReadable = (items: readonly unknown[]): boolean =>
+  items.every((item) => isPlainObject(item) && typeof item.id === 'string');
+
 /** Whether a list answer holds the record `id`. */
 export const holdsId = (list: unknown, id: string): boolean => idsOf(list).some((candidate) => sameId(candidate, id));
 
 /** An answer in one line: status, content type and the start of the body. */
 export function answer(reply: { status: number; contentType: string | null; body: unknown }): string {
   return `${reply.status} ${reply.contentType ?? '(no content type)'} ${show(reply.body)}`;
+}
+
+/**
+ * Whether an answer's text holds a trace of a record: one of the record's own string values of eight characters or
+ * more (a run-unique name) as it was shown to its owner, or its id (in either case) when `id` is given (a refusal may
+ * well echo the id it was asked for, so it is given for a 2xx only). An answer that is not the record as the kit reads
+ * records, yet holds such a trace, is a shape the kit does not understand: no evidence that the record was kept from
+ * the one who asked.
+ */
+export function tracesRecord(text: string, record: Record<string, unknown> | undefined, id?: string): boolean {
+  if (id !== undefined && text.toLowerCase().includes(id.toLowerCase())) return true;
+  const own = Object.entries(record ?? {}).flatMap(([key, value]) =>
+    key !== 'id' && typeof value === 'string' && value.length >= 8 ? [value] : [],
+  );
+  return own.some((value) => text.includes(JSON.stringify(value).slice(1, -1)));
 }
 
 /** A read that says the record is not there (a 404, or 410 Gone). */

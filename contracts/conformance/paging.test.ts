@@ -125,6 +125,23 @@ describe('reading a list whole', () => {
     expect(odd).toMatchObject({ whole: false, why: expect.stringContaining('--next-pointer /continuation') });
   });
 
+  it('is not whole when a page number, page count or offset is written in a form it does not read (a string, an object)', async () => {
+    const shapes = [
+      { items: records.slice(0, 2), page: '1', pages: '3' },
+      { data: records.slice(0, 2), offset: '0', limit: 2 },
+      { content: records.slice(0, 2), number: '0', size: 2 },
+      { data: records.slice(0, 2), meta: { pagination: { current_page: 1, total_pages: { value: 3 } } } },
+    ];
+    for (const shape of shapes) {
+      const read = await readList(target(), server(() => reply(shape)).send, PATH, 'token', []);
+      expect(read.whole, JSON.stringify(shape)).toBe(false);
+      expect(read.why, JSON.stringify(shape)).toMatch(/page|offset|number/);
+    }
+    // A null says nothing: with no other sign the one page is the list.
+    const nulls = await readList(target(), server(() => reply({ items: records, page: null, pages: null })).send, PATH, 'token', []);
+    expect(nulls).toMatchObject({ whole: true, pages: 1 });
+  });
+
   it('takes a list with no sign of another page as whole, and a next URL elsewhere as not', async () => {
     const plain = await readList(target(), server(() => reply({ data: records, next: null, hasMore: false })).send, PATH, 'token', []);
     const elsewhere = await readList(

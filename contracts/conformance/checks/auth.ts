@@ -54,9 +54,9 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       const reply = await t.sendExpectingRefusal({ method: 'GET', path: resource.path, credentials: credentials() });
       if (t.unanswered(reply))
         return t.skipCheck(id, `the request ${phrase} answered ${reply?.status}, which is no refusal: the server could not answer`);
-      if (reply === undefined || !isSuccess(reply.status)) return t.verdict(id, true, '');
-      // Served: the answer names one of the tokens' records, in whatever shape it has. Not served is known only once
-      // every page of it was read (a record of theirs may be on a later page).
+      if (reply === undefined) return t.verdict(id, true, '');
+      // Served: the answer names one of the tokens' records, in whatever shape it has and whatever its status (a 401
+      // that carries the list serves it). Not served is known only once every page of it was read.
       const servedIn = (text: string) => {
         // UUIDs are looked up among those the text holds; other ids (few, in practice) are searched for.
         const lower = text.toLowerCase();
@@ -65,6 +65,7 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
       };
       const served = servedIn(reply.text);
       if (served.length > 0) return t.verdict(id, false, `${answer(reply)}; it holds ${served.length} of the tokens' records`, served);
+      if (!isSuccess(reply.status)) return t.verdict(id, true, '');
       const whole = await t.list(resource.path, credentials());
       const theirsHold = idLookup(theirs.map((id) => ({ id })));
       const later = idsOf(whole.items).filter(theirsHold);
@@ -96,6 +97,7 @@ export const unknownTokenProbe: Probe = {
   ],
   async run(t) {
     const reply = await t.send({ method: 'GET', path: '/api/v1/schemas', credentials: { bearer: `not-a-token-${unknownId()}` } });
+    if (reply.status === 429) return t.skip('the request answered 429 (too many requests), which neither refuses the token nor serves it');
     t.verdict('auth.unknown-token', isRefusal(reply.status), answer(reply));
   },
 };

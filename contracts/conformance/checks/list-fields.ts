@@ -7,7 +7,8 @@ import type { ProbeRun } from './probe.js';
  * `holds`; otherwise fails it naming the first item that does not (by its
  * position and id), so the report points at one record to look at.
  * `absent: 'passes'` judges only the items that have the field: for a list
- * whose payload the spec does not show, an item may leave a field out. When
+ * whose payload the spec does not show, an item may leave a field out (an
+ * item that is no object, such as a bare id string, shows none). When
  * no item shows it, the check is not judged: a pass would claim a field nobody
  * looked at; nor is it when every item read holds but the list was not read whole (`list.whole`).
  */
@@ -20,11 +21,13 @@ export function judgeListField(
   absent: 'fails' | 'passes' = 'fails',
 ): void {
   const { items } = list;
-  if (absent === 'passes' && items.every((item) => isPlainObject(item) && !(field in item))) {
+  // Where an item may leave the field out, an item that is no object (a bare id string) shows no field either.
+  const shows = (item: unknown) => isPlainObject(item) && field in item;
+  if (absent === 'passes' && !items.some(shows)) {
     t.skipCheck(checkId, `no item of the list shows "${field}", so there is nothing to judge`);
     return;
   }
-  const fine = (item: unknown) => isPlainObject(item) && ((absent === 'passes' && !(field in item)) || holds(item[field]));
+  const fine = (item: unknown) => (absent === 'passes' && !shows(item)) || (isPlainObject(item) && holds(item[field]));
   const index = items.findIndex((item) => !fine(item));
   const item = items[index];
   const actual = isPlainObject(item)

@@ -119,15 +119,15 @@ export class ProbeRun {
     return reply === undefined ? undefined : this.ctx.adapter.record(reply.body);
   }
 
-  /** Whether `reply` answers the record `id` (2xx, the record read as the adapter reads it, with that id). */
   /**
-   * Whether `reply` shows the server refusing, as evidence for a check that something is not served: a 4xx other
-   * than 429. A 5xx or a 429 says the server could not answer, which shows nothing either way.
+   * Whether `reply` says the server could not answer: a 5xx or a 429, which shows nothing either way where a check
+   * needs a refusal (a 4xx other than 429, `isRefusal`) as evidence that something is not served.
    */
   unanswered(reply: Reply | undefined): boolean {
     return reply !== undefined && (reply.status >= 500 || reply.status === 429);
   }
 
+  /** Whether `reply` answers the record `id` (2xx, the record read as the adapter reads it, with that id). */
   isRecord(reply: Reply | undefined, id: string): boolean {
     return this.ctx.adapter.isRecord(reply, id);
   }

@@ -1,5 +1,5 @@
 /** Whether a record the kit created is still there, told only on evidence: its own read, or the whole list. */
-import { holdsId, isGone } from '../matchers.js';
+import { holdsId, idsReadable, isGone } from '../matchers.js';
 import type { ProbeRun } from './probe.js';
 
 /**
@@ -9,7 +9,9 @@ import type { ProbeRun } from './probe.js';
 export async function listed(t: ProbeRun, collection: string, id: string): Promise<{ holds: boolean | undefined; why?: string }> {
   const read = await t.list(collection);
   if (read.items !== undefined && holdsId(read.items, id)) return { holds: true };
-  if (read.items !== undefined && read.whole) return { holds: false };
+  if (read.items !== undefined && read.whole && idsReadable(read.items)) return { holds: false };
+  if (read.items !== undefined && read.whole)
+    return { holds: undefined, why: `GET ${collection} holds items without an id the kit reads, so an id's absence shows nothing` };
   return { holds: undefined, why: read.why ?? `GET ${collection} did not answer a list (${read.first.status})` };
 }
 

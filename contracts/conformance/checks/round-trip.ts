@@ -1,6 +1,6 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { updateExample } from '../context.js';
-import { answer, canonical, holdsId, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
+import { answer, canonical, holdsId, idsReadable, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isJsonType, isSuccess } from '../target/http.js';
@@ -81,11 +81,11 @@ async function judgeGet(
 async function judgeListed(t: ProbeRun, checkId: string, path: string, id: string, present: boolean): Promise<boolean | undefined> {
   // Every page is read: a record's absence is evidence only from the whole list, its presence from any page.
   const holds = (read: ListRead) => read.items !== undefined && holdsId(read.items, id);
-  // Not a list, or not the whole of it, is no reason to read again: it is not judged below.
+  // Not a list, not the whole of it, or items without ids it reads, is no reason to read again: it is not judged below.
   // Read fresh each time: a read kept from before could not show a write carried out since.
   const read = await settled(
     () => t.list(path, 'token', true),
-    (reading) => reading.items === undefined || !reading.whole || holds(reading) === present,
+    (reading) => reading.items === undefined || !reading.whole || !idsReadable(reading.items) || holds(reading) === present,
     t.target.settleMs,
   );
   if (read.items === undefined) {
@@ -95,6 +95,13 @@ async function judgeListed(t: ProbeRun, checkId: string, path: string, id: strin
   const listed = holds(read);
   if (!listed && !read.whole) {
     t.skipCheck(checkId, `${id} is not on the pages read, but the list was not read whole: ${read.why}`);
+    return undefined;
+  }
+  if (!listed && !idsReadable(read.items)) {
+    t.skipCheck(
+      checkId,
+      `${id} is not in the list, but some of its items carry no id the kit reads (give --list-pointer if it is elsewhere)`,
+    );
     return undefined;
   }
   const pages = read.pages === 1 ? '' : ` (${read.pages} pages)`;
@@ -145,6 +152,12 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
     } else t.verdict(ids.updateNeedsToken, true, '');
   }
   if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);
+  // A get that shows none of the keys written compares nothing: a pass would claim a read-back nobody saw.
+  if (Object.keys(shown).length === 0)
+    return t.skipCheck(
+      ids.getAfterUpdate,
+      `the record, as its get shows it, holds none of the update example's keys (${Object.keys(example).join(', ')}), so nothing written can be read back`,
+    );
   await judgeGet(t, ids.getAfterUpdate, url, id, shown);
 }
 

@@ -1,5 +1,5 @@
 /** `tenancy.<kind>.apart`: the two organizations' lists share no record, judged without creating anything. */
-import { idLookup, idsOf, isPlainObject } from '../matchers.js';
+import { idLookup, idsOf, idsReadable, isPlainObject } from '../matchers.js';
 import type { ResourceFacts } from '../resources.js';
 import type { ListRead } from '../target/paging.js';
 import type { ProbeRun } from './probe.js';
@@ -31,6 +31,15 @@ export async function judgeApart(t: ProbeRun, resource: ResourceFacts): Promise<
   if (!mine.whole || !theirs.whole) {
     const [side, read] = mine.whole ? ['second', theirs] : ['first', mine];
     t.skipCheck(check, `the ${side} token's list was not read whole (${read.why}), so the two lists cannot be compared`);
+    return theirs;
+  }
+  // A record without an id the kit reads may be shared without its being seen: the lists cannot be compared.
+  const unreadable = [mine, theirs].findIndex((read) => !idsReadable(read.items ?? []));
+  if (unreadable !== -1) {
+    t.skipCheck(
+      check,
+      `the ${unreadable === 0 ? 'first' : 'second'} token's list holds items without an id the kit reads, so the two lists cannot be compared`,
+    );
     return theirs;
   }
   const ordinary = (read: ListRead) => idsOf((read.items ?? []).filter((item) => !builtIn(item))).length;

@@ -7,6 +7,7 @@ import { createApp } from '../../../src/http/app.js';
 import { createMockState } from '../../../src/state/mock-state.js';
 import type { Target } from '../types.js';
 import { runExplore } from './explore.js';
+import { ALL_RULES } from './rules.js';
 
 const RESOURCES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
 
@@ -44,6 +45,8 @@ describe('explore against the mock', () => {
 
     expect(run.failures.map((failure) => `${failure.rule.id}: ${failure.detail}`)).toEqual([]);
     expect(run.stoppedBy).toBeUndefined();
+    // Every rule was put to the test on evidence: none passes only for never having been judged.
+    expect(ALL_RULES.filter((rule) => !run.judged[rule.id]).map((rule) => rule.id)).toEqual([]);
     expect(run.runs).toBe(1000);
     expect(run.requests).toBeGreaterThan(2000);
     expect(run.leftovers).toEqual([]);

@@ -39,6 +39,8 @@ export interface ExploreRun {
   stoppedBy?: string;
   interrupted: boolean;
   strict: boolean;
+  /** How often each rule was judged on evidence (held or broken); a rule absent here was never judged. */
+  judged: Record<string, number>;
 }
 
 /** Opens the session and reads what every sequence starts from. */
@@ -87,7 +89,13 @@ export async function runExplore(target: Target, options: ExploreOptions): Promi
     ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  return { ...found, notes: session.notes, interrupted: options.signal.aborted, strict: options.strict };
+  return {
+    ...found,
+    notes: session.notes,
+    interrupted: options.signal.aborted,
+    strict: options.strict,
+    judged: Object.fromEntries(session.judged),
+  };
 }
 
 /** Whether any failure counts (spec always; documented and assumed with --strict). */

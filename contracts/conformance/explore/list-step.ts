@@ -2,9 +2,11 @@
  * The list step: the whole list of one kind as one organization sees it,
  * read through the target adapter (every page, any envelope), judged against
  * what the sequence made. A record's presence is evidence from any page; its
- * absence only from the whole list.
+ * absence only from the whole list, and only when every item of it is a record
+ * whose id the kit reads (an id of another type, a bare id string, a record
+ * under a name the kit does not know hold nothing it could compare).
  */
-import { holdsId, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
+import { holdsId, idsReadable, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
 import { otherOrg, pathOf, resolvedKind, type Step } from './model.js';
 import { RULES } from './rules.js';
@@ -31,14 +33,18 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   const mine = model.records.filter((record) => record.kind === kind && record.owner === as);
   const theirs = model.records.filter((record) => record.kind === kind && record.owner === otherOrg(as) && !record.deleted);
   const leaked = theirs.find((record) => holdsId(items, record.id));
-  judge(run, leaked === undefined, RULES.listOwnOnly, `the list holds ${leaked?.id}, a record of the other organization`, {
-    subject: leaked?.id,
-  });
+  // What is on a page read fails at once; that nothing breaks a rule is known only of a whole list of readable records.
+  const whole = read.whole && idsReadable(items);
+  if (leaked !== undefined || whole)
+    judge(run, leaked === undefined, RULES.listOwnOnly, `the list holds ${leaked?.id}, a record of the other organization`, {
+      subject: leaked?.id,
+    });
   if (path === SCHEMA_LIST_PATH) {
     const bad = items.find((item) => !isSchemaRecord(item));
-    judge(run, bad === undefined, RULES.schemaListFields, `a schema without the fields of §2: ${JSON.stringify(bad)?.slice(0, 200)}`);
+    if (bad !== undefined || read.whole)
+      judge(run, bad === undefined, RULES.schemaListFields, `a schema without the fields of §2: ${JSON.stringify(bad)?.slice(0, 200)}`);
   }
-  if (!read.whole) return;
+  if (!whole) return;
   const missing = mine.find((record) => !record.deleted && !holdsId(items, record.id));
   judge(run, missing === undefined, RULES.listEveryOwn, `${missing?.id}, created and not deleted, is not in the whole list`, {
     subject: missing?.id,

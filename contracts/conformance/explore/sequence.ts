@@ -32,8 +32,12 @@ export interface SequenceRun {
   muted: ReadonlySet<string>;
 }
 
-/** Fails the step with `rule` unless `ok` (or only stops the sequence, when the rule is muted). */
+/**
+ * Fails the step with `rule` unless `ok` (or only stops the sequence, when the rule is muted). Called only on
+ * evidence: a step that could not see what the rule needs returns without judging, so the rule stays not judged.
+ */
 export function judge(run: SequenceRun, ok: boolean, rule: Rule, detail: string, about: RuleBroken['about'] = {}): void {
+  run.session.judged.set(rule.id, (run.session.judged.get(rule.id) ?? 0) + 1);
   if (ok) return;
   const last = run.log.at(-1);
   if (last) last.broke = rule.id;

@@ -2,14 +2,19 @@
  * What each step sends, how the model follows the answer, and which rule the
  * answer is judged by. A step whose evidence is missing (no record found in a
  * 2xx answer, a list not read whole) judges nothing: never a pass by default.
+ * A rule that rests on a refusal holds only on a 4xx other than 429: a 5xx is
+ * the server failing, a 429 a request not yet answered, a 3xx a redirect the
+ * kit did not follow, and none shows whether the request was refused or
+ * carried out, so they judge nothing (but a 5xx to the system trunk's delete,
+ * which the spec says is refused, breaks that rule, as in verify).
  */
-import { answer, canonical, isEmptyObject, isGone, isPlainObject } from '../matchers.js';
+import { answer, canonical, isEmptyObject, isGone, tracesRecord } from '../matchers.js';
 import { resourceFacts, unknownId } from '../resources.js';
 import { judgeList } from './list-step.js';
 import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
-import { RULES } from './rules.js';
+import { RULES, type Rule } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
-import { isSuccess, type Reply, type Session } from './target-seam.js';
+import { isRefusal, isSuccess, type Reply, type Session } from './target-seam.js';
 
 /**
  * The values of a write that a read can be held to: when the answer shows the record, only the keys it shows as sent
@@ -63,8 +68,11 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
     case 'recreate': {
       const old = target as ModelRecord;
       const reply = await request(run, step, 'POST', path, old.created);
-      judge(run, isSuccess(reply.status), RULES.recreate, `${answer(reply)} to a create with the values of deleted ${old.id}`);
+      const detail = `${answer(reply)} to a create with the values of deleted ${old.id}`;
+      if (!isSuccess(reply.status)) judge(run, false, RULES.recreate, detail);
       const id = await session.claim(run.ledger, path, reply, old.owner, old.example, old.created);
+      // Accepted only when the answer shows a new record of the run's (a 2xx with an error body shows none): else not judged.
+      if (id !== undefined) judge(run, true, RULES.recreate, detail);
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
       old.replaced = true;
       if (id !== undefined)
@@ -118,8 +126,10 @@ async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Pro
   const { session } = run;
   const reply = await request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
   const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
-  // A 2xx object whose record the kit cannot find is no evidence either way.
-  if (found === undefined && isSuccess(reply.status) && isPlainObject(reply.body)) return;
+  // A 2xx whose record the kit cannot find (a wrapper it does not know, an array, text) is no evidence either way.
+  if (found === undefined && isSuccess(reply.status)) return;
+  // Nor is a record that shows none of the values written: nothing was compared.
+  if (found !== undefined && !Object.keys(record.written).some((key) => key in found)) return;
   judge(run, found !== undefined && reflects(found, record.written), RULES.readBack, `${answer(reply)}; last written ${show(record)}`, {
     subject: record.id,
     written: record.written,
@@ -142,17 +152,22 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
   switch (step.op) {
     case 'other-get': {
       const reply = await request(run, step, 'GET', `${path}/${target?.id}`);
-      judge(run, !session.isRecord(reply, target?.id ?? ''), RULES.otherRead, `${answer(reply)} reading ${owner}`);
+      // Served when the answer is the record; kept apart on a refusal or a 2xx that holds no trace of it (its values, or
+      // in a 2xx its id). A trace in a shape the kit does not read, a 5xx, a 429 or a 3xx judges nothing.
+      const record = target as ModelRecord;
+      const traced = tracesRecord(reply.text, record.written, isSuccess(reply.status) ? record.id : undefined);
+      if (session.isRecord(reply, record.id)) judge(run, false, RULES.otherRead, `${answer(reply)} reading ${owner}`);
+      else if (!traced && (isRefusal(reply.status) || isSuccess(reply.status))) judge(run, true, RULES.otherRead, '');
       return;
     }
     case 'other-update': {
       const reply = await request(run, step, 'PATCH', `${path}/${target?.id}`, session.updateBody(path) ?? {});
-      judge(run, !isSuccess(reply.status), RULES.otherChange, `${answer(reply)} updating ${owner}`);
+      judgeRefused(run, reply, RULES.otherChange, `${answer(reply)} updating ${owner}`);
       return;
     }
     case 'other-delete': {
       const reply = await request(run, step, 'DELETE', `${path}/${target?.id}`, session.deleteBody(path));
-      judge(run, !isSuccess(reply.status), RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
+      judgeRefused(run, reply, RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
       return;
     }
     case 'unknown-get': {
@@ -176,7 +191,9 @@ async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
   switch (step.op) {
     case 'system-get': {
       const reply = await request(run, step, 'GET', path);
-      judge(run, !isGone(reply.status), RULES.systemTrunkKept, `${answer(reply)}: the system trunk ${id} is gone`);
+      // Kept when its get answers it, gone on 404 or 410; anything else (a 5xx, a 2xx the kit cannot read) judges nothing.
+      if (run.session.isRecord(reply, id)) judge(run, true, RULES.systemTrunkKept, '');
+      else if (isGone(reply.status)) judge(run, false, RULES.systemTrunkKept, `${answer(reply)}: the system trunk ${id} is gone`);
       return;
     }
     case 'system-update': {
@@ -188,10 +205,19 @@ async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
     }
     case 'system-delete': {
       const reply = await request(run, step, 'DELETE', path, {});
-      judge(run, !isSuccess(reply.status), RULES.systemTrunkKept, `${answer(reply)} to the delete of system trunk ${id}`);
+      const detail = `${answer(reply)} to the delete of system trunk ${id}`;
+      // As in verify: a 5xx is the server failing where the spec asks for a refusal (a 429 judges nothing).
+      if (reply.status >= 500) judge(run, false, RULES.systemTrunkKept, detail);
+      else judgeRefused(run, reply, RULES.systemTrunkKept, detail);
       return;
     }
   }
+}
+
+/** A request that must be refused: a 2xx breaks `rule`, a 4xx (not 429) keeps it, anything else (3xx, 429, 5xx) judges nothing. */
+function judgeRefused(run: SequenceRun, reply: Reply, rule: Rule, detail: string): void {
+  if (isSuccess(reply.status)) judge(run, false, rule, detail);
+  else if (isRefusal(reply.status)) judge(run, true, rule, '');
 }
 
 function show(record: ModelRecord): string {

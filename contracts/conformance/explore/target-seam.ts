@@ -10,7 +10,7 @@ import { existedBefore } from '../context.js';
 import { isGone } from '../matchers.js';
 import { deleteBody, resourceFacts } from '../resources.js';
 import { TargetAdapter } from '../target/adapter.js';
-import { claimCreated, idInAnswer, variedFields } from '../target/creating.js';
+import { claimCreated, idInAnswer, showsSent, variedFields } from '../target/creating.js';
 import { type GivenExamples, loadExamples, type OpenApiSource } from '../target/examples.js';
 import { isSuccess, type Reply, type RequestSpec, send } from '../target/http.js';
 import { takeInventory } from '../target/inventory.js';
@@ -20,7 +20,7 @@ import { preflight } from '../target/preflight.js';
 import { runUnique, suffixSource } from '../target/unique-values.js';
 import type { LedgerEntry, Target } from '../types.js';
 
-export { isSuccess, type Reply, type RequestSpec } from '../target/http.js';
+export { isRefusal, isSuccess, type Reply, type RequestSpec } from '../target/http.js';
 export type { Ledger } from '../target/ledger.js';
 export type { ListRead } from '../target/paging.js';
 export { TargetProblem } from '../target/preflight.js';
@@ -42,6 +42,11 @@ export class BudgetSpent extends Error {}
 /** One explore run's hold on the target. */
 export class Session {
   sent = 0;
+  /**
+   * How often each rule was judged (held or broken) on evidence, over every sequence of the run. A rule never
+   * judged is reported "not judged", never passed: no answer the kit could read ever put it to the test.
+   */
+  readonly judged = new Map<string, number>();
   private readonly ctx: SuiteContext;
 
   private constructor(
@@ -148,6 +153,12 @@ export class Session {
       return undefined;
     }
     if (existedBefore(this.ctx, path, id)) return undefined;
+    // Without the list read before the run, only an answer that shows the run-unique values sent is the run's own.
+    if (this.ctx.inventory.get(path) === undefined && !showsSent(reply.body, variedFields(example, sent), 0)) {
+      const note = `POST ${path} with the second token answered ${reply.status} with this id, but the list could not be read before the run and the answer does not show the run-unique values sent: not deleted, check it by hand`;
+      ledger.lost({ path, id, credentials: org, note });
+      return undefined;
+    }
     ledger.add({ path, id, credentials: org });
     return id;
   }

@@ -259,17 +259,17 @@ export function readEnvelope(body: unknown, listAt: string): EnvelopeReading {
         if (number !== undefined) reading.total ??= number;
         else if (value !== null) reading.unknown.push(pointer);
         return;
+      // A number the kit reads, or null (nothing said); any other value ("2", an object) is a shape it does not know.
       case 'page':
-        if (number !== undefined) reading.page ??= number;
-        return;
       case 'page0':
-        if (number !== undefined) zeroBased ??= number;
-        return;
       case 'pages':
-        if (number !== undefined) reading.pages ??= number;
-        return;
       case 'offset':
-        if (number !== undefined) reading.offset ??= number;
+        if (number === undefined) {
+          if (value !== null) reading.unknown.push(pointer);
+        } else if (role === 'page') reading.page ??= number;
+        else if (role === 'page0') zeroBased ??= number;
+        else if (role === 'pages') reading.pages ??= number;
+        else reading.offset ??= number;
         return;
       default:
         return;

@@ -197,5 +197,8 @@ export function isJsonType(contentType: string | null): boolean {
 }
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
-/** A 4xx: the server understood and refused (a 5xx is a failure, not a refusal). */
-export const isRefusal = (status: number): boolean => status >= 400 && status < 500;
+/**
+ * A 4xx other than 429: the server understood and refused. A 5xx is a failure, not a refusal, and a 429 says only
+ * that the server would not answer yet: neither shows whether the request would have been carried out.
+ */
+export const isRefusal = (status: number): boolean => status >= 400 && status < 500 && status !== 429;

@@ -4,9 +4,9 @@
  * find one there even on a target whose lists start empty.
  */
 import { existedBefore, type SuiteContext } from '../context.js';
-import { idsOf, isPlainObject } from '../matchers.js';
+import { idsOf, idsReadable, isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
-import { createRecord, idInAnswer, withReferences } from './creating.js';
+import { createRecord, idInAnswer, showsSent, variedFields, withReferences } from './creating.js';
 import { isSuccess, send } from './http.js';
 import { runUnique } from './unique-values.js';
 
@@ -20,7 +20,8 @@ export async function takeInventory(ctx: SuiteContext): Promise<void> {
         const quiet = async (spec: Parameters<typeof send>[1]) => (await send(ctx.target, spec, ctx.signal)).reply;
         // The whole list, every page: an id on a page not read would be taken for new, and deleted.
         const read = await ctx.adapter.list(quiet, path, credentials);
-        if (read.items === undefined || !read.whole) ids = undefined;
+        // Items without an id the kit reads (bare id strings) hide which ids are there: the inventory stays unknown.
+        if (read.items === undefined || !read.whole || !idsReadable(read.items)) ids = undefined;
         for (const id of idsOf(read.items)) ids?.add(id.toLowerCase());
       } catch {
         // No answer: the target may hang, so the lists left stay unknown (nothing is told new, or deleted, in them).
@@ -42,7 +43,8 @@ async function seedSecondOrganization(ctx: SuiteContext, path: string, example: 
   const list = await ctx.adapter.list(quiet, path, 'token2');
   const ordinary = (list.items ?? []).filter((item) => isPlainObject(item) && item.isSystem !== true && item.isLocked !== true);
   if (list.items === undefined || idsOf(ordinary).length > 0) return;
-  const reply = await quiet({ method: 'POST', path, credentials: 'token2', body: runUnique(example, ctx.suffix()) });
+  const body = runUnique(example, ctx.suffix());
+  const reply = await quiet({ method: 'POST', path, credentials: 'token2', body });
   if (!isSuccess(reply.status)) return;
   const id = idInAnswer(ctx, path, reply);
   if (id === undefined)
@@ -52,7 +54,17 @@ async function seedSecondOrganization(ctx: SuiteContext, path: string, example: 
       credentials: 'token2',
       note: `POST ${path} with the second token answered ${reply.status} without the new record's id`,
     });
-  else if (!existedBefore(ctx, path, id)) ctx.seedLedger.add({ path, id, credentials: 'token2' });
+  else if (existedBefore(ctx, path, id)) return;
+  // Without the list read before the run, only an answer that shows the run-unique values sent is the kit's own.
+  else if (ctx.inventory.get(path) !== undefined || showsSent(reply.body, variedFields(example, body), 0))
+    ctx.seedLedger.add({ path, id, credentials: 'token2' });
+  else
+    ctx.seedLedger.lost({
+      path,
+      id,
+      credentials: 'token2',
+      note: `POST ${path} with the second token answered ${reply.status} with this id, but the list could not be read before the run and the answer does not show the run-unique values sent: not deleted, check it by hand`,
+    });
 }
 
 /** Creates one record of each kind that has a create example (deleted at the end of the run). */

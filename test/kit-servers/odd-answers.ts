@@ -1,0 +1,113 @@
+/**
+ * A proxy in front of the mock that answers, on purpose, in shapes a
+ * conformance kit must not take for agreement: refusals turned into 500s or
+ * 429s, a list wrapped under a name the kit does not know, lists whose items
+ * carry no id the kit can read, a record leaked in a wrapper or inside a
+ * refusal, a get that shows nothing written. Nothing in these answers shows
+ * that a rule holds, so each rule resting on them must come out "not judged"
+ * (or failed, where the answer shows the rule broken), never passed.
+ */
+import type { FetchLike } from '../../contracts/conformance/types.js';
+
+export const ODD_WAYS = {
+  /**
+   * Another organization's get, update or delete, refused by the mock with a 4xx, answers 500 instead; the given
+   * system trunk's get answers 500 and its delete 429; the trunk list answers `{"trunks": [...]}`, a wrapper the kit
+   * does not read.
+   */
+  'refusals-as-500': true,
+  /** The trunk list answers bare id strings, the assistant, tool and webhook lists records whose id is under `uuid`. */
+  'lists-without-ids': true,
+  /**
+   * A get refused to the caller (no token, another organization's) answers 200 with the record anyway, wrapped as
+   * `{"payload": {...}}`, while its owner gets it bare: a leak in a shape the kit does not read as the record.
+   */
+  'leak-wrapped': true,
+  /**
+   * A get refused to the caller keeps its status (401, 404) but carries what was asked in its body: the list as the
+   * first organization sees it, or the record as its owner sees it.
+   */
+  'refusal-carries-record': true,
+  /** A get of one record answers its id alone, whatever was written to it. */
+  'get-shows-only-id': true,
+  /**
+   * As `lists-without-ids`, and a tool create by the organization that owns the tool `subject` answers that tool, from
+   * before the run (an idempotent create handing back an existing record): the kit must not take it for its own, nor
+   * delete it.
+   */
+  'create-answers-existing': true,
+  /** The system trunk's delete answers 429 (too many requests), which neither refuses nor accepts it. */
+  'rate-limited-system-delete': true,
+} as const;
+export type OddWay = keyof typeof ODD_WAYS;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const TOKENS = ['demo-token', 'demo-token-2'];
+
+/**
+ * The mock behind `inner`, answering in the odd way `way`; `subject` is the system trunk (`refusals-as-500`) or the
+ * tool from before the run (`create-answers-existing`).
+ */
+export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): FetchLike {
+  const systemTrunkId = subject;
+  const existingId = subject;
+  const owners = new Map<string, string>();
+  return async (url, init) => {
+    const { pathname } = new URL(url);
+    const [, kind, id] = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(pathname) ?? [];
+    const method = (init.method ?? 'GET').toUpperCase();
+    const token = new Headers(init.headers).get('authorization') ?? '';
+    const answer = await inner(url, init);
+    if (kind === undefined) return answer;
+    if (way === 'get-shows-only-id') {
+      if (id === undefined || method !== 'GET' || !answer.ok) return answer;
+      return json(200, { id: ((await answer.json()) as { id: string }).id });
+    }
+    if (way === 'rate-limited-system-delete') {
+      const system = kind === 'sip-trunks' && id !== undefined && method === 'DELETE' && answer.status === 403;
+      return system ? json(429, { error: 'too many requests' }) : answer;
+    }
+    if (way === 'leak-wrapped' || way === 'refusal-carries-record') {
+      if (method !== 'GET' || answer.status < 400 || answer.status >= 500) return answer;
+      if (id === undefined && way === 'leak-wrapped') return answer;
+      for (const other of TOKENS) {
+        const leaked = await inner(url, { method: 'GET', headers: { authorization: `Bearer ${other}` } });
+        if (!leaked.ok) continue;
+        if (way === 'leak-wrapped') return json(200, { payload: await leaked.json() });
+        return json(answer.status, { error: 'refused', [id === undefined ? 'data' : 'record']: await leaked.json() });
+      }
+      return answer;
+    }
+    if (way === 'refusals-as-500') {
+      if (id === undefined && method === 'POST' && answer.ok) {
+        const created = (await answer.clone().json()) as { id?: string };
+        if (typeof created.id === 'string') owners.set(created.id, token);
+      }
+      if (id !== undefined && id === systemTrunkId)
+        return method === 'DELETE' ? json(429, { error: 'too many requests' }) : json(500, { error: 'internal error' });
+      const owner = id === undefined ? undefined : owners.get(id);
+      if (owner !== undefined && owner !== token && answer.status >= 400 && answer.status < 500)
+        return json(500, { error: 'internal error' });
+      if (kind === 'sip-trunks' && id === undefined && method === 'GET' && answer.ok) return json(200, { trunks: await answer.json() });
+      return answer;
+    }
+    if (way === 'create-answers-existing' && kind === 'tools' && id === undefined && method === 'POST' && answer.ok) {
+      // Only for the organization that owns it: its get answers it with this token.
+      const existing = await inner(`${url.replace(/\/$/, '')}/${existingId}`, { headers: { authorization: token } });
+      if (existing.ok) return json(201, await existing.json());
+    }
+    if (id !== undefined || method !== 'GET' || !answer.ok || kind === 'schemas') return answer;
+    const records = (await answer.json()) as { id: string }[];
+    if (kind === 'sip-trunks')
+      return json(
+        200,
+        records.map((record) => record.id),
+      );
+    return json(
+      200,
+      records.map(({ id: uuid, ...rest }) => ({ uuid, ...rest })),
+    );
+  };
+}
