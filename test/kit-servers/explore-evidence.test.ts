@@ -24,6 +24,8 @@ async function exploreOdd(way: OddWay) {
     baseUrl: 'http://odd.test',
     token: 'demo-token',
     token2: 'demo-token-2',
+    // The odd proxy answers after the mock wrote: a kept record shows at once, so a third of a second is enough to wait.
+    settleMs: 300,
     ...(way === 'refusals-as-500' && system !== undefined ? { systemTrunkId: system } : {}),
     fetch: oddProxy(inner, way, system),
   };
@@ -109,6 +111,7 @@ describe('explore on answers that show nothing', () => {
         baseUrl: 'http://odd.test',
         token: 'demo-token',
         token2: 'demo-token-2',
+        settleMs: 300,
         fetch: oddProxy(inner, 'create-answers-existing', existing?.id),
       },
       {
