@@ -6,9 +6,9 @@
  * turn (three stat calls beside the flush each batch makes).
  */
 import { fstatSync, statSync } from 'node:fs';
-import { type FileHandle, mkdir, open, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { replaceDurably, syncDirectory, writeAll } from './durable-files.js';
+import { flushLog, openLog, replaceDurably, syncDirectory, writeAll } from './durable-files.js';
 
 /** A file as the system knows it, whatever its name. */
 export interface FileId {
@@ -51,10 +51,10 @@ export async function writeSnapshotAndLog(path: string, logPath: string, pieces:
   if (remake) await mkdir(dirname(path), { recursive: true });
   const snapshotBytes = await replaceDurably(path, pieces);
   const snapshotFile = idOf(await stat(path));
-  const log: FileHandle = await open(logPath, 'w');
+  const log: FileHandle = await openLog(logPath, 'truncate');
   try {
     const logBytes = await writeAll(log, header);
-    await log.datasync();
+    await flushLog(log);
     await syncDirectory(logPath);
     return { log, logBytes, snapshotBytes, snapshotFile };
   } catch (error) {

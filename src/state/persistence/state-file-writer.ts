@@ -8,12 +8,12 @@
  * new snapshot and started again, so it never grows without bound.
  */
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, open, stat } from 'node:fs/promises';
+import { type FileHandle, stat } from 'node:fs/promises';
 import type { MockState } from '../mock-state.js';
 import { StateSerializer } from '../snapshot/snapshot.js';
 import { watchChanges } from './change-feed.js';
 import { logHeader, logLine } from './change-log.js';
-import { writeAll } from './durable-files.js';
+import { flushLog, openLog, writeAll } from './durable-files.js';
 import { type FileId, filesMoved, idOf, writeSnapshotAndLog } from './file-identity.js';
 import { changeLogPath } from './state-file.js';
 import { StateFileError, saveFailed } from './state-file-error.js';
@@ -86,7 +86,7 @@ export class StateFileWriter {
   async start(logContinues: boolean, logLines = 0): Promise<void> {
     if (logContinues) {
       try {
-        this.#log = await open(this.#logPath, 'a');
+        this.#log = await openLog(this.#logPath, 'append');
         this.#logBytes = (await this.#log.stat()).size;
         this.#logLines = logLines;
         const snapshot = await stat(this.path);
@@ -226,7 +226,7 @@ export class StateFileWriter {
     const log = this.#log as FileHandle;
     try {
       this.#logBytes += await writeAll(log, line);
-      await log.datasync();
+      await flushLog(log);
       this.#logLines++;
     } catch (error) {
       // Part of the line may be in the log: nothing more may follow it there; the next batch writes a whole snapshot.
