@@ -26,6 +26,8 @@ export interface ExploreArgs {
   maxRequests: number;
   maxFailures?: number;
   strict: boolean;
+  /** Exit 0, not 3, when no counted rule broke but some spec rules were never judged. */
+  allowUnjudged: boolean;
   systemTrunkUpdate: boolean;
   reports: { format: 'junit' | 'json'; path: string }[];
   repro?: string;
@@ -52,6 +54,7 @@ Options:
   --max-requests N        the most requests the run sends, cleanup aside (default 20000)
   --max-failures N        stop once N rules are found broken (default: search on with the runs left)
   --strict                count broken documented and assumed rules too (default: spec rules only)
+  --allow-unjudged        exit 0, not 3, when no counted rule broke but some spec rules were never judged
   --report json=PATH      write a JSON report (repeatable, with junit=PATH: a case per rule)
   --repro DIR             write repro.sh and repro.test.ts for each broken rule under DIR
   --replay FILE           replay the shortest sequences saved in a JSON report, once each, on fresh records
@@ -65,13 +68,23 @@ Options:
                           how the target lists, pages and wraps records: as for verify
   -h, --help              show this help
 
-Exit codes: 0 no counted rule broken, 1 a counted rule broken (spec rules; documented and assumed with --strict),
-2 usage error or the target cannot be explored, 130 interrupted (what was created is deleted first).
+Exit codes: 0 no counted rule broken and every spec rule judged, 1 a counted rule broken (spec rules; documented and
+assumed with --strict), 2 usage error or the target cannot be explored, 3 no counted rule broken but some spec rules
+never judged (the last line names them; --allow-unjudged makes that 0), 130 interrupted (what was created is deleted first).
 `;
 
 export function parseExploreArgs(argv: string[]): ExploreArgs {
   const { values, positionals } = parse(argv);
-  const defaults = { seed: 0, runs: 100, steps: 12, timeLimitMs: 300_000, maxRequests: 20_000, strict: false, systemTrunkUpdate: false };
+  const defaults = {
+    seed: 0,
+    runs: 100,
+    steps: 12,
+    timeLimitMs: 300_000,
+    maxRequests: 20_000,
+    strict: false,
+    allowUnjudged: false,
+    systemTrunkUpdate: false,
+  };
   if (values.help) return { ...defaults, target: { baseUrl: '', token: '' }, reports: [], help: true };
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (values['read-only'])
@@ -106,6 +119,7 @@ export function parseExploreArgs(argv: string[]): ExploreArgs {
     timeLimitMs: values['time-limit'] !== undefined ? positiveInteger('--time-limit', values['time-limit']) * 1000 : defaults.timeLimitMs,
     maxRequests: values['max-requests'] !== undefined ? positiveInteger('--max-requests', values['max-requests']) : defaults.maxRequests,
     strict: values.strict ?? false,
+    allowUnjudged: values['allow-unjudged'] ?? false,
     systemTrunkUpdate: values['system-trunk-update'] ?? false,
     reports: (values.report ?? []).map(parseReport),
     help: false,
@@ -149,6 +163,7 @@ function parse(argv: string[]) {
         'max-requests': text,
         'max-failures': text,
         strict: flag,
+        'allow-unjudged': flag,
         'read-only': flag,
         report: { type: 'string', multiple: true },
         repro: text,

@@ -18,7 +18,7 @@ export interface ExploreIo {
 
 const processIo: ExploreIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
 
-/** Runs the command; resolves with the exit status: 0 nothing counted broke, 1 a counted rule broke, 2 usage or target, 130 interrupted. */
+/** Runs the command; resolves with the exit status: 0 nothing counted broke, 1 a counted rule broke, 2 usage or target, 3 spec rules not judged, 130 interrupted. */
 export async function runExploreCommand(argv: string[], io: ExploreIo = processIo, signal?: AbortSignal): Promise<number> {
   let args: ExploreArgs;
   try {
@@ -126,7 +126,12 @@ async function explore(
   if (run.interrupted) return 130;
   if (report.outcome === 'failed') return 1;
   // A target that stopped answering was not explored to the end: no verdict of "passed" rests on that.
-  return run.stoppedBy?.startsWith(NO_ANSWER) ? 2 : 0;
+  if (run.stoppedBy?.startsWith(NO_ANSWER)) return 2;
+  // A spec rule no step could judge is not a pass: a CI job that reads only the status must not take it for one.
+  if (!report.notJudged.some((entry) => entry.source === 'spec')) return 0;
+  if (!args.allowUnjudged) return 3;
+  io.out('The spec rules not judged were accepted (--allow-unjudged).\n');
+  return 0;
 }
 
 /** Replays each saved shortest sequence once on fresh records; 1 when a counted rule breaks again. */
