@@ -101,6 +101,17 @@ describe('explore: reports and replay', () => {
     expect(xml).toContain('name="explore.deleted.delete-again-refused" classname="explore.documented"><skipped');
   }, 60_000);
 
+  it('exits 3 when a spec rule was never judged, naming it; 0 with --allow-unjudged, saying so', async () => {
+    // One sequence of one step cannot judge every spec rule.
+    const short = [...flags(mock.url), '--seed', '1', '--runs', '1', '--steps', '1'];
+    const unjudged = await explore(...short);
+    expect(unjudged.code, unjudged.out).toBe(3);
+    expect(unjudged.out).toMatch(/PASSED only in part/);
+    const accepted = await explore(...short, '--allow-unjudged');
+    expect(accepted.code, accepted.out).toBe(0);
+    expect(accepted.out).toContain('The spec rules not judged were accepted (--allow-unjudged).');
+  }, 30_000);
+
   it('replays the saved sequence: 1 while the rule breaks (with --strict), 0 on a target that keeps it', async () => {
     const broken = await explore(...flags(buggy.url), '--replay', json, '--strict');
     expect(broken.code, broken.out).toBe(1);
