@@ -12,6 +12,18 @@ import { createApp } from '../../src/http/app.js';
 import { createMockState } from '../../src/state/mock-state.js';
 import { type OddWay, oddProxy } from './odd-answers.js';
 
+/** The same exploration for every odd target: seed 3, 150 sequences of up to 8 steps, every rule counted. */
+const exploration = () => ({
+  seed: 3,
+  runs: 150,
+  steps: 8,
+  timeLimitMs: 60_000,
+  requestBudget: 1_000_000,
+  strict: true,
+  systemTrunkUpdate: false,
+  signal: new AbortController().signal,
+});
+
 async function exploreOdd(way: OddWay) {
   const app = createApp({ mockState: createMockState() });
   const inner = (url: string, init: RequestInit) => app.request(url, init);
@@ -29,16 +41,7 @@ async function exploreOdd(way: OddWay) {
     ...(way === 'refusals-as-500' && system !== undefined ? { systemTrunkId: system } : {}),
     fetch: oddProxy(inner, way, system),
   };
-  const run = await runExplore(target, {
-    seed: 3,
-    runs: 150,
-    steps: 8,
-    timeLimitMs: 60_000,
-    requestBudget: 1_000_000,
-    strict: true,
-    systemTrunkUpdate: false,
-    signal: new AbortController().signal,
-  });
+  const run = await runExplore(target, exploration());
   const report = toReport(run);
   return { system, run, report, junit: toJunitXml(report), line: closing(report), failed: run.failures.map((f) => f.rule.id) };
 }
@@ -114,16 +117,7 @@ describe('explore on answers that show nothing', () => {
         settleMs: 300,
         fetch: oddProxy(inner, 'create-answers-existing', existing?.id),
       },
-      {
-        seed: 3,
-        runs: 150,
-        steps: 8,
-        timeLimitMs: 60_000,
-        requestBudget: 1_000_000,
-        strict: true,
-        systemTrunkUpdate: false,
-        signal: new AbortController().signal,
-      },
+      exploration(),
     );
 
     expect(existing).toBeDefined();
