@@ -153,6 +153,25 @@ describe('the worker thread', () => {
     expect(Object.keys(reply.body as object).sort()).toEqual(Object.keys(expectedReply.body as object).sort());
   });
 
+  it('creates from a large valid body parsed there the record the event loop would', async () => {
+    const onLoop = freshMock();
+    const away = freshMock({ parseLargeBody });
+    // Large for its white space; what the worker hands back (its fields) is small.
+    const raw = `{"type":"endCall",${' '.repeat(70_000)}"name":"hang_up_padded","description":"Ends the call"}`;
+    const headers = { 'content-type': 'application/json' };
+    uses.length = 0;
+    const expectedReply = await onLoop.call('POST', '/api/v1/tools', { raw, headers });
+    const reply = await away.call('POST', '/api/v1/tools', { raw, headers });
+    expect(uses).toEqual(['parsed']);
+    expect(expectedReply.status).toBe(201);
+    expect(reply.status).toBe(201);
+    const { id, createdAt, updatedAt, ...fields } = reply.body as Record<string, unknown>;
+    const { id: _id, createdAt: _created, updatedAt: _updated, ...expectedFields } = expectedReply.body as Record<string, unknown>;
+    expect(fields).toEqual(expectedFields);
+    expect(fields).toMatchObject({ type: 'endCall', name: 'hang_up_padded', description: 'Ends the call' });
+    expect([typeof id, typeof createdAt, typeof updatedAt]).toEqual(['string', 'string', 'string']);
+  });
+
   it('is not there when its file is not: the body is parsed on the loop', async () => {
     const missing = offThreadJson(join(import.meta.dirname, 'no-such-worker.js'));
     expect(await missing.parse(shortKeys, 32, tools, 'create')).toBeUndefined();
