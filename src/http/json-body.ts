@@ -9,6 +9,8 @@
  * object. Server-owned keys (`id`, timestamps, flags) are dropped here, so
  * validation sees only what a client may set. The fields are handed on as
  * `c.req.valid('json')`; the domain validates them (src/domain/validate.ts).
+ * A body over 64 KiB is parsed away from the event loop where the runtime
+ * can (LargeBodyParser), and what comes back stands for the whole body.
  */
 import type { Context } from 'hono';
 import { MAX_RECORD_DEPTH, parseUntrustedJson, type UntrustedJson } from '../domain/untrusted-json.js';
