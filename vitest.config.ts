@@ -1,9 +1,28 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Files that change what other files would see in the same module graph: a resource registered at run time, module
+// mocks, fake timers, stubbed globals or environment. They run isolated; every other file shares its worker's
+// modules with the files before it (Vitest's `isolate: false`), so the mock, zod and faker are evaluated once per
+// worker instead of once per file.
+const ISOLATED = [
+  'contracts/conformance/http.test.ts',
+  'contracts/conformance/target/settle.test.ts',
+  'test/added-kind/**/*.test.ts',
+  'test/check-architecture.test.ts',
+  'test/control/clock-and-access.test.ts',
+  'test/crud.test.ts',
+  'test/e2e/**/*.test.ts',
+  'test/references.test.ts',
+  'test/seed/**/*.test.ts',
+  'test/sip-trunks.test.ts',
+  'test/watch-delay-health.test.ts',
+  'test/webhooks/structured-output.test.ts',
+];
+const ALL = ['test/**/*.test.ts', 'contracts/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'contracts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     // A beforeAll that runs the kit once for many assertions needs a test's time, not Vitest's 10 s, on a loaded machine.
@@ -13,5 +32,9 @@ export default defineConfig({
     // are cores overlaps those waits; two per core starved the tests that time a child process (docs/BENCHMARKS.md).
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './scripts/slowest-files-reporter.mjs'],
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'shared', include: ALL, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
+    ],
   },
 });
