@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { holdsId, isIsoUtc, sameId } from './matchers.js';
+import { isRefusal } from './target/http-once.js';
 
 describe('isIsoUtc', () => {
   it.each([
@@ -60,5 +61,12 @@ describe('sameId', () => {
     expect(holdsId([{ id: id.toUpperCase() }], id)).toBe(true);
     expect(holdsId([{ id: 'other' }, { name: id }], id)).toBe(false);
     expect(holdsId({ id }, id)).toBe(false);
+  });
+});
+
+describe('isRefusal', () => {
+  it('takes a 4xx that judged the request as a refusal, and neither a failure nor a "not now"', () => {
+    for (const status of [400, 401, 403, 404, 405, 409, 410, 413, 415, 422]) expect(isRefusal(status), String(status)).toBe(true);
+    for (const status of [200, 204, 302, 408, 425, 429, 500, 502, 503]) expect(isRefusal(status), String(status)).toBe(false);
   });
 });

@@ -95,11 +95,12 @@ export type BodyFields = Record<string, unknown>;
 
 /** `parseLarge`: the runtime's way to parse a large body away from the loop (the server passes Node's); without it, or when it cannot, a large body is parsed on the loop in a turn of its own. */
 export function jsonBody(ignored: Ignored, operation: 'create' | 'update', parseLarge?: LargeBodyParser): BodyReader<BodyFields> {
-  const parseLargeText = async (text: string): Promise<UntrustedJson> => {
+  /** `onLoop`: parsed here, so its validation is costly too and takes a turn of its own. */
+  const parseLargeText = async (text: string): Promise<{ parsed: UntrustedJson; onLoop: boolean }> => {
     const away = await parseLarge?.(text, MAX_RECORD_DEPTH, ignored, operation);
-    if (away) return away;
+    if (away) return { parsed: away, onLoop: false };
     await largeBodyTurn();
-    return parseUntrustedJson(text, MAX_RECORD_DEPTH);
+    return { parsed: parseUntrustedJson(text, MAX_RECORD_DEPTH), onLoop: true };
   };
   return async function readJsonBody(c, next) {
     const contentType = c.req.header('content-type');
@@ -110,14 +111,16 @@ export function jsonBody(ignored: Ignored, operation: 'create' | 'update', parse
     }
     const refusal = refusedUnparsed(c, contentType, utf8);
     if (refusal) return refusal;
-    const parsed = text.length > LARGE_BODY_CHARS ? await parseLargeText(text) : parseUntrustedJson(text, MAX_RECORD_DEPTH);
+    const { parsed, onLoop } =
+      text.length > LARGE_BODY_CHARS ? await parseLargeText(text) : { parsed: parseUntrustedJson(text, MAX_RECORD_DEPTH), onLoop: false };
     if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
     const body = parsed.value;
     if (!isJsonObject(body)) return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
     c.req.addValidatedData('json', withoutIgnoredKeys(body, ignored));
     c.set('bodyChecked', true);
-    // Parsing and validating a large body are two turns: each blocks the loop half as long.
-    if (text.length > LARGE_BODY_CHARS) await largeBodyTurn(true);
+    // Parsing and validating a large body on the loop are two turns: each blocks the loop half as long. What a
+    // worker handed back is small (LargeBodyParser) and waits for no turn.
+    if (onLoop) await largeBodyTurn(true);
     await next();
   };
 }

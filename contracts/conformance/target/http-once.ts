@@ -198,7 +198,13 @@ export function isJsonType(contentType: string | null): boolean {
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
 /**
- * A 4xx other than 429: the server understood and refused. A 5xx is a failure, not a refusal, and a 429 says only
- * that the server would not answer yet: neither shows whether the request would have been carried out.
+ * 4xx statuses that say only "not now" (408 Request Timeout, 425 Too Early, 429 Too Many Requests): the server did
+ * not judge the request, and the same request later might be carried out.
  */
-export const isRefusal = (status: number): boolean => status >= 400 && status < 500 && status !== 429;
+const NOT_YET = new Set([408, 425, 429]);
+
+/**
+ * A 4xx that judged the request: the server understood and refused. A 5xx is a failure, not a refusal, and a
+ * "not now" (NOT_YET) does not show whether the request would have been carried out.
+ */
+export const isRefusal = (status: number): boolean => status >= 400 && status < 500 && !NOT_YET.has(status);
