@@ -39,6 +39,11 @@ export const variants = {
       'src/server/buffered-body.ts': [[/export async function bufferedBody[\s\S]*$/, 'export async function bufferedBody(_c: Context) { return undefined; }\n']],
     },
   },
+  'no-direct-lane': {
+    what: "every request through Hono's adapter, the resource routes' plain requests included (no src/http/direct-routes.ts)",
+    cases: ['list', 'get', 'patch', 'create', 'delete'],
+    edits: { 'src/server/server.ts': [['options.directRoutes === false ||', 'true ||']] },
+  },
   'no-stack-trick': {
     what: 'a DomainError (404, 409, 400) made with a stack trace, like any Error',
     cases: ['missing'],

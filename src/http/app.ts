@@ -7,9 +7,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { DomainError } from '../domain/errors.js';
 import { resources } from '../domain/resources/index.js';
-import { TelephonyFailure } from '../domain/telephony.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
 import type { AppEnv, BodyBytes, LargeBodyParser } from './app-env.js';
 import { bearerAuth } from './auth.js';
@@ -22,7 +20,7 @@ import { serveHealth } from './health.js';
 import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { preferredAnswers } from './prefer.js';
-import { methodNotAllowed, type ProblemKind, problemResponse } from './problem.js';
+import { methodNotAllowed, type ProblemKind, problemOfError, problemResponse, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
 import { type RequestLogOptions, requestLog } from './request-log.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
@@ -202,8 +200,8 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
     return problemResponse(c, 'not-found', `No route matches ${c.req.method} ${pathname}. ${where}`);
   });
   app.onError((error, c) => {
-    if (error instanceof DomainError) return problemResponse(c, error.kind, error.message, error);
-    if (error instanceof TelephonyFailure) return problemResponse(c, 'telephony-failed', error.message);
+    const problem = problemOfError(error);
+    if (problem) return problemResponse(c, problem.kind, problem.detail, problem.found);
     // An HTTPException that carries its own answer (already in the problem shape) gives it.
     if (error instanceof HTTPException && error.res) return error.res;
     if (error instanceof HTTPException && error.status < 500) {
@@ -213,11 +211,7 @@ export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
       return problemResponse(c, 'body-incomplete', 'The connection closed before the whole body arrived.');
     }
     console.error('voice-config-mock: unexpected failure', error);
-    return problemResponse(
-      c,
-      'internal',
-      'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.',
-    );
+    return problemResponse(c, 'internal', UNEXPECTED_FAILURE_DETAIL);
   });
   return app;
 }

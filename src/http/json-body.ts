@@ -18,7 +18,7 @@ import { type IgnoredKeys, withoutIgnoredKeys } from '../domain/validate.js';
 import type { BodyReader } from './add-route.js';
 import type { AppEnv, BodyResource, LargeBodyParser } from './app-env.js';
 import { LARGE_BODY_CHARS, largeBodyTurn } from './large-bodies.js';
-import { problemResponse } from './problem.js';
+import { type ProblemKind, problemResponse } from './problem.js';
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -29,7 +29,11 @@ async function readBodyText(c: Context<AppEnv>): Promise<{ text: string; utf8: b
   const body = Number(c.req.header('content-length')) > PIECEMEAL_BYTES ? c.req.raw.body : null;
   if (body) return readInPieces(body);
   // Otherwise the runtime's adapter reads the bytes (@hono/node-server from the IncomingMessage, without building a Request).
-  const bytes = (await c.get('bodyBytes')?.(c)) ?? (await c.req.arrayBuffer());
+  return decodedBody((await c.get('bodyBytes')?.(c)) ?? (await c.req.arrayBuffer()));
+}
+
+/** A body's bytes as text, and whether they were UTF-8 (if not, the text has replacement characters, for the journal). */
+export function decodedBody(bytes: Uint8Array | ArrayBuffer): { text: string; utf8: boolean } {
   try {
     return { text: strictUtf8.decode(bytes), utf8: true };
   } catch {
@@ -66,11 +70,44 @@ async function readInPieces(body: ReadableStream<Uint8Array>): Promise<{ text: s
 
 const isJson = (contentType: string | undefined): contentType is string => contentType !== undefined && JSON_TYPE.test(contentType);
 
+/** Why a body is refused, as its problem answer says. */
+export interface BodyRefusal {
+  kind: ProblemKind;
+  detail: string;
+}
+
 /** The checks every JSON body passes before its text is parsed, in the order a client fixes them: content type, then encoding. */
-function refusedUnparsed(c: Context, contentType: string | undefined, utf8: boolean): Response | undefined {
-  if (!isJson(contentType)) return wrongType(c, contentType);
-  if (!utf8) return problemResponse(c, 'malformed-json', 'The body is not valid UTF-8; send JSON text encoded as UTF-8.');
+function typeOrEncodingRefusal(contentType: string | undefined, utf8: boolean): BodyRefusal | undefined {
+  if (!isJson(contentType)) return { kind: 'unsupported-media-type', detail: wrongTypeDetail(contentType) };
+  if (!utf8) return { kind: 'malformed-json', detail: 'The body is not valid UTF-8; send JSON text encoded as UTF-8.' };
   return undefined;
+}
+
+function refusedUnparsed(c: Context, contentType: string | undefined, utf8: boolean): Response | undefined {
+  const refusal = typeOrEncodingRefusal(contentType, utf8);
+  return refusal && problemResponse(c, refusal.kind, refusal.detail);
+}
+
+/**
+ * Why a create or update body is refused before its text is parsed (none sent at all, not JSON, not UTF-8), or
+ * undefined: the first checks of the body reader below, and of any other way the runtime answers these routes.
+ */
+export function unparsedBodyRefusal(contentType: string | undefined, text: string, utf8: boolean): BodyRefusal | undefined {
+  if (!contentType && text.length === 0) {
+    return { kind: 'validation', detail: 'This request needs a JSON object body, sent with Content-Type: application/json.' };
+  }
+  return typeOrEncodingRefusal(contentType, utf8);
+}
+
+/** A parsed create or update body's fields, without the keys the resource ignores in bodies, or why it has none. */
+export function parsedBodyFields(
+  parsed: UntrustedJson,
+  ignored: IgnoredKeys,
+): { ok: true; fields: BodyFields } | ({ ok: false } & BodyRefusal) {
+  if (!parsed.ok) return { ok: false, kind: parsed.kind, detail: parsed.message };
+  const body = parsed.value;
+  if (!isJsonObject(body)) return { ok: false, kind: 'validation', detail: `The body must be a JSON object; got ${describe(body)}.` };
+  return { ok: true, fields: withoutIgnoredKeys(body, ignored) };
 }
 
 /** The checks every JSON body passes, API and control alike: those of `refusedUnparsed`, then the text itself. */
@@ -106,17 +143,13 @@ export function jsonBody(ignored: Ignored, operation: 'create' | 'update', parse
     const contentType = c.req.header('content-type');
     const { text, utf8 } = await readBodyText(c);
     c.set('rawBody', text);
-    if (!contentType && text.length === 0) {
-      return problemResponse(c, 'validation', 'This request needs a JSON object body, sent with Content-Type: application/json.');
-    }
-    const refusal = refusedUnparsed(c, contentType, utf8);
-    if (refusal) return refusal;
+    const refusal = unparsedBodyRefusal(contentType, text, utf8);
+    if (refusal) return problemResponse(c, refusal.kind, refusal.detail);
     const { parsed, onLoop } =
       text.length > LARGE_BODY_CHARS ? await parseLargeText(text) : { parsed: parseUntrustedJson(text, MAX_RECORD_DEPTH), onLoop: false };
-    if (!parsed.ok) return problemResponse(c, parsed.kind, parsed.message);
-    const body = parsed.value;
-    if (!isJsonObject(body)) return problemResponse(c, 'validation', `The body must be a JSON object; got ${describe(body)}.`);
-    c.req.addValidatedData('json', withoutIgnoredKeys(body, ignored));
+    const read = parsedBodyFields(parsed, ignored);
+    if (!read.ok) return problemResponse(c, read.kind, read.detail);
+    c.req.addValidatedData('json', read.fields);
     c.set('bodyChecked', true);
     // Parsing and validating a large body on the loop are two turns: each blocks the loop half as long. What a
     // worker handed back is small (LargeBodyParser) and waits for no turn.
@@ -170,10 +203,6 @@ export function controlJsonBody<T extends object>(maxDepth: number, check?: Body
     }
     await next();
   };
-}
-
-function wrongType(c: Context, contentType: string | undefined): Response {
-  return problemResponse(c, 'unsupported-media-type', wrongTypeDetail(contentType));
 }
 
 /** The answer to a body sent as another type than JSON (also the example of a 415 in the OpenAPI document). */

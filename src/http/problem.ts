@@ -5,8 +5,10 @@
  */
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { DomainError } from '../domain/errors.js';
 import { MAX_LISTED_PROBLEMS, shortText } from '../domain/problem-list.js';
 import type { Problem } from '../domain/resource.js';
+import { TelephonyFailure } from '../domain/telephony.js';
 
 export const problemKinds = {
   validation: { status: 400, title: 'Validation Error' },
@@ -37,6 +39,26 @@ export const problemKinds = {
 /** What a write answers (500) when the state file could not take it: the change was made in memory only. */
 export const unsavedDetail = (reason: string): string =>
   `The change was made, but could not be saved: ${reason}. It is lost when the mock stops unless a later save succeeds.`;
+
+/** Thrown by a runtime's `afterWrite` when the change it was to keep could not be kept (the state file refused it). */
+export class UnsavedChange extends Error {
+  constructor(reason: string) {
+    super(unsavedDetail(reason));
+    this.name = 'UnsavedChange';
+  }
+}
+
+/** The problem an error thrown by a route stands for, or undefined for one no route throws on purpose (a bug: 500). */
+export function problemOfError(error: unknown): { kind: ProblemKind; detail: string; found?: FoundProblems } | undefined {
+  if (error instanceof DomainError) return { kind: error.kind, detail: error.message, found: error };
+  if (error instanceof TelephonyFailure) return { kind: 'telephony-failed', detail: error.message };
+  if (error instanceof UnsavedChange) return { kind: 'internal', detail: error.message };
+  return undefined;
+}
+
+/** The answer to an error no route throws on purpose. */
+export const UNEXPECTED_FAILURE_DETAIL =
+  'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.';
 
 /** An answer forced by an injected fault: the status the fault names, in the one problem shape. */
 export function injectedProblem(c: Context, status: number, faultId: string): Response {

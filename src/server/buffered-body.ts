@@ -18,7 +18,7 @@
 import type { Context } from 'hono';
 
 /** The parts of Node's IncomingMessage read here. */
-interface NodeRequest {
+export interface NodeRequest {
   readonly complete: boolean;
   readonly destroyed: boolean;
   readonly readableDidRead: boolean;
@@ -43,6 +43,11 @@ export async function bufferedBody(c: Context): Promise<Uint8Array | undefined> 
   if (incoming === undefined || incoming.headers['content-length'] === undefined) return undefined;
   // The request event fires when the headers are parsed, before Node's parser has taken the body in.
   if (!incoming.complete) await new Promise((resolve) => setImmediate(resolve));
+  return takeBufferedBody(incoming);
+}
+
+/** The whole body, when Node's parser holds all of it and nobody has read any; else undefined (read it as a stream). */
+export function takeBufferedBody(incoming: NodeRequest): Uint8Array | undefined {
   if (!readable(incoming)) return undefined;
   return incoming.read() ?? EMPTY;
 }

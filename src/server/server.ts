@@ -7,13 +7,15 @@ import { lookup } from 'node:dns/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import { HTTPException } from 'hono/http-exception';
 import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '../http/app.js';
-import { problemBody, unsavedDetail } from '../http/problem.js';
+import { checkedDelay } from '../http/delay.js';
+import { directRoutes } from '../http/direct-routes.js';
+import { UnsavedChange } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
 import { bufferedBody } from './buffered-body.js';
+import { withDirectLane } from './direct-lane.js';
 import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
 import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
 import { offThreadJson } from './off-thread-json.js';
@@ -27,6 +29,11 @@ export interface ServerOptions extends AppOptions {
   host?: string;
   /** Load the state from this file at start and save it there after every change. */
   stateFile?: string;
+  /**
+   * Answer the plain requests of the resource routes without Hono's adapter (default true; src/http/direct-routes.ts).
+   * False sends every request through the app, as the browser entry and `app.request()` are served: the answers are the same.
+   */
+  directRoutes?: boolean;
   /** Take the state file's lock even when it was written on another host, boot or PID namespace, whose owner cannot be checked. */
   takeLock?: boolean;
   /**
@@ -131,7 +138,15 @@ async function listenWith(
     mayUse: budgetCredentials(mockState.organizations, options.controlToken),
     onBusy: (request, waitedMs) => journalBusy(mockState, request, waitedMs),
   });
-  const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(budgeted));
+  // The plain requests of the resource routes skip Hono's adapter (src/http/direct-routes.ts); a configured delay,
+  // or the request log, is a layer only the app has, so with them every request goes to the app.
+  const delayed = options.delay !== undefined && checkedDelay(options.delay).maxMs > 0;
+  const direct =
+    options.directRoutes === false || delayed || options.requestLog
+      ? undefined
+      : directRoutes(mockState, { afterWrite, bodyLimitBytes: maxSize });
+  const served = direct ? withDirectLane(direct, budgeted) : budgeted;
+  const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(served));
   const unspoken = connectionsThatSentNothing(server);
   answerClientErrors(server, limitFor);
   return new Promise((resolve, reject) => {
@@ -187,10 +202,9 @@ async function listenWith(
   });
 }
 
-/** A write the state file could not take: it was made in memory, and the answer says it may not survive a restart. */
+/** A write the state file could not take: it was made in memory, and the answer (500) says it may not survive a restart. */
 function answerUnsaved(error: Error): never {
-  const body = problemBody('internal', unsavedDetail(error.message));
-  throw new HTTPException(500, { res: Response.json(body, { status: 500, headers: { 'content-type': 'application/problem+json' } }) });
+  throw new UnsavedChange(error.message);
 }
 
 const lookupAll = async (hostname: string) => (await lookup(hostname, { all: true })).map(({ address }) => address);

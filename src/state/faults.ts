@@ -105,6 +105,12 @@ export class Faults {
     this.#random = seededRandom(seed);
   }
 
+  /** Whether any fault of this target is set (a request no fault can apply to need not be matched against them). */
+  has(target: FaultTarget): boolean {
+    for (const fault of this.#faults.values()) if (fault.target === target) return true;
+    return false;
+  }
+
   /** The first fault that applies to this request, counted as applied. */
   apply(target: FaultTarget, method: string, path: string, orgId: string | null): FaultEffect | undefined {
     for (const fault of this.#faults.values()) {

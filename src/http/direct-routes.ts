@@ -1,0 +1,223 @@
+/**
+ * The API's resource routes (list, get, create, update, delete) for the
+ * plain request, answered without the framework: on Node, Hono's adapter
+ * builds a web Request and Response around every request, which costs a
+ * write more than the mock's own work does (docs/BENCHMARKS.md, "Where a
+ * write's time goes").
+ *
+ * `route` takes a request only when nothing in it needs a layer this path
+ * does not have, and leaves every other to the app (which answers it as it
+ * answers all): a path of a resource and an id of plain characters, no
+ * query, a method the route has, no Origin (CORS), no Prefer, no duplicated
+ * header, a Host the adapter reads as it is, a body with a Content-Length
+ * no larger than the body limit and LARGE_BODY_CHARS, no http fault set and
+ * no configured delay. Declining is always safe: the app is the reference.
+ *
+ * Each step is the app's own function, in the app's order: the bearer
+ * token (auth.ts), the body's checks (json-body.ts), the organization
+ * still being the one the request began with (same-organization.ts), the
+ * route's work (resource-routes.ts), errors as problems (problem.ts), the
+ * write's commit (`afterWrite`), then the journal. test/direct-lane.test.ts
+ * sends the same requests both ways and compares the answers and journals.
+ */
+
+import type { Resource } from '../domain/resource.js';
+import { resources } from '../domain/resources/index.js';
+import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
+import type { MockState } from '../state/mock-state.js';
+import type { Organization } from '../state/organizations/registry.js';
+import { bearerOrganization, challenge, isRefusal } from './auth.js';
+import { type BodyFields, parsedBodyFields, unparsedBodyRefusal } from './json-body.js';
+import { LARGE_BODY_CHARS } from './large-bodies.js';
+import { type FoundProblems, type ProblemKind, problemBody, problemOfError, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
+import { type ResourceAnswers, resourceAnswers } from './resource-routes.js';
+import { organizationChange } from './same-organization.js';
+
+/** A request as this path reads it: its method, its target as sent, and its headers by lower-case name. */
+export interface PlainRequest {
+  method: string;
+  url: string;
+  header(name: string): string | undefined;
+}
+
+/** A request this path takes: the route and, for a create or update, that it reads a body. */
+export interface DirectRoute {
+  def: Resource;
+  answers: ResourceAnswers;
+  operation: 'list' | 'get' | 'create' | 'update' | 'remove';
+  /** The path as sent (here also as decoded: it holds no escapes). */
+  path: string;
+  id: string;
+  needsBody: boolean;
+}
+
+/** A body as it came: its text, and whether its bytes were UTF-8 (the text then has replacement characters, for the journal). */
+export interface BodyText {
+  text: string;
+  utf8: boolean;
+}
+
+/** The answer, and what the request log reads of it. */
+export interface DirectAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  org: Organization | undefined;
+  /** The problem's title, for an answer in the problem shape. */
+  problemTitle: string | undefined;
+}
+
+export interface DirectRoutesOptions {
+  /** The app's `afterWrite`: a write's answer waits for it, and a throw is answered as the app would. */
+  afterWrite?: () => unknown;
+  /** The body limit of the API (AppOptions.bodyLimitBytes). */
+  bodyLimitBytes: number;
+}
+
+export interface DirectRoutes {
+  /** The route of a request this path answers, or undefined: the app answers it. Reads only the request line and headers. */
+  route(request: PlainRequest): DirectRoute | undefined;
+  /** The answer to a request `route` took, with its body's text for a create or update; journaled as the app journals. */
+  answer(route: DirectRoute, request: PlainRequest, body: BodyText | undefined, startedMs: number): Promise<DirectAnswer>;
+}
+
+const TARGET = /^\/api\/v1\/([a-z][a-z-]*)(?:\/([A-Za-z0-9_-]+))?$/;
+/** The Hosts @hono/node-server takes as they are; it checks a name with another port through a URL, as `plainHost` does. */
+const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+const NAME_AND_PORT = /^([a-z0-9._-]+):\d{1,5}$/;
+
+/** Whether the app's adapter would take this Host (any other, upper case or IPv6 say, goes to the app, which answers it). */
+function plainHost(host: string): boolean {
+  if (PLAIN_HOST.test(host)) return true;
+  const name = NAME_AND_PORT.exec(host)?.[1];
+  if (name === undefined || !URL.canParse(`http://${host}/`)) return false;
+  return new URL(`http://${host}/`).hostname === name;
+}
+const PLAIN_LENGTH = /^\d{1,9}$/;
+const JSON_TYPE = { 'content-type': 'application/json' };
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function operationOf(method: string, id: string | undefined): DirectRoute['operation'] | undefined {
+  if (id === undefined) return method === 'GET' ? 'list' : method === 'POST' ? 'create' : undefined;
+  return method === 'GET' ? 'get' : method === 'PATCH' ? 'update' : method === 'DELETE' ? 'remove' : undefined;
+}
+
+/** Undefined when the app has a layer this path lacks for every request (a configured delay): then the app answers all. */
+export function directRoutes(mockState: MockState, options: DirectRoutesOptions): DirectRoutes {
+  // The resources the app routes, as it routed them when it was made (one registered later is a 404 there too).
+  const byPath = new Map(resources.map((def) => [def.path, { def, answers: resourceAnswers(def, mockState) }]));
+  const largestBody = Math.min(options.bodyLimitBytes, LARGE_BODY_CHARS);
+  const { organizations, journal, faults } = mockState;
+  // Clients send the same Host on every request: the last one judged is kept.
+  let lastHost = '';
+  let lastHostPlain = false;
+
+  function route(request: PlainRequest): DirectRoute | undefined {
+    const match = TARGET.exec(request.url);
+    const served = match && byPath.get(match[1] as string);
+    if (!served) return undefined;
+    const { method } = request;
+    const id = match[2];
+    const operation = operationOf(method, id);
+    if (!operation) return undefined;
+    const host = request.header('host');
+    if (host === undefined) return undefined;
+    if (host !== lastHost) {
+      lastHost = host;
+      lastHostPlain = plainHost(host);
+    }
+    if (!lastHostPlain) return undefined;
+    if (request.header('origin') !== undefined || request.header('prefer') !== undefined) return undefined;
+    if (faults.has('http')) return undefined;
+    const needsBody = operation === 'create' || operation === 'update';
+    if (needsBody) {
+      const length = request.header('content-length');
+      if (length === undefined || !PLAIN_LENGTH.test(length) || Number(length) > largestBody) return undefined;
+      if (request.header('transfer-encoding') !== undefined) return undefined;
+    }
+    return { ...served, operation, path: request.url, id: id ?? '', needsBody };
+  }
+
+  async function answer(route: DirectRoute, request: PlainRequest, body: BodyText | undefined, startedMs: number): Promise<DirectAnswer> {
+    const done = await answerOf(route, request, body);
+    if (journal.limit > 0) {
+      journal.record({
+        timeMs: mockState.now().getTime(),
+        method: request.method,
+        path: route.path,
+        query: '',
+        orgId: done.org?.id ?? null,
+        status: done.status,
+        durationMs: Math.round((performance.now() - startedMs) * 100) / 100,
+        bodyText: done.bodyText,
+        bodyChecked: done.bodyChecked,
+      });
+    }
+    return done;
+  }
+
+  async function answerOf(
+    route: DirectRoute,
+    request: PlainRequest,
+    body: BodyText | undefined,
+  ): Promise<DirectAnswer & { bodyText: string | undefined; bodyChecked: boolean }> {
+    let bodyText: string | undefined;
+    let bodyChecked = false;
+    const finish = (answer: DirectAnswer) => ({ ...answer, bodyText, bodyChecked });
+    const found = bearerOrganization(organizations, request.header('authorization'));
+    if (isRefusal(found)) return finish(problem(undefined, 'unauthorized', found.detail, undefined, challenge(found.error)));
+    const org = found;
+    let fields: BodyFields = {};
+    if (route.needsBody) {
+      const { text, utf8 } = body ?? { text: '', utf8: true };
+      bodyText = text;
+      const refusal = unparsedBodyRefusal(request.header('content-type'), text, utf8);
+      if (refusal) return finish(problem(org, refusal.kind, refusal.detail));
+      const read = parsedBodyFields(parseUntrustedJson(text, MAX_RECORD_DEPTH), route.def);
+      if (!read.ok) return finish(problem(org, read.kind, read.detail));
+      bodyChecked = true;
+      fields = read.fields;
+    }
+    const change = organizationChange(organizations, org);
+    if (change) return finish(problem(org, change.kind, change.detail, undefined, change.headers));
+    try {
+      const { answers, id } = route;
+      const done =
+        route.operation === 'list'
+          ? answers.list(org)
+          : route.operation === 'get'
+            ? answers.get(org, id)
+            : route.operation === 'create'
+              ? answers.create(org, fields)
+              : route.operation === 'update'
+                ? answers.update(org, id, fields)
+                : answers.remove(org, id);
+      if (options.afterWrite && !READS.has(request.method)) await options.afterWrite();
+      return finish({ status: done.status, headers: JSON_TYPE, body: done.json, org, problemTitle: undefined });
+    } catch (error) {
+      const known = problemOfError(error);
+      if (known) return finish(problem(org, known.kind, known.detail, known.found));
+      console.error('voice-config-mock: unexpected failure', error);
+      return finish(problem(org, 'internal', UNEXPECTED_FAILURE_DETAIL));
+    }
+  }
+
+  return { route, answer };
+}
+
+function problem(
+  org: Organization | undefined,
+  kind: ProblemKind,
+  detail: string,
+  found?: FoundProblems,
+  headers?: Record<string, string>,
+): DirectAnswer {
+  const body = problemBody(kind, detail, found);
+  return {
+    status: body.status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+    body: JSON.stringify(body),
+    org,
+    problemTitle: body.title,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Node's side of the direct routes (src/http/direct-routes.ts): a request
+ * they take is read from Node's IncomingMessage and answered on its
+ * ServerResponse, with no web Request or Response in between; every other
+ * request goes to the app's listener untouched. A body is taken whole from
+ * Node's parser (buffered-body.ts); one that has not all arrived by the
+ * next turn of the loop is left unread, and the request goes to the app,
+ * which reads it as a stream. Nothing is decided from a header Node keeps
+ * only once of several: a request with any header twice goes to the app.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { DirectAnswer, DirectRoutes, PlainRequest } from '../http/direct-routes.js';
+import { decodedBody } from '../http/json-body.js';
+import { problemBody, UNEXPECTED_FAILURE_DETAIL } from '../http/problem.js';
+import { takeBufferedBody } from './buffered-body.js';
+
+/** What the request log reads of an answered request. */
+export interface DirectLogEntry {
+  method: string;
+  /** The path as the client sent it. */
+  sentPath: string;
+  answer: DirectAnswer;
+  ms: number;
+}
+
+export function withDirectLane(direct: DirectRoutes, app: RequestListener, log?: (entry: DirectLogEntry) => void): RequestListener {
+  return function directLane(incoming, outgoing) {
+    const request = plainRequestOf(incoming);
+    const route = request && direct.route(request);
+    if (!request || !route) return app(incoming, outgoing);
+    const started = performance.now();
+    const answer = (bytes: Uint8Array | undefined) =>
+      direct
+        .answer(route, request, bytes && decodedBody(bytes), started)
+        .then((done) =>
+          send(
+            outgoing,
+            done,
+            log && (() => log({ method: request.method, sentPath: request.url, answer: done, ms: performance.now() - started })),
+          ),
+        )
+        .catch((error) => failed(outgoing, error));
+    if (!route.needsBody) return void answer(undefined);
+    // The request event fires once the headers are parsed: a small body is usually all there by the next turn.
+    if (incoming.complete) return void answer(takeBufferedBody(incoming) ?? new Uint8Array(0));
+    setImmediate(() => {
+      const bytes = incoming.complete ? takeBufferedBody(incoming) : undefined;
+      if (bytes === undefined) app(incoming, outgoing);
+      else void answer(bytes);
+    });
+  };
+}
+
+/** The request as the direct routes read it, or undefined when some header came more than once. */
+function plainRequestOf(incoming: IncomingMessage): PlainRequest | undefined {
+  const { headers } = incoming;
+  if (incoming.rawHeaders.length !== 2 * Object.keys(headers).length) return undefined;
+  return {
+    method: incoming.method ?? '',
+    url: incoming.url ?? '',
+    header: (name) => headers[name] as string | undefined,
+  };
+}
+
+function send(outgoing: ServerResponse, answer: DirectAnswer, logged: (() => void) | undefined): void {
+  outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
+  outgoing.end(answer.body);
+  logged?.();
+}
+
+function failed(outgoing: ServerResponse, error: unknown): void {
+  console.error('voice-config-mock: unexpected failure', error);
+  if (outgoing.headersSent) {
+    outgoing.destroy();
+    return;
+  }
+  const body = JSON.stringify(problemBody('internal', UNEXPECTED_FAILURE_DETAIL));
+  outgoing.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) });
+  outgoing.end(body);
+}
