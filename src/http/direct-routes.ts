@@ -78,7 +78,7 @@ export interface DirectRoutes {
   /** The route of a request this path answers, or undefined: the app answers it. Reads only the request line and headers. */
   route(request: PlainRequest): DirectRoute | undefined;
   /** The answer to a request `route` took, with its body's text for a create or update; journaled as the app journals. */
-  answer(route: DirectRoute, request: PlainRequest, body: BodyText | undefined, startedMs: number): Promise<DirectAnswer>;
+  answer(route: DirectRoute, request: PlainRequest, body: BodyText | undefined, startedMs: number): DirectAnswer | Promise<DirectAnswer>;
 }
 
 const TARGET = /^\/api\/v1\/([a-z][a-z-]*)(?:\/([A-Za-z0-9_-]+))?$/;
@@ -135,54 +135,80 @@ export function directRoutes(mockState: MockState, options: DirectRoutesOptions)
       if (length === undefined || !PLAIN_LENGTH.test(length) || Number(length) > largestBody) return undefined;
       if (request.header('transfer-encoding') !== undefined) return undefined;
     }
-    return { ...served, operation, path: request.url, id: id ?? '', needsBody };
+    return { def: served.def, answers: served.answers, operation, path: request.url, id: id ?? '', needsBody };
   }
 
-  async function answer(route: DirectRoute, request: PlainRequest, body: BodyText | undefined, startedMs: number): Promise<DirectAnswer> {
-    const done = await answerOf(route, request, body);
+  /** Journals the answer as the app's recorder does, after the write's commit (which may turn it into a 500). */
+  function journaled(request: PlainRequest, route: DirectRoute, done: Answered, startedMs: number): DirectAnswer {
     if (journal.limit > 0) {
       journal.record({
         timeMs: mockState.now().getTime(),
         method: request.method,
         path: route.path,
         query: '',
-        orgId: done.org?.id ?? null,
-        status: done.status,
+        orgId: done.answer.org?.id ?? null,
+        status: done.answer.status,
         durationMs: Math.round((performance.now() - startedMs) * 100) / 100,
         bodyText: done.bodyText,
         bodyChecked: done.bodyChecked,
       });
     }
-    return done;
+    return done.answer;
   }
 
-  async function answerOf(
+  // Synchronous unless a write waits for its commit: a promise per request is most of what a read would add.
+  function answer(
     route: DirectRoute,
     request: PlainRequest,
     body: BodyText | undefined,
-  ): Promise<DirectAnswer & { bodyText: string | undefined; bodyChecked: boolean }> {
-    let bodyText: string | undefined;
-    let bodyChecked = false;
-    const finish = (answer: DirectAnswer) => ({ ...answer, bodyText, bodyChecked });
+    startedMs: number,
+  ): DirectAnswer | Promise<DirectAnswer> {
+    const done = answerOf(route, request, body);
+    const { afterWrite } = options;
+    if (!done.wrote || !afterWrite) return journaled(request, route, done, startedMs);
+    return (async () => {
+      try {
+        await afterWrite();
+      } catch (error) {
+        done.answer = problemOfThrown(done.answer.org, error);
+      }
+      return journaled(request, route, done, startedMs);
+    })();
+  }
+
+  function answerOf(route: DirectRoute, request: PlainRequest, body: BodyText | undefined): Answered {
+    const done: Answered = { answer: NO_ANSWER, bodyText: undefined, bodyChecked: false, wrote: false };
     const found = bearerOrganization(organizations, request.header('authorization'));
-    if (isRefusal(found)) return finish(problem(undefined, 'unauthorized', found.detail, undefined, challenge(found.error)));
+    if (isRefusal(found)) {
+      done.answer = problem(undefined, 'unauthorized', found.detail, undefined, challenge(found.error));
+      return done;
+    }
     const org = found;
     let fields: BodyFields = {};
     if (route.needsBody) {
       const { text, utf8 } = body ?? { text: '', utf8: true };
-      bodyText = text;
+      done.bodyText = text;
       const refusal = unparsedBodyRefusal(request.header('content-type'), text, utf8);
-      if (refusal) return finish(problem(org, refusal.kind, refusal.detail));
+      if (refusal) {
+        done.answer = problem(org, refusal.kind, refusal.detail);
+        return done;
+      }
       const read = parsedBodyFields(parseUntrustedJson(text, MAX_RECORD_DEPTH), route.def);
-      if (!read.ok) return finish(problem(org, read.kind, read.detail));
-      bodyChecked = true;
+      if (!read.ok) {
+        done.answer = problem(org, read.kind, read.detail);
+        return done;
+      }
+      done.bodyChecked = true;
       fields = read.fields;
     }
     const change = organizationChange(organizations, org);
-    if (change) return finish(problem(org, change.kind, change.detail, undefined, change.headers));
+    if (change) {
+      done.answer = problem(org, change.kind, change.detail, undefined, change.headers);
+      return done;
+    }
     try {
       const { answers, id } = route;
-      const done =
+      const { status, json } =
         route.operation === 'list'
           ? answers.list(org)
           : route.operation === 'get'
@@ -192,17 +218,33 @@ export function directRoutes(mockState: MockState, options: DirectRoutesOptions)
               : route.operation === 'update'
                 ? answers.update(org, id, fields)
                 : answers.remove(org, id);
-      if (options.afterWrite && !READS.has(request.method)) await options.afterWrite();
-      return finish({ status: done.status, headers: JSON_TYPE, body: done.json, org, problemTitle: undefined });
+      done.answer = { status, headers: JSON_TYPE, body: json, org, problemTitle: undefined };
+      done.wrote = !READS.has(request.method);
     } catch (error) {
-      const known = problemOfError(error);
-      if (known) return finish(problem(org, known.kind, known.detail, known.found));
-      console.error('voice-config-mock: unexpected failure', error);
-      return finish(problem(org, 'internal', UNEXPECTED_FAILURE_DETAIL));
+      done.answer = problemOfThrown(org, error);
     }
+    return done;
   }
 
   return { route, answer };
+}
+
+/** An answer on its way: what the journal needs of it besides, and whether it changed the state (its commit is awaited). */
+interface Answered {
+  answer: DirectAnswer;
+  bodyText: string | undefined;
+  bodyChecked: boolean;
+  wrote: boolean;
+}
+
+const NO_ANSWER: DirectAnswer = { status: 500, headers: {}, body: '', org: undefined, problemTitle: undefined };
+
+/** What the app's error handler answers to an error a route or a commit threw. */
+function problemOfThrown(org: Organization | undefined, error: unknown): DirectAnswer {
+  const known = problemOfError(error);
+  if (known) return problem(org, known.kind, known.detail, known.found);
+  console.error('voice-config-mock: unexpected failure', error);
+  return problem(org, 'internal', UNEXPECTED_FAILURE_DETAIL);
 }
 
 function problem(

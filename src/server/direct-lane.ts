@@ -29,24 +29,26 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, log?:
     const route = request && direct.route(request);
     if (!request || !route) return app(incoming, outgoing);
     const started = performance.now();
-    const answer = (bytes: Uint8Array | undefined) =>
-      direct
-        .answer(route, request, bytes && decodedBody(bytes), started)
-        .then((done) =>
-          send(
-            outgoing,
-            done,
-            log && (() => log({ method: request.method, sentPath: request.url, answer: done, ms: performance.now() - started })),
-          ),
-        )
-        .catch((error) => failed(outgoing, error));
-    if (!route.needsBody) return void answer(undefined);
+    const reply = (done: DirectAnswer) => {
+      send(outgoing, done);
+      log?.({ method: request.method, sentPath: request.url, answer: done, ms: performance.now() - started });
+    };
+    const answer = (bytes: Uint8Array | undefined) => {
+      try {
+        const done = direct.answer(route, request, bytes && decodedBody(bytes), started);
+        if (done instanceof Promise) done.then(reply, (error) => failed(outgoing, error));
+        else reply(done);
+      } catch (error) {
+        failed(outgoing, error);
+      }
+    };
+    if (!route.needsBody) return answer(undefined);
     // The request event fires once the headers are parsed: a small body is usually all there by the next turn.
-    if (incoming.complete) return void answer(takeBufferedBody(incoming) ?? new Uint8Array(0));
+    if (incoming.complete) return answer(takeBufferedBody(incoming) ?? new Uint8Array(0));
     setImmediate(() => {
       const bytes = incoming.complete ? takeBufferedBody(incoming) : undefined;
       if (bytes === undefined) app(incoming, outgoing);
-      else void answer(bytes);
+      else answer(bytes);
     });
   };
 }
@@ -62,10 +64,9 @@ function plainRequestOf(incoming: IncomingMessage): PlainRequest | undefined {
   };
 }
 
-function send(outgoing: ServerResponse, answer: DirectAnswer, logged: (() => void) | undefined): void {
+function send(outgoing: ServerResponse, answer: DirectAnswer): void {
   outgoing.writeHead(answer.status, { ...answer.headers, 'content-length': Buffer.byteLength(answer.body) });
   outgoing.end(answer.body);
-  logged?.();
 }
 
 function failed(outgoing: ServerResponse, error: unknown): void {
