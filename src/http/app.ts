@@ -11,8 +11,9 @@ import { resources } from '../domain/resources/index.js';
 import { createMockState, type MockState, type MockStateOptions } from '../state/mock-state.js';
 import type { AppEnv, BodyBytes, LargeBodyParser } from './app-env.js';
 import { bearerAuth } from './auth.js';
+import { BODY_LIMITS, DEFAULT_BODY_LIMIT } from './body-limits.js';
 import { controlApi } from './control/control-api.js';
-import { controlOriginOf } from './control/web-pages.js';
+import { checkedControlAccess } from './control-token.js';
 import { checkedDelay, delayAnswers, type ResponseDelay } from './delay.js';
 import { type AssetReader, type Compressor, registerDocsPage } from './docs-page.js';
 import { faultInjection } from './fault-injection.js';
@@ -23,41 +24,10 @@ import { preferredAnswers } from './prefer.js';
 import { methodNotAllowed, type ProblemKind, problemOfError, problemResponse, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
 import { type RequestLogOptions, requestLog } from './request-log.js';
 import { registerResourceRoutes } from './resource-routes.js';
-import { DEFAULT_BODY_LIMIT, sizeLimit } from './size-limit.js';
+import { sizeLimit } from './size-limit.js';
 
-export { DEFAULT_BODY_LIMIT } from './size-limit.js';
-/**
- * Largest snapshot `PUT /__mock/state` takes: about 600,000 of the smallest records. Loading one costs about five
- * times its size in heap besides its text (`node --expose-gc bench/state-heap.mjs`, figures in docs/BENCHMARKS.md),
- * so node's default heap on a machine of 4 GB takes it.
- */
-export const STATE_BODY_LIMIT = 128 * 1024 * 1024;
-
-/**
- * Where the app reads a body, and the most it takes there (`maxSize` is the
- * body limit). Only where a body is read: asking for one on a GET would build
- * a full Request object and halve throughput. The first entry that matches applies.
- */
-const BODY_LIMITS: readonly { methods: readonly string[]; path: string; control: boolean; limit(maxSize: number): number }[] = [
-  { methods: ['POST', 'PATCH'], path: '/api/v1/*', control: false, limit: (maxSize) => maxSize },
-  // A snapshot holds a whole state, far beyond one record's body.
-  { methods: ['PUT'], path: '/__mock/state', control: true, limit: (maxSize) => Math.max(maxSize, STATE_BODY_LIMIT) },
-  { methods: ['POST'], path: '/__mock/*', control: true, limit: (maxSize) => maxSize },
-];
-
-const matchesPath = (pattern: string, path: string) => (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern);
-
-/**
- * The largest body the app takes for this request, or undefined where it
- * reads none. The server asks it before telling a client to go on with its
- * body (Expect: 100-continue).
- */
-export function bodyLimitFor(method: string, path: string, maxSize = DEFAULT_BODY_LIMIT, control = true): number | undefined {
-  const entry = BODY_LIMITS.find(
-    (candidate) => (control || !candidate.control) && candidate.methods.includes(method) && matchesPath(candidate.path, path),
-  );
-  return entry?.limit(maxSize);
-}
+export { bodyLimitFor, DEFAULT_BODY_LIMIT, STATE_BODY_LIMIT } from './body-limits.js';
+export { controlTokenRefusal } from './control-token.js';
 
 function limitBodies(app: OpenAPIHono<AppEnv>, maxSize: number, control: boolean, bodyBytes: BodyBytes | undefined): void {
   for (const entry of BODY_LIMITS.filter((candidate) => candidate.control === control)) {
@@ -102,29 +72,8 @@ export interface AppOptions extends MockStateOptions {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * Why a control token could never be matched, or undefined for one that can: a header value carries visible
- * ASCII only (a client trims white space around it, and cannot send control characters or, portably, other
- * bytes), so a token with any of those answered 401 to every control request.
- */
-export function controlTokenRefusal(token: string): string | undefined {
-  if (token.trim() === '') return 'must not be empty (leave it out to run without one)';
-  const bad = [...token].find((char) => !/^[\x21-\x7e]$/.test(char));
-  if (bad === undefined) return undefined;
-  const point = bad.codePointAt(0) ?? 0;
-  const code = `U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
-  const what = /\s/.test(bad) ? 'white space' : point < 0x20 || point === 0x7f ? 'a control character' : 'a character outside ASCII';
-  return `may hold only visible ASCII characters (no white space, control characters or other characters), as an HTTP header carries them; it holds ${what} (${code})`;
-}
-
 export function createApp(options: AppOptions = {}): OpenAPIHono<AppEnv> {
-  const tokenRefusal = options.controlToken === undefined ? undefined : controlTokenRefusal(options.controlToken);
-  if (tokenRefusal) throw new Error(`createApp: controlToken ${tokenRefusal}.`);
-  const controlOrigins = (options.controlOrigins ?? []).map((value) => {
-    const checked = controlOriginOf(value);
-    if ('error' in checked) throw new Error(`createApp: controlOrigins ${checked.error}.`);
-    return checked.origin;
-  });
+  const controlOrigins = checkedControlAccess(options);
   const mockState = options.mockState ?? createMockState(options);
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const app = new OpenAPIHono<AppEnv>();

@@ -16,7 +16,7 @@
  * Each step is the app's own function, in the app's order: the bearer
  * token (auth.ts), the body's checks (json-body.ts), the organization
  * still being the one the request began with (same-organization.ts), the
- * route's work (resource-routes.ts), errors as problems (problem.ts), the
+ * route's work (resource-answers.ts), errors as problems (problem.ts), the
  * write's commit (`afterWrite`), then the journal. test/direct-lane.test.ts
  * sends the same requests both ways and compares the answers and journals.
  */
@@ -30,7 +30,7 @@ import { bearerOrganization, challenge, isRefusal } from './auth.js';
 import { type BodyFields, parsedBodyFields, unparsedBodyRefusal } from './json-body.js';
 import { LARGE_BODY_CHARS } from './large-bodies.js';
 import { type FoundProblems, type ProblemKind, problemBody, problemOfError, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
-import { type ResourceAnswers, resourceAnswers } from './resource-routes.js';
+import { type ResourceAnswers, resourceAnswers } from './resource-answers.js';
 import { organizationChange } from './same-organization.js';
 
 /** A request as this path reads it: its method, its target as sent, and its headers by lower-case name. */

@@ -6,51 +6,16 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { Resource, StoredRecord } from '../domain/resource.js';
+import type { Resource } from '../domain/resource.js';
 import type { MockState } from '../state/mock-state.js';
-import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from '../state/operations.js';
-import type { Organization } from '../state/organizations/registry.js';
 import { addRoute } from './add-route.js';
 import type { AppEnv, LargeBodyParser } from './app-env.js';
-import { type BodyFields, jsonBody } from './json-body.js';
+import { jsonBody } from './json-body.js';
+import { type ResourceAnswer, resourceAnswers } from './resource-answers.js';
 import { resourceComponents, resourceRoutes } from './resource-openapi.js';
 import { sameOrganization } from './same-organization.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-/** A resource route's answer on success: its status and its body as JSON text. */
-export interface ResourceAnswer {
-  status: 200 | 201;
-  json: string;
-}
-
-/**
- * What each of a resource's five routes does once its input is read and its caller known, for every way the
- * runtime answers them (the routes below, and src/server/direct-lane.ts). A refusal is thrown (DomainError,
- * TelephonyFailure), as the operations throw it.
- */
-export function resourceAnswers(def: Resource, mockState: MockState) {
-  const scope = (org: Organization) => mockState.context(org.id);
-  const asResponse = (record: StoredRecord) => JSON.stringify(def.toResponse(record, { fresh: false }));
-  return {
-    list: (org: Organization): ResourceAnswer => ({ status: 200, json: listRecords(scope(org), def) }),
-    create: (org: Organization, fields: BodyFields): ResourceAnswer => ({
-      status: 201,
-      json: JSON.stringify(def.toResponse(createRecord(scope(org), def, fields), { fresh: true })),
-    }),
-    get: (org: Organization, id: string): ResourceAnswer => ({ status: 200, json: asResponse(getRecord(scope(org), def, id)) }),
-    update: (org: Organization, id: string, fields: BodyFields): ResourceAnswer => ({
-      status: 200,
-      json: asResponse(updateRecord(scope(org), def, id, fields)),
-    }),
-    remove: (org: Organization, id: string): ResourceAnswer => {
-      deleteRecord(scope(org), def, id);
-      return { status: 200, json: '{}' };
-    },
-  };
-}
-
-export type ResourceAnswers = ReturnType<typeof resourceAnswers>;
 
 /** `parseLarge`: the runtime's way to parse large bodies away from the event loop (AppOptions.parseLargeBody). */
 export function registerResourceRoutes(app: OpenAPIHono<AppEnv>, def: Resource, mockState: MockState, parseLarge?: LargeBodyParser): void {

@@ -8,13 +8,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv, BodyBytes } from './app-env.js';
+import { tooLargeDetail } from './body-limits.js';
 import { problemResponse } from './problem.js';
 
-/** What a 413 says, here and where the server answers an Expect: 100-continue. */
-/** Largest accepted request body in bytes, unless the options say otherwise. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
-export const tooLargeDetail = (maxSize: number): string => `The body is larger than ${maxSize} bytes; send less data per request.`;
+export { DEFAULT_BODY_LIMIT, tooLargeDetail } from './body-limits.js';
 
 /** `bodyBytes`: the runtime's way to a body it holds whole, handed to the body reader of a body judged by its length. */
 export function sizeLimit(maxSize: number, bodyBytes?: BodyBytes): MiddlewareHandler<AppEnv> {

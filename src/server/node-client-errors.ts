@@ -8,9 +8,8 @@
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { RequestError } from '@hono/node-server';
+import { tooLargeDetail } from '../http/body-limits.js';
 import { type ProblemKind, problemBody } from '../http/problem.js';
-import { tooLargeDetail } from '../http/size-limit.js';
 
 /**
  * `limitFor(method, path)`: the largest body the app takes there, or
@@ -83,7 +82,7 @@ function track(request: IncomingMessage, response: ServerResponse): void {
 const unfinishedOn = (socket: Duplex): readonly ServerResponse[] => pruned(unfinishedBySocket.get(socket) ?? []);
 
 /** Answers a request Node holds (not yet the app's) with a problem. */
-function answerProblem(response: ServerResponse, kind: ProblemKind, detail: string): void {
+export function answerProblem(response: ServerResponse, kind: ProblemKind, detail: string): void {
   const problem = problemBody(kind, detail);
   const body = JSON.stringify(problem);
   response.writeHead(problem.status, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) }).end(body);
@@ -132,24 +131,6 @@ export function requiringHost(listener: RequestListener): RequestListener {
       'An HTTP/1.1 request must name its host in a Host header (curl, browsers and fetch send one); add one, such as Host: 127.0.0.1.',
     );
   };
-}
-
-/**
- * @hono/node-server's error handler. It is called mostly when a request's URL
- * cannot be built (a request target that is not a path, a Host that is not a
- * host name), before the app sees the request; anything else that reaches it
- * escaped the app's own error handling, and is a bug of the mock.
- */
-export function answerUnreadableRequest(error: unknown): Response {
-  const body =
-    error instanceof RequestError
-      ? problemBody(
-          'bad-request',
-          `The request's target or Host header cannot be read (${error.message}); send a path such as /api/v1/schemas, addressed to the mock's host name or IP address.`,
-        )
-      : problemBody('internal', 'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.');
-  if (!(error instanceof RequestError)) console.error('voice-config-mock: unexpected failure', error);
-  return new Response(JSON.stringify(body), { status: body.status, headers: { 'content-type': 'application/problem+json' } });
 }
 
 /** The request target's path as the app routes it: an absolute-form target's path, percent-decoded as Hono does ('' when unreadable). */

@@ -4,20 +4,19 @@
  * close that lets requests in flight finish.
  */
 import { lookup } from 'node:dns/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
-import { type AppOptions, bodyLimitFor, createApp, DEFAULT_BODY_LIMIT } from '../http/app.js';
+import type { AppOptions } from '../http/app.js';
+import { bodyLimitFor, DEFAULT_BODY_LIMIT } from '../http/body-limits.js';
+import { checkedControlAccess } from '../http/control-token.js';
 import { checkedDelay } from '../http/delay.js';
 import { directRoutes } from '../http/direct-routes.js';
-import { UnsavedChange } from '../http/problem.js';
+import { UNEXPECTED_FAILURE_DETAIL, UnsavedChange } from '../http/problem.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
-import { bufferedBody } from './buffered-body.js';
 import { withDirectLane } from './direct-lane.js';
-import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
-import { answerClientErrors, answerUnreadableRequest, requiringHost } from './node-client-errors.js';
+import { answerClientErrors, answerProblem, requiringHost } from './node-client-errors.js';
 import { offThreadJson } from './off-thread-json.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
 import { checkedBudget, checkedPort, DEFAULT_HOST, DEFAULT_PORT, requestTimeouts } from './start-options.js';
@@ -57,7 +56,7 @@ export interface ServerOptions extends AppOptions {
 
 export const DEFAULT_CLOSE_GRACE_MS = 10_000;
 export { DEFAULT_BODY_BUDGET_BYTES } from './body-budget.js';
-export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_REQUEST_TIMEOUT_MS } from './start-options.js';
+export { DEFAULT_HOST, DEFAULT_PORT, DEFAULT_REQUEST_TIMEOUT_MS, hostHeaderOf } from './start-options.js';
 
 export interface RunningServer {
   url: string;
@@ -75,7 +74,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     OPTION_REMEDIES,
   );
   if (refusal) throw new Error(`startServer: ${refusal}`);
-  // Checked before the state file is locked: a refused option must not leave the file held.
+  // Checked before the state file is locked: a refused option must not leave the file held. (The app is made on
+  // its first request, after the start: what it would refuse is checked here.)
+  checkedControlAccess(options);
+  if (options.delay !== undefined) checkedDelay(options.delay);
   const timeouts = requestTimeouts(options.requestTimeoutMs);
   checkedBudget(options.bodyBudgetBytes);
   const port = checkedPort(options.port ?? DEFAULT_PORT);
@@ -111,26 +113,18 @@ async function listenWith(
       }
     : own;
   const largeBodies = offThreadJson();
-  const app = createApp({
-    docsAssets: readSwaggerAsset,
-    // Node's request reaches the app as it is (no wrapper around its fetch), and buffered-body.ts reads a body from it.
-    bodyBytes: bufferedBody,
-    parseLargeBody: largeBodies.parse,
-    compress: compressAsset,
-    ...options,
-    mockState,
-    ...(afterWrite ? { afterWrite } : {}),
-  });
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
-  // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read,
-  // and for an HTTP/1.1 request with no Host at all (Node's own answer to that has no body).
-  const listener = getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
+  const app = lazyApp(() =>
+    import('./app-listener.js').then(({ appListener }) =>
+      appListener({ ...options, ...(afterWrite ? { afterWrite } : {}) }, mockState, largeBodies.parse, host),
+    ),
+  );
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
   const limitFor = (method: string, path: string) => bodyLimitFor(method, path, maxSize, options.control !== false);
   // A body waits for room at most half the time it has to arrive whole, so that it is still read in time once taken.
   const waitMs = Math.min(10_000, timeouts.requestTimeout / 2);
-  const budgeted = budgetedBodies(listener, {
+  const budgeted = budgetedBodies(app, {
     budgetBytes: checkedBudget(options.bodyBudgetBytes),
     limitFor,
     waitMs,
@@ -223,7 +217,28 @@ function connectionsThatSentNothing(server: Server): { destroy(): void } {
   };
 }
 
-/** The Host an HTTP/1.0 request that names none is taken to have: the address the server listens on (IPv6 in brackets). */
-export function hostHeaderOf(host: string): string {
-  return host.includes(':') ? `[${host}]` : host;
+/**
+ * The app's listener, made on the first request that needs it (app-listener.ts says why); requests that come while
+ * it is made wait for it. A failure to make it (a bug) answers 500 in the problem shape, and the next request tries again.
+ */
+function lazyApp(make: () => Promise<RequestListener>): RequestListener {
+  let made: RequestListener | undefined;
+  let making: Promise<RequestListener> | undefined;
+  return (request, response) => {
+    if (made) return made(request, response);
+    making ??= make().then(
+      (listener) => (made = listener),
+      (error) => {
+        making = undefined;
+        throw error;
+      },
+    );
+    making.then(
+      (listener) => listener(request, response),
+      (error) => {
+        console.error('voice-config-mock: unexpected failure', error);
+        answerProblem(response, 'internal', UNEXPECTED_FAILURE_DETAIL);
+      },
+    );
+  };
 }

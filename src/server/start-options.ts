@@ -41,3 +41,8 @@ export function checkedBudget(bytes = DEFAULT_BODY_BUDGET_BYTES): number {
   if (!Number.isSafeInteger(bytes) || bytes < 1) throw new RangeError(`bodyBudgetBytes must be a whole number of 1 or more; got ${bytes}.`);
   return bytes;
 }
+
+/** The Host an HTTP/1.0 request that names none is taken to have: the address the server listens on (IPv6 in brackets). */
+export function hostHeaderOf(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

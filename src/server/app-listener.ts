@@ -1,0 +1,51 @@
+/**
+ * The app (src/http/app.ts) as Node's request listener: @hono/node-server's
+ * listener around the app's fetch, with Node's readers of bodies, assets
+ * and large JSON. The server loads and makes it on the first request the
+ * direct routes (src/http/direct-routes.ts) leave to it: the framework, its
+ * adapter and the web Request and Response they build on (undici,
+ * node:http2) were a third of a start-up, and the resource routes' plain
+ * requests need none of them.
+ */
+import type { RequestListener } from 'node:http';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { type AppOptions, createApp } from '../http/app.js';
+import type { LargeBodyParser } from '../http/app-env.js';
+import { problemBody } from '../http/problem.js';
+import type { MockState } from '../state/mock-state.js';
+import { bufferedBody } from './buffered-body.js';
+import { compressAsset, readSwaggerAsset } from './docs-assets-node.js';
+import { hostHeaderOf } from './start-options.js';
+
+/** `host`: the address the server listens on, the Host of an HTTP/1.0 request that names none. */
+export function appListener(options: AppOptions, mockState: MockState, parseLargeBody: LargeBodyParser, host: string): RequestListener {
+  const app = createApp({
+    docsAssets: readSwaggerAsset,
+    // Node's request reaches the app as it is (no wrapper around its fetch), and buffered-body.ts reads a body from it.
+    bodyBytes: bufferedBody,
+    parseLargeBody,
+    compress: compressAsset,
+    ...options,
+    mockState,
+  });
+  // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
+  return getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
+}
+
+/**
+ * @hono/node-server's error handler. It is called mostly when a request's URL
+ * cannot be built (a request target that is not a path, a Host that is not a
+ * host name), before the app sees the request; anything else that reaches it
+ * escaped the app's own error handling, and is a bug of the mock.
+ */
+export function answerUnreadableRequest(error: unknown): Response {
+  const body =
+    error instanceof RequestError
+      ? problemBody(
+          'bad-request',
+          `The request's target or Host header cannot be read (${error.message}); send a path such as /api/v1/schemas, addressed to the mock's host name or IP address.`,
+        )
+      : problemBody('internal', 'The mock failed unexpectedly while handling this request; this is a bug in the mock, please report it.');
+  if (!(error instanceof RequestError)) console.error('voice-config-mock: unexpected failure', error);
+  return new Response(JSON.stringify(body), { status: body.status, headers: { 'content-type': 'application/problem+json' } });
+}
