@@ -118,6 +118,8 @@ export async function run(argv: string[]): Promise<undefined> {
   const server = await startServer({
     port,
     host,
+    // Alone in its process: the framework loads on the first request that needs it, after the start.
+    deferApp: true,
     seed,
     scenario,
     control: !values['no-control'],
