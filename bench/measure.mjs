@@ -4,7 +4,7 @@
  */
 import { CREATED_NAME, cases, IdPool, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
-import { cpuTimes, machineTimes, rssMiB, send, startMock, stop, stolenPercent } from './processes.mjs';
+import { cpuNs, cpuTimes, machineTimes, rssMiB, send, startMock, stop, stolenPercent } from './processes.mjs';
 import { median } from './report.mjs';
 
 const TOKEN = 'demo-token';
@@ -105,6 +105,8 @@ export function spread(values) {
 }
 
 const rps = (run) => (run.count === 0 ? 0 : run.count / run.seconds);
+/** ns of the server's CPU a request in one slice (NaN when it could not be read or nothing was answered). */
+const cpuPerRequestNs = (run) => (run.count > 0 && Number.isFinite(run.cpuNs) ? run.cpuNs / run.count : Number.NaN);
 
 /**
  * Measures one case on every server of the set in turn, round after round:
@@ -114,7 +116,10 @@ const rps = (run) => (run.count === 0 ? 0 : run.count / run.seconds);
  * Hono app. Each round's order starts one server later than the last, so no
  * server always runs after the same one. A ratio is taken per round (a burst
  * of other work hits the servers of one round alike) and reported as the
- * median of the rounds with its lowest and highest. Undefined when the case
+ * median of the rounds with its lowest and highest. Each slice also reads
+ * its server's CPU (cpuNs): a companion's CPU a request over the mock's, per
+ * round, is what the companion costs the process itself, which requests/s on
+ * a shared machine cannot resolve to a few percent. Undefined when the case
  * cannot run on the mock.
  */
 async function measureCase(name, { mock, raw, floor, companions = [], target, opts, data }) {
@@ -154,7 +159,9 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
     for (let i = 0; i < servers.length; i++) {
       const server = servers[(i + round) % servers.length];
       const request = cases[name].request(server.target, { mock: server.mock });
-      server.runs.push(await runLoad({ port: server.port, connections: opts.connections, request, ...slice, ...(server.amount ? { amount: server.amount } : {}) }));
+      const cpuAtStart = cpuNs(server.pid);
+      const run = await runLoad({ port: server.port, connections: opts.connections, request, ...slice, ...(server.amount ? { amount: server.amount } : {}) });
+      server.runs.push({ ...run, cpuNs: cpuNs(server.pid) - cpuAtStart });
     }
   }
   // On a virtual machine, time the hypervisor gave to others while the load ran: it stalls every request in flight.
@@ -163,9 +170,13 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
   const figures = Object.fromEntries(servers.map((server, i) => [server.key, { ...summarize(server.runs), ...cpuPerRequest(server.pid, cpuBefore[i], server.runs) }]));
   const byKey = Object.fromEntries(servers.map((server) => [server.key, server]));
   const perRound = (over, under) => spread(byKey[over].runs.map((run, i) => rps(run) / rps(byKey[under].runs[i])));
+  // CPU a request, slice against slice of the same round: how much more of its own CPU a companion spends on a request.
+  const cpuPerRound = (over, under) => spread(byKey[over].runs.map((run, i) => cpuPerRequestNs(run) / cpuPerRequestNs(byKey[under].runs[i]) - 1));
   const mockResult = { ...figures.mock, ratio: perRound('mock', 'raw') };
   const companionResults = Object.fromEntries(
-    servers.filter((server) => server.mock && server.key !== 'mock').map((server) => [server.key, { ...figures[server.key], label: server.label, toMock: perRound(server.key, 'mock') }]),
+    servers
+      .filter((server) => server.mock && server.key !== 'mock')
+      .map((server) => [server.key, { ...figures[server.key], label: server.label, toMock: perRound(server.key, 'mock'), cpuOverMock: cpuPerRound(server.key, 'mock') }]),
   );
   const failed = mockResult.non2xx + mockResult.errors;
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
