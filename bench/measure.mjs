@@ -224,11 +224,15 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
   };
 }
 
-/** µs of CPU per answered request over the slices: all of it, and the kernel's part (mostly the socket reads and writes). */
+/**
+ * µs of CPU per answered request over the slices: all of it (from the threads' ns where they could be read, else
+ * from the 10 ms ticks), and the kernel's part (mostly the socket reads and writes; ticks only).
+ */
 function cpuPerRequest(runs) {
   const requests = runs.reduce((n, run) => n + run.count, 0);
   const sum = (key) => runs.reduce((n, run) => n + run[key], 0);
-  return { cpuUs: (sum('cpuMs') * 1000) / requests, kernelUs: (sum('kernelMs') * 1000) / requests };
+  const ns = sum('cpuNs');
+  return { cpuUs: Number.isFinite(ns) ? ns / 1000 / requests : (sum('cpuMs') * 1000) / requests, kernelUs: (sum('kernelMs') * 1000) / requests };
 }
 
 /**
