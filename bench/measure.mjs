@@ -4,7 +4,7 @@
  */
 import { CREATED_NAME, cases, IdPool, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
-import { cpuTimes, machineTimes, rssMiB, send, startMock, stop, stolenPercent } from './processes.mjs';
+import { cpuNs, cpuTimes, machineTimes, rssMiB, send, startMock, stop, stolenPercent } from './processes.mjs';
 import { median } from './report.mjs';
 
 const TOKEN = 'demo-token';
@@ -105,23 +105,46 @@ export function spread(values) {
 }
 
 const rps = (run) => (run.count === 0 ? 0 : run.count / run.seconds);
+/** ns of the server's CPU a request in one slice (NaN when it could not be read or nothing was answered). */
+const cpuPerRequestNs = (run) => (run.count > 0 && Number.isFinite(run.cpuNs) ? run.cpuNs / run.count : Number.NaN);
+
+/** One slice of load on one server, with the CPU the server spent meanwhile (schedstat ns, and /proc/<pid>/stat's ticks for the kernel's share). */
+async function slice(server, { name, opts, durationS }) {
+  const request = cases[name].request(server.target, { mock: server.mock });
+  const ns = cpuNs(server.pid);
+  const times = cpuTimes(server.pid);
+  const run = await runLoad({ port: server.port, connections: opts.connections, request, durationS, ...(server.amount ? { amount: server.amount } : {}) });
+  const after = cpuTimes(server.pid);
+  return { ...run, cpuNs: cpuNs(server.pid) - ns, cpuMs: after.total - times.total, kernelMs: after.kernel - times.kernel };
+}
 
 /**
  * Measures one case on every server of the set in turn, round after round:
  * the mock, the raw baseline answering the mock's sample body, the mock's
- * companions (the same mock with the request log on, or with --state-file;
- * each a process of its own with its own records) and, with `floor`, the bare
- * Hono app. Each round's order starts one server later than the last, so no
- * server always runs after the same one. A ratio is taken per round (a burst
- * of other work hits the servers of one round alike) and reported as the
- * median of the rounds with its lowest and highest. Undefined when the case
- * cannot run on the mock.
+ * companions (the same mock with --state-file; each a process of its own with
+ * its own records) and, with `floor`, the bare Hono app. Each round's order
+ * starts one server later than the last, so no server always runs after the
+ * same one. A ratio is taken per round (a burst of other work hits the
+ * servers of one round alike) and reported as the median of the rounds with
+ * its lowest and highest. Undefined when the case cannot run on the mock.
+ *
+ * A `paired` companion (the request log on) is measured against the mock
+ * another way: in a turn of its own each round, it and the mock take the same
+ * load at the same time, each on its own connections, and what is compared is
+ * the CPU each spent a request in that slice (cpuNs). A few percent of CPU is
+ * what the log costs; run in turns, two identical mocks on this shared machine
+ * differed by up to 30 % a round in requests/s and in CPU a request alike (the
+ * other work of the machine comes and goes between slices, and the more a
+ * server waits, the more requests each turn of its loop takes), run at the
+ * same time by a few percent.
  */
 async function measureCase(name, { mock, raw, floor, companions = [], target, opts, data }) {
   const floored = floor !== undefined && FLOOR_CASES.includes(name);
   const mockServers = [
     { key: 'mock', port: mock.port, pid: mock.pid, target },
-    ...companions.filter((c) => !c.cases || c.cases.includes(name)).map((c) => ({ key: c.key, label: c.label, port: c.port, pid: c.pid, target: c.target })),
+    ...companions
+      .filter((c) => !c.cases || c.cases.includes(name))
+      .map((c) => ({ key: c.key, label: c.label, port: c.port, pid: c.pid, target: c.target, paired: c.paired === true })),
   ];
   for (const server of mockServers) {
     const sampleTarget = usesUpRecords(name) ? (server.target.warmUp ?? server.target) : server.target;
@@ -133,8 +156,10 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
   }
   await warmUp(name, { port: raw.port, mock: false, target, opts });
   if (floored) await warmUp(name, { port: floor.port, mock: false, target, opts });
-  const slice = { durationS: opts.durationS / opts.rounds };
+  const durationS = opts.durationS / opts.rounds;
   const servers = [];
+  // With a paired companion, the mock runs twice a round (alone, and beside it): its records are shared out over both.
+  const mockSlices = mockServers.some((server) => server.paired) ? 2 : 1;
   for (const server of mockServers) {
     if (usesUpRecords(name)) await recount(server.port, server.target);
     const bounded = bound(name, server.target, opts);
@@ -143,29 +168,43 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
       if (server.key === 'mock') return undefined;
       continue;
     }
-    const amount = bounded.amount === undefined ? undefined : Math.max(opts.connections, Math.floor(bounded.amount / opts.rounds));
-    servers.push({ ...server, mock: true, amount, runs: [] });
+    const slices = opts.rounds * (server.key === 'mock' ? mockSlices : 1);
+    const amount = bounded.amount === undefined ? undefined : Math.max(opts.connections, Math.floor(bounded.amount / slices));
+    servers.push({ ...server, mock: true, amount, runs: [], pairedRuns: [] });
   }
   servers.splice(1, 0, { key: 'raw', port: raw.port, pid: raw.child.pid, target, mock: false, runs: [] });
   if (floored) servers.push({ key: 'floor', port: floor.port, pid: floor.pid, target, mock: false, runs: [] });
-  const cpuBefore = servers.map((server) => cpuTimes(server.pid));
+  const byKey = Object.fromEntries(servers.map((server) => [server.key, server]));
+  const paired = servers.filter((server) => server.paired);
+  // The turns of a round: each server alone, and the mock beside its paired companions.
+  const turns = [...servers.filter((server) => !server.paired).map((server) => [server]), ...(paired.length > 0 ? [[byKey.mock, ...paired]] : [])];
   const machineBefore = machineTimes();
   for (let round = 0; round < opts.rounds; round++) {
-    for (let i = 0; i < servers.length; i++) {
-      const server = servers[(i + round) % servers.length];
-      const request = cases[name].request(server.target, { mock: server.mock });
-      server.runs.push(await runLoad({ port: server.port, connections: opts.connections, request, ...slice, ...(server.amount ? { amount: server.amount } : {}) }));
+    for (let i = 0; i < turns.length; i++) {
+      const turn = turns[(i + round) % turns.length];
+      if (turn.length === 1) turn[0].runs.push(await slice(turn[0], { name, opts, durationS }));
+      else {
+        const [beside, ...others] = await Promise.all(turn.map((server) => slice(server, { name, opts, durationS })));
+        byKey.mock.pairedRuns.push(beside);
+        others.forEach((run, j) => turn[j + 1].runs.push(run));
+      }
     }
   }
   // On a virtual machine, time the hypervisor gave to others while the load ran: it stalls every request in flight.
   const stolenPct = stolenPercent(machineBefore, machineTimes());
-  // CPU time per request barely depends on what else the machine runs, unlike requests/s.
-  const figures = Object.fromEntries(servers.map((server, i) => [server.key, { ...summarize(server.runs), ...cpuPerRequest(server.pid, cpuBefore[i], server.runs) }]));
-  const byKey = Object.fromEntries(servers.map((server) => [server.key, server]));
-  const perRound = (over, under) => spread(byKey[over].runs.map((run, i) => rps(run) / rps(byKey[under].runs[i])));
-  const mockResult = { ...figures.mock, ratio: perRound('mock', 'raw') };
+  const figures = Object.fromEntries(servers.map((server) => [server.key, { ...summarize(server.runs), ...cpuPerRequest(server.runs) }]));
+  const perRound = (over, under) => spread(over.map((run, i) => rps(run) / rps(under[i])));
+  // CPU a request, slice against slice of the same round: how much more of its own CPU a companion spends on a request.
+  const cpuPerRound = (over, under) => spread(over.map((run, i) => cpuPerRequestNs(run) / cpuPerRequestNs(under[i]) - 1));
+  const mockResult = { ...figures.mock, ratio: perRound(byKey.mock.runs, byKey.raw.runs) };
   const companionResults = Object.fromEntries(
-    servers.filter((server) => server.mock && server.key !== 'mock').map((server) => [server.key, { ...figures[server.key], label: server.label, toMock: perRound(server.key, 'mock') }]),
+    servers
+      .filter((server) => server.mock && server.key !== 'mock')
+      .map((server) => {
+        const against = server.paired ? byKey.mock.pairedRuns : byKey.mock.runs;
+        const besideMock = server.paired ? { ...summarize(against), ...cpuPerRequest(against) } : undefined;
+        return [server.key, { ...figures[server.key], label: server.label, besideMock, toMock: perRound(server.runs, against), cpuOverMock: cpuPerRound(server.runs, against) }];
+      }),
   );
   const failed = mockResult.non2xx + mockResult.errors;
   const why = failed > 0 ? ` (${failed} failed: statuses ${mockResult.statuses}, ${mockResult.errors} connection errors or timeouts)` : '';
@@ -180,16 +219,20 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
     raw: figures.raw,
     floor: figures.floor,
     companions: companionResults,
-    sliceS: slice.durationS,
+    sliceS: durationS,
     stolenPct,
   };
 }
 
-/** µs of CPU per answered request: all of it, and the kernel's part (mostly the socket reads and writes). */
-function cpuPerRequest(pid, before, runs) {
-  const after = cpuTimes(pid);
+/**
+ * µs of CPU per answered request over the slices: all of it (from the threads' ns where they could be read, else
+ * from the 10 ms ticks), and the kernel's part (mostly the socket reads and writes; ticks only).
+ */
+function cpuPerRequest(runs) {
   const requests = runs.reduce((n, run) => n + run.count, 0);
-  return { cpuUs: ((after.total - before.total) * 1000) / requests, kernelUs: ((after.kernel - before.kernel) * 1000) / requests };
+  const sum = (key) => runs.reduce((n, run) => n + run[key], 0);
+  const ns = sum('cpuNs');
+  return { cpuUs: Number.isFinite(ns) ? ns / 1000 / requests : (sum('cpuMs') * 1000) / requests, kernelUs: (sum('kernelMs') * 1000) / requests };
 }
 
 /**

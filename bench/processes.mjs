@@ -4,7 +4,7 @@
  * end of the run, on an error and on Ctrl+C, so no server outlives the bench.
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -166,6 +166,28 @@ export function cpuTimes(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const [user, kernel] = [Number(fields[11]), Number(fields[12])].map((ticks) => (ticks * 1000) / ticksPerSecond);
   return { total: user + kernel, kernel };
+}
+
+/**
+ * CPU time the live threads of a process have run so far, in ns, from each thread's /proc/<pid>/task/<tid>/schedstat
+ * (the scheduler's own count, user and kernel together): the 10 ms ticks of /proc/<pid>/stat are too coarse to
+ * compare one slice of a second with another. A thread that ends takes its time with it, so only differences over
+ * a span in which the process keeps its threads (a server under steady load) are sound. Undefined off Linux.
+ */
+export function cpuNs(pid) {
+  try {
+    let total = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ', 1)[0]);
+      } catch {
+        // The thread ended between the listing and the read.
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time a process has used so far (user + kernel), in ms. */

@@ -7,7 +7,11 @@
 export const targets = {
   /** Each case's requests/s to the raw server's, the median of the rounds (reads: not below the last quiet run's). */
   ratio: { list: 0.79, get: 0.66, patch: 0.7, create: 0.6, delete: 0.6 },
-  /** The request log on costs less than this share of a case's requests/s. */
+  /**
+   * The request log on costs less than this share of the mock's CPU a request: the median over the rounds of the
+   * logging mock's CPU a request over the quiet mock's in the same round (requests/s is printed beside it; on a
+   * shared machine its rounds spread too far to resolve a few percent).
+   */
   logCost: 0.05,
   /** With --state-file, a write keeps at least this share of the in-memory mock's requests/s (10 connections). */
   durableShare: 0.5,
@@ -67,9 +71,10 @@ export function companionsTable(results) {
     .map(({ data, label, mock, companions: { log, durable } }) => [
       `${label} (${data})`,
       fmt(mock.rps),
-      log ? fmt(log.rps) : '-',
+      log ? `${fmt(log.rps)} (${fmt(log.besideMock?.rps ?? mock.rps)})` : '-',
+      log ? ranged(percentOf(log.cpuOverMock), 1, ' %') : '-',
       log ? ranged({ median: 100 * (1 - log.toMock.median), min: 100 * (1 - log.toMock.max), max: 100 * (1 - log.toMock.min) }, 1, ' %') : '-',
-      log ? `${fmt(log.cpuUs)} (${fmt(log.cpuUs - mock.cpuUs, 1)})` : '-',
+      log ? `${fmt(log.besideMock?.cpuUs ?? mock.cpuUs, 1)} → ${fmt(log.cpuUs, 1)}` : '-',
       durable ? fmt(durable.rps) : '-',
       durable ? ranged(durable.toMock) : '-',
       durable ? fmt(durable.cpuUs) : '-',
@@ -77,10 +82,13 @@ export function companionsTable(results) {
     ]);
   if (rows.length === 0) return undefined;
   return table(
-    ['case', 'quiet req/s', 'log on req/s', "the log's cost, median (range)", 'log on CPU µs/req (more)', '--state-file req/s', 'to in-memory, median (range)', '--state-file CPU µs/req', '--state-file p99 ms'],
+    ['case', 'quiet req/s', 'log on req/s (quiet beside it)', "the log's cost: CPU a request, median (range)", 'in requests/s, median (range)', 'CPU µs/req quiet → log on', '--state-file req/s', 'to in-memory, median (range)', '--state-file CPU µs/req', '--state-file p99 ms'],
     rows,
   );
 }
+
+/** A spread of shares (0.02) as percentages (2). */
+const percentOf = ({ median, min, max }) => ({ median: 100 * median, min: 100 * min, max: 100 * max });
 
 /** `--version`, `help` and Node's own start: spawn to exit, ms. */
 export function commandsTable(rows) {
@@ -146,17 +154,23 @@ export function verdicts({ results, processes, operations, commands = [] }) {
   const check = (ok, text) => lines.push(`${ok ? 'PASS' : 'MISS'}  ${text}`);
   const find = (data, name) => results.find((r) => r.data === data && r.name === name);
   // A median under its target whose best round reaches it is a MISS within the noise of this run: said so.
-  const noise = ({ median, max }, target, above = true) =>
-    (above ? median < target && max >= target : median > target && max <= target) ? '; within the spread of the rounds' : '';
+  const noise = ({ median, min, max }, target, above = true) =>
+    (above ? median < target && max >= target : median >= target && min < target) ? '; within the spread of the rounds' : '';
   for (const [name, target] of Object.entries(targets.ratio)) {
     const r = find('demo', name);
     if (!r?.mock.ratio) continue;
     check(r.mock.ratio.median >= target, `${r.label} at ${ranged(r.mock.ratio)} the raw server (target ≥ ${target}×${noise(r.mock.ratio, target)})`);
   }
   for (const r of results.filter((r) => r.companions?.log)) {
-    const cost = { median: 1 - r.companions.log.toMock.median, min: 1 - r.companions.log.toMock.max, max: 1 - r.companions.log.toMock.min };
-    const pct = { median: 100 * cost.median, min: 100 * cost.min, max: 100 * cost.max };
-    check(cost.median < targets.logCost, `the request log costs ${r.label} (${r.data}) ${ranged(pct, 1, ' %')} (target < ${fmt(targets.logCost * 100)} %${cost.min < targets.logCost && cost.median >= targets.logCost ? '; within the spread of the rounds' : ''})`);
+    const cost = r.companions.log.cpuOverMock;
+    if (!(cost?.rounds > 0)) {
+      lines.push(`SKIP  the request log's cost on ${r.label} (${r.data}): the mock's CPU per slice could not be read (/proc/<pid>/task/*/schedstat)`);
+      continue;
+    }
+    check(
+      cost.median < targets.logCost,
+      `the request log costs ${r.label} (${r.data}) ${ranged(percentOf(cost), 1, ' %')} more of the mock's CPU a request (median of ${cost.rounds} rounds, log on and off under the same load at the same time; target < ${fmt(targets.logCost * 100)} %${noise(cost, targets.logCost, false)})`,
+    );
   }
   for (const r of results.filter((r) => r.companions?.durable)) {
     const share = r.companions.durable.toMock;

@@ -65,9 +65,10 @@ async function main() {
     const names = opts.cases;
     const floor = opts.floor ? await startFloorServer() : undefined;
     // With the demo seed, in the same rounds: the mock with its request log on (as npm start runs it, the lines read
-    // from a pipe as a terminal would), and the mock writing every change to a state file before it answers.
+    // from a pipe as a terminal would; paired: run at the same time as the quiet mock, see bench/measure.mjs), and
+    // the mock writing every change to a state file before it answers.
     const companions = [
-      { key: 'log', label: 'log on', args: roomLogged },
+      { key: 'log', label: 'log on', args: roomLogged, paired: true },
       ...(opts.durable ? [{ key: 'durable', label: '--state-file', args: ['--state-file', join(scratch, 'durable-state.json'), ...room], cases: WRITES }] : []),
     ];
     const commands = await measureCommands(opts.startupRuns);
@@ -81,7 +82,11 @@ async function main() {
     process.stdout.write(`Load average at the end: ${loadavg().map((n) => n.toFixed(2)).join(', ')} on ${cpus().length} CPUs\n\n`);
     process.stdout.write(`${casesTable(results)}\n\n`);
     const others = companionsTable(results);
-    if (others) process.stdout.write(`The same mock with the request log on, and with --state-file, in the same rounds:\n\n${others}\n\n`);
+    if (others) {
+      process.stdout.write(
+        `The same mock with the request log on (each round, the quiet mock and it under the same load at the same time), and with --state-file (in turns), in the same rounds:\n\n${others}\n\n`,
+      );
+    }
     process.stdout.write(`${processTable(processes)}\n\n${commandsTable(commands)}\n\n`);
     const floors = floorTable(results);
     if (floors) process.stdout.write(`The write cases beside a bare Hono app (--floor):\n\n${floors}\n\n`);

@@ -7,7 +7,8 @@
  * real sockets: good and bad tokens, bodies of every kind, ids that exist,
  * were made in the sequence or never were, and requests the direct routes
  * must leave to the app (a query, an Origin, a Prefer, a duplicated header).
- * Status, headers and body must match, and so must the journals after.
+ * Status, headers and body must match, and so must the journals and the
+ * request logs after.
  */
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
@@ -158,10 +159,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc
 describe('the direct routes answer as the app does', () => {
   let direct: RunningServer;
   let app: RunningServer;
+  const logged = { direct: [] as string[], app: [] as string[] };
   beforeAll(async () => {
     [direct, app] = await Promise.all([
-      startServer({ port: 0, journalLimit: 100_000 }),
-      startServer({ port: 0, directRoutes: false, journalLimit: 100_000 }),
+      startServer({ port: 0, journalLimit: 100_000, requestLog: { write: (line) => logged.direct.push(line) } }),
+      startServer({ port: 0, directRoutes: false, journalLimit: 100_000, requestLog: { write: (line) => logged.app.push(line) } }),
     ]);
   });
   afterAll(async () => {
@@ -222,5 +224,10 @@ describe('the direct routes answer as the app does', () => {
     const fromDirect = await journal(direct.url, names.direct);
     expect(fromDirect.length).toBeGreaterThan(100);
     expect(fromDirect).toEqual(await journal(app.url, names.app));
+    // The request log's lines, but for the clock and the milliseconds.
+    const lines = (all: string[], normalize: ReturnType<typeof normalizer>) =>
+      all.map((line) => normalize.text(line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, '').replace(/ \d+(?:\.\d)? ms {2}/, ' ')));
+    expect(logged.direct.length).toBeGreaterThan(100);
+    expect(lines(logged.direct, names.direct)).toEqual(lines(logged.app, names.app));
   }, 120_000);
 });

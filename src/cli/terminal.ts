@@ -17,19 +17,26 @@ export function ownVersion(): string {
   return 'unknown';
 }
 
+/** A batch is written as soon as it holds this many characters, without waiting for the end of the turn. */
+export const BATCH_CHARS = 64 * 1024;
+
 /**
  * The request log's lines, gathered and written once per turn of the event loop (under load one write carries the
- * lines of every request answered in that turn, not a system call each) and when the process exits (writes to a
- * terminal, file or pipe are synchronous on Linux and macOS). Not kept longer: strings that outlive a few young-
- * generation collections (npm start runs with a small one) are copied into the old generation, and measured, lines
- * kept for 20 ms cost the mock three times what lines written each turn do (docs/BENCHMARKS.md).
+ * lines of every request answered in that turn, not a system call each), or as soon as a turn's lines reach
+ * `batchChars`, and when the process exits (writes to a terminal, file or pipe are tried at once on Linux and
+ * macOS). Not kept longer: strings that outlive a few young-generation collections (npm start runs with a small
+ * one) are copied into the old generation, and measured, lines kept for 20 ms cost the mock three times what lines
+ * written each turn do (docs/BENCHMARKS.md). Lines keep their order: a batch is one write, batches go in turn.
  *
- * Never more than the stream's own buffer (its high-water mark) and one turn's lines are held: when the stream
- * says it is full (a pipe nobody reads, a terminal paused with Ctrl+S), lines are dropped and counted until it
- * drains, and then one line says how many were dropped. A log nobody reads cannot hold the mock's memory.
+ * Bounded: never more than the stream's own buffer (its high-water mark), one batch past it, and the batch being
+ * gathered (under `batchChars` and one line) are held. When the stream says it is full (a pipe nobody reads, a
+ * terminal paused with Ctrl+S), lines are dropped and counted until it drains, and then one line says how many
+ * were dropped. When it is gone (the reader quit: EPIPE; the caller handles the stream's error), every later line
+ * is dropped. A log nobody reads can neither hold the mock's memory nor make it wait.
  */
-export function batchedWriter(stream: NodeJS.WritableStream): (line: string) => void {
+export function batchedWriter(stream: NodeJS.WritableStream, batchChars = BATCH_CHARS): (line: string) => void {
   let lines: string[] = [];
+  let chars = 0;
   let full = false;
   let dropped = 0;
   const drained = () => {
@@ -41,19 +48,28 @@ export function batchedWriter(stream: NodeJS.WritableStream): (line: string) => 
   };
   const write = (text: string) => {
     if (stream.write(text) || full) return;
+    // Full: what was just written waits in the stream's buffer; nothing more goes there until it drains.
     full = true;
     stream.once('drain', drained);
   };
   const flush = () => {
     if (lines.length === 0) return;
-    const text = lines.join('');
+    const batch = lines;
     lines = [];
-    write(text);
+    chars = 0;
+    // Each line is one request's and ends in its one newline.
+    if (full) dropped += batch.length;
+    else write(batch.length === 1 ? (batch[0] as string) : batch.join(''));
   };
   process.once('exit', flush);
   return (line) => {
-    if (full) dropped++;
-    else if (lines.push(line) === 1) setImmediate(flush);
+    if (full) {
+      dropped++;
+      return;
+    }
+    if (lines.push(line) === 1) setImmediate(flush);
+    chars += line.length;
+    if (chars >= batchChars) flush();
   };
 }
 

@@ -22,7 +22,7 @@ import { journalRecorder } from './journal-recorder.js';
 import { registerOpenApi } from './openapi.js';
 import { preferredAnswers } from './prefer.js';
 import { methodNotAllowed, type ProblemKind, problemOfError, problemResponse, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
-import { type RequestLogOptions, requestLog } from './request-log.js';
+import { type RequestLogger, type RequestLogOptions, requestLog } from './request-log.js';
 import { registerResourceRoutes } from './resource-routes.js';
 import { sizeLimit } from './size-limit.js';
 
@@ -64,8 +64,11 @@ export interface AppOptions extends MockStateOptions {
   bodyBytes?: BodyBytes;
   /** The runtime's way to parse large bodies away from the event loop (the server passes Node's, src/server/off-thread-json.ts); without it they are parsed on it, each in a turn of its own. */
   parseLargeBody?: LargeBodyParser;
-  /** Print a line per request (src/http/request-log.ts); without it the app has no logging layer at all. */
-  requestLog?: RequestLogOptions;
+  /**
+   * Print a line per request (src/http/request-log.ts): the options, or a logger the server shares with its other ways
+   * of answering (src/http/request-logger.ts). Without it the app has no logging layer at all.
+   */
+  requestLog?: RequestLogOptions | RequestLogger;
   /** Every `/api/v1` answer waits this long (drawn uniformly from minMs to maxMs per request) unless the request sends `Prefer: delay=`. */
   delay?: ResponseDelay;
 }

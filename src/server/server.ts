@@ -12,10 +12,11 @@ import { checkedControlAccess } from '../http/control-token.js';
 import { checkedDelay } from '../http/delay.js';
 import { directRoutes } from '../http/direct-routes.js';
 import { UNEXPECTED_FAILURE_DETAIL, UnsavedChange } from '../http/problem.js';
+import { createRequestLogger } from '../http/request-logger.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
-import { withDirectLane } from './direct-lane.js';
+import { type DirectLogEntry, withDirectLane } from './direct-lane.js';
 import { answerClientErrors, answerProblem, requiringHost } from './node-client-errors.js';
 import { offThreadJson } from './off-thread-json.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
@@ -122,9 +123,16 @@ async function listenWith(
   const largeBodies = offThreadJson();
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
+  // One logger for the app and the direct routes: their lines go out in the order the answers do.
+  const logger = options.requestLog && ('line' in options.requestLog ? options.requestLog : createRequestLogger(options.requestLog));
   const makeApp = () =>
     import('./app-listener.js').then(({ appListener }) =>
-      appListener({ ...options, ...(afterWrite ? { afterWrite } : {}) }, mockState, largeBodies.parse, host),
+      appListener(
+        { ...options, ...(afterWrite ? { afterWrite } : {}), ...(logger ? { requestLog: logger } : {}) },
+        mockState,
+        largeBodies.parse,
+        host,
+      ),
     );
   const app = options.deferApp ? lazyApp(makeApp) : await makeApp();
   const maxSize = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
@@ -139,14 +147,15 @@ async function listenWith(
     mayUse: budgetCredentials(mockState.organizations, options.controlToken),
     onBusy: (request, waitedMs) => journalBusy(mockState, request, waitedMs),
   });
-  // The plain requests of the resource routes skip Hono's adapter (src/http/direct-routes.ts); a configured delay,
-  // or the request log, is a layer only the app has, so with them every request goes to the app.
+  // The plain requests of the resource routes skip Hono's adapter (src/http/direct-routes.ts); a configured delay
+  // is a layer only the app has, so with one every request goes to the app.
   const delayed = options.delay !== undefined && checkedDelay(options.delay).maxMs > 0;
-  const direct =
-    options.directRoutes === false || delayed || options.requestLog
-      ? undefined
-      : directRoutes(mockState, { afterWrite, bodyLimitBytes: maxSize });
-  const served = direct ? withDirectLane(direct, budgeted) : budgeted;
+  const direct = options.directRoutes === false || delayed ? undefined : directRoutes(mockState, { afterWrite, bodyLimitBytes: maxSize });
+  const logged =
+    logger &&
+    (({ method, sentPath, answer, ms }: DirectLogEntry) =>
+      logger.line({ method, sentPath, status: answer.status, ms, org: answer.org, problemTitle: answer.problemTitle }));
+  const served = direct ? withDirectLane(direct, budgeted, logged) : budgeted;
   const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(served));
   const unspoken = connectionsThatSentNothing(server);
   answerClientErrors(server, limitFor);
