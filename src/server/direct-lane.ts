@@ -43,13 +43,16 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, log?:
       }
     };
     if (!route.needsBody) return answer(undefined);
-    // The request event fires once the headers are parsed: a small body is usually all there by the next turn.
     if (incoming.complete) return answer(takeBufferedBody(incoming) ?? new Uint8Array(0));
-    setImmediate(() => {
+    // The request event fires once the headers are parsed, from within the parse of the packet that brought them:
+    // a body that came in the same packet is all there once that parse returns, a later one by the next turn.
+    const take = (last: boolean) => {
       const bytes = incoming.complete ? takeBufferedBody(incoming) : undefined;
-      if (bytes === undefined) app(incoming, outgoing);
-      else answer(bytes);
-    });
+      if (bytes !== undefined) answer(bytes);
+      else if (last) app(incoming, outgoing);
+      else setImmediate(take, true);
+    };
+    process.nextTick(take, false);
   };
 }
 
