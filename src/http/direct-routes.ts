@@ -29,7 +29,7 @@ import type { Organization } from '../state/organizations/registry.js';
 import { bearerOrganization, challenge, isRefusal } from './auth.js';
 import { type BodyFields, parsedBodyFields, unparsedBodyRefusal } from './json-body.js';
 import { LARGE_BODY_CHARS } from './large-bodies.js';
-import { type FoundProblems, type ProblemKind, problemBody, problemOfError, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
+import { type FoundProblems, type ProblemKind, problemAnswer, problemOfError, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
 import { type ResourceAnswers, resourceAnswers } from './resource-answers.js';
 import { organizationChange } from './same-organization.js';
 
@@ -254,12 +254,6 @@ function problem(
   found?: FoundProblems,
   headers?: Record<string, string>,
 ): DirectAnswer {
-  const body = problemBody(kind, detail, found);
-  return {
-    status: body.status,
-    headers: { 'content-type': 'application/problem+json', ...headers },
-    body: JSON.stringify(body),
-    org,
-    problemTitle: body.title,
-  };
+  const answer = problemAnswer(kind, detail, found, headers);
+  return { status: answer.status, headers: answer.headers, body: answer.text, org, problemTitle: answer.title };
 }

@@ -143,6 +143,22 @@ function withinBytes(body: ProblemBody): ProblemBody {
   return body;
 }
 
+/** A problem answer as any runtime sends it: status, headers, body text, and the title the request log shows. */
+export function problemAnswer(
+  kind: ProblemKind,
+  detail: string,
+  problems?: FoundProblems,
+  headers?: Record<string, string>,
+): { status: number; headers: Record<string, string>; text: string; title: string } {
+  const body = problemBody(kind, detail, problems);
+  return {
+    status: body.status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+    text: JSON.stringify(body),
+    title: body.title,
+  };
+}
+
 export function problemResponse(
   c: Context,
   kind: ProblemKind,
@@ -150,9 +166,9 @@ export function problemResponse(
   problems?: FoundProblems,
   headers?: Record<string, string>,
 ): Response {
-  const body = problemBody(kind, detail, problems);
-  c.set('problemTitle', body.title);
-  return c.body(JSON.stringify(body), body.status as 400, { 'content-type': 'application/problem+json', ...headers });
+  const answer = problemAnswer(kind, detail, problems, headers);
+  c.set('problemTitle', answer.title);
+  return c.body(answer.text, answer.status as 400, answer.headers);
 }
 
 /** RFC 6901: `~` and `/` inside a key are escaped. */

@@ -11,8 +11,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { DirectAnswer, DirectRoutes, PlainRequest } from '../http/direct-routes.js';
 import { decodedBody } from '../http/json-body.js';
-import { problemBody, UNEXPECTED_FAILURE_DETAIL } from '../http/problem.js';
+import { UNEXPECTED_FAILURE_DETAIL } from '../http/problem.js';
 import { takeBufferedBody } from './buffered-body.js';
+import { answerProblem } from './node-client-errors.js';
 
 /** What the request log reads of an answered request. */
 export interface DirectLogEntry {
@@ -78,7 +79,5 @@ function failed(outgoing: ServerResponse, error: unknown): void {
     outgoing.destroy();
     return;
   }
-  const body = JSON.stringify(problemBody('internal', UNEXPECTED_FAILURE_DETAIL));
-  outgoing.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body) });
-  outgoing.end(body);
+  answerProblem(outgoing, 'internal', UNEXPECTED_FAILURE_DETAIL);
 }
