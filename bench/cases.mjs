@@ -66,14 +66,17 @@ export const cases = {
   },
   delete: {
     label: 'DELETE',
-    // Only the mock has the records; the baseline answers any id alike. On the mock each connection
-    // gets requests of its own, built before the run: rebuilt per request (autocannon's setupRequest),
-    // they cost the load generator so much that it, not the server, set the pace.
+    // Only the mock has the records; the baseline answers any id alike. Each connection gets requests of its own,
+    // built before the run (rebuilt per request, with autocannon's setupRequest, they cost the load generator so
+    // much that it, not the server, set the pace): the mock's from the pool, the baseline's made up, so that the
+    // load generator does the same work for both.
     request: ({ token, pool }, { mock }) => ({
       method: 'DELETE',
       path: '/api/v1/schemas/00000000-0000-4000-8000-000000000000',
       headers: bearer(token),
-      ...(mock ? { pathsPerConnection: (count) => Array.from({ length: count }, () => `/api/v1/schemas/${pool.take()}`) } : {}),
+      pathsPerConnection: mock
+        ? (count) => Array.from({ length: count }, () => `/api/v1/schemas/${pool.take()}`)
+        : (count) => Array.from({ length: count }, (_, index) => `/api/v1/schemas/00000000-0000-4000-8000-${String(index).padStart(12, '0')}`),
     }),
   },
 };

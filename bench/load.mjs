@@ -31,7 +31,9 @@ export function runLoad({ port, request, connections, durationS, amount }) {
       client.setRequests(pathsPerConnection(share).map((path) => ({ ...fixed, path })));
     };
   }
-  const started = performance.now();
+  // From the first request sent, not from the call: building a connection's own requests (thousands of buffers)
+  // happens before, and would count against whichever server gets them.
+  let started = performance.now();
   let last = started;
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => {
@@ -54,8 +56,9 @@ export function runLoad({ port, request, connections, durationS, amount }) {
         grown.set(latencies);
         latencies = grown;
       }
-      latencies[count++] = responseTime;
       last = performance.now();
+      if (count === 0) started = last - responseTime;
+      latencies[count++] = responseTime;
     });
   });
 }

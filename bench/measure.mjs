@@ -84,13 +84,17 @@ function bound(name, target, opts) {
  * the first measured second's p99 was 3–5 ms, the next ones' 1.6–1.8 ms).
  * On the mock, creates and deletes warm up in the warm-up organization.
  */
+/** Requests a second the raw server's warm-up sends when they are built per connection (more than it answers). */
+const WARM_UP_RATE = 60_000;
+
 async function warmUp(name, { port, mock, target, opts }) {
   if (opts.warmupS === 0) return;
   const warmTarget = mock && usesUpRecords(name) ? (target.warmUp ?? target) : target;
-  // Only the mock's records run out; the raw server answers any id alike.
-  const amount = mock ? bound(name, warmTarget, opts).amount : undefined;
+  // Only the mock's records run out; the raw server answers any id alike (requests built per connection need a count).
+  const request = cases[name].request(warmTarget, { mock });
+  const amount = mock ? bound(name, warmTarget, opts).amount : request.pathsPerConnection ? WARM_UP_RATE * opts.warmupS : undefined;
   if (amount !== undefined && amount < opts.connections) return;
-  await runLoad({ port, connections: opts.connections, durationS: opts.warmupS, amount, request: cases[name].request(warmTarget, { mock }) });
+  await runLoad({ port, connections: opts.connections, durationS: opts.warmupS, amount, request });
 }
 
 /** The cases the bare Hono app of `--floor` answers (bench/hono-floor.mjs). */
@@ -172,7 +176,9 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
     const amount = bounded.amount === undefined ? undefined : Math.max(opts.connections, Math.floor(bounded.amount / slices));
     servers.push({ ...server, mock: true, amount, runs: [], pairedRuns: [] });
   }
-  servers.splice(1, 0, { key: 'raw', port: raw.port, pid: raw.child.pid, target, mock: false, runs: [] });
+  // A case the mock runs a given number of requests of (its records would run out) runs as many on the baseline.
+  const amount = servers[0]?.key === 'mock' ? servers[0].amount : undefined;
+  servers.splice(1, 0, { key: 'raw', port: raw.port, pid: raw.child.pid, target, mock: false, amount, runs: [] });
   if (floored) servers.push({ key: 'floor', port: floor.port, pid: floor.pid, target, mock: false, runs: [] });
   const byKey = Object.fromEntries(servers.map((server) => [server.key, server]));
   const paired = servers.filter((server) => server.paired);
