@@ -323,12 +323,15 @@ describe("the direct routes under the mock state's conditions answer as the app 
     );
   });
 
-  it('a tenancy change pipelined behind a create', async () => {
+  it('a tenancy change pipelined behind a create meets the caller the create began with (and logs alike, control API included)', async () => {
     const orgId = async (url: string) =>
       ((await (await fetch(`${url}/__mock/tenants`)).json()) as { id: string; token: string }[]).find((t) => t.token === 'demo-token')?.id;
     for (const change of ['reset-nolength', 'reset-empty', 'remove']) {
+      const logged = { direct: [] as string[], app: [] as string[] };
       await withPair(
-        () => ({}),
+        (lane) => ({
+          requestLog: { control: true, write: (line) => logged[lane].push(line.replace(/^\S+ /, '').replace(/ [\d.]+ ms /, ' ')) },
+        }),
         async (servers) => {
           const id = await orgId(servers.direct.url);
           expect(await orgId(servers.app.url)).toBe(id);
@@ -341,9 +344,13 @@ describe("the direct routes under the mock state's conditions answer as the app 
           const create = request('POST', '/api/v1/schemas', JSON.stringify({ name: 'Raced' })).replace(close, '');
           const answers = await compare(servers, [`${create}${control}${request('GET', '/api/v1/schemas/nope')}`]);
           expect(answers.length, change).toBe(3);
+          expect(answers[0], change).toMatch(change === 'remove' ? /^HTTP\/1.1 401/ : /^HTTP\/1.1 (409|201)/);
           expect(await journalOf(servers.direct.url)).toEqual(await journalOf(servers.app.url));
         },
       );
+      expect(logged.direct.length).toBeGreaterThan(3);
+      // The same lines; of pipelined requests, each way writes a line as its answer is made, so their order may differ.
+      expect(logged.direct.sort()).toEqual(logged.app.sort());
     }
   });
 
