@@ -384,6 +384,28 @@ describe("the direct routes under the mock state's conditions answer as the app 
     }
   });
 
+  it('pipelined creates, some taken directly and some by the app, are made in the order sent', async () => {
+    await withPair(
+      () => ({}),
+      async (servers) => {
+        const create = (name: string, extra = '') => request('POST', '/api/v1/schemas', JSON.stringify({ name })).replace(close, extra);
+        // A header sent twice leaves a request to the app.
+        const batch = `${create('First')}${create('Second', 'X-Trace: a\r\nX-Trace: b\r\n')}${create('Third')}${request('GET', '/api/v1/schemas')}`;
+        const [fromDirect, fromApp] = await Promise.all([raw(servers.direct.url, [batch]), raw(servers.app.url, [batch])]);
+        expect(takenDirectly(fromDirect)).toBe(3);
+        expect(responses(fromDirect)).toEqual(responses(fromApp));
+        const namesOn = async (url: string) =>
+          ((await (await fetch(`${url}/api/v1/schemas`, { headers: { authorization: TOKEN } })).json()) as { name: string }[])
+            .map(({ name }) => name)
+            .filter((name) => ['First', 'Second', 'Third'].includes(name));
+        const names = await namesOn(servers.direct.url);
+        expect(names).toHaveLength(3);
+        expect(names).toEqual(await namesOn(servers.app.url));
+        expect(await journalOf(servers.direct.url)).toEqual(await journalOf(servers.app.url));
+      },
+    );
+  });
+
   it('telephony faults on SIP trunks', async () => {
     await withPair(
       () => ({}),
