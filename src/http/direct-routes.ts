@@ -13,8 +13,9 @@
  * no larger than the body limit and LARGE_BODY_CHARS, no http fault set and
  * no configured delay. Declining is always safe: the app is the reference.
  *
- * Each step is the app's own function, in the app's order: the bearer
- * token (auth.ts), the body's checks (json-body.ts), the organization
+ * Each step is the app's own function, in the app's order and at the
+ * app's moment: the bearer token when the headers come (auth.ts; `route`
+ * reads it), the body's checks (json-body.ts), the organization
  * still being the one the request began with (same-organization.ts), the
  * route's work (resource-answers.ts), errors as problems (problem.ts), the
  * write's commit (`afterWrite`), then the journal. test/direct-lane.test.ts
@@ -26,7 +27,7 @@ import { resources } from '../domain/resources/index.js';
 import { MAX_RECORD_DEPTH, parseUntrustedJson } from '../domain/untrusted-json.js';
 import type { MockState } from '../state/mock-state.js';
 import type { Organization } from '../state/organizations/registry.js';
-import { bearerOrganization, challenge, isRefusal } from './auth.js';
+import { type BearerRefusal, bearerOrganization, challenge, isRefusal } from './auth.js';
 import { type BodyFields, parsedBodyFields, unparsedBodyRefusal } from './json-body.js';
 import { LARGE_BODY_CHARS } from './large-bodies.js';
 import { type FoundProblems, type ProblemKind, problemAnswer, problemOfError, UNEXPECTED_FAILURE_DETAIL } from './problem.js';
@@ -48,6 +49,9 @@ export interface DirectRoute {
   /** The path as sent (here also as decoded: it holds no escapes). */
   path: string;
   id: string;
+  /** The organization the token named when the headers came, as the app's authentication reads it then, or why it named none. */
+  caller: Organization | BearerRefusal;
+  /** A create or update by a known caller: its answer waits for the body (a refused one is answered at once, as the app does). */
   needsBody: boolean;
 }
 
@@ -75,7 +79,10 @@ export interface DirectRoutesOptions {
 }
 
 export interface DirectRoutes {
-  /** The route of a request this path answers, or undefined: the app answers it. Reads only the request line and headers. */
+  /**
+   * The route of a request this path answers, or undefined: the app answers it. Reads only the request line and
+   * headers, and is called when they come: the caller is judged then, as the app judges it.
+   */
   route(request: PlainRequest): DirectRoute | undefined;
   /** The answer to a request `route` took, with its body's text for a create or update; journaled as the app journals. */
   answer(route: DirectRoute, request: PlainRequest, body: BodyText | undefined, startedMs: number): DirectAnswer | Promise<DirectAnswer>;
@@ -129,13 +136,17 @@ export function directRoutes(mockState: MockState, options: DirectRoutesOptions)
     if (!lastHostPlain) return undefined;
     if (request.header('origin') !== undefined || request.header('prefer') !== undefined) return undefined;
     if (faults.has('http')) return undefined;
-    const needsBody = operation === 'create' || operation === 'update';
-    if (needsBody) {
+    const writes = operation === 'create' || operation === 'update';
+    if (writes) {
       const length = request.header('content-length');
       if (length === undefined || !PLAIN_LENGTH.test(length) || Number(length) > largestBody) return undefined;
       if (request.header('transfer-encoding') !== undefined) return undefined;
     }
-    return { def: served.def, answers: served.answers, operation, path: request.url, id: id ?? '', needsBody };
+    // Now, not once the body is in: a reset or removal of the organization while it arrives is then seen as the
+    // app sees it (same-organization.ts), not as a token of another organization or of none.
+    const caller = bearerOrganization(organizations, request.header('authorization'));
+    const needsBody = writes && !isRefusal(caller);
+    return { def: served.def, answers: served.answers, operation, path: request.url, id: id ?? '', caller, needsBody };
   }
 
   /** Journals the answer as the app's recorder does, after the write's commit (which may turn it into a 500). */
@@ -178,7 +189,7 @@ export function directRoutes(mockState: MockState, options: DirectRoutesOptions)
 
   function answerOf(route: DirectRoute, request: PlainRequest, body: BodyText | undefined): Answered {
     const done: Answered = { answer: NO_ANSWER, bodyText: undefined, bodyChecked: false, wrote: false };
-    const found = bearerOrganization(organizations, request.header('authorization'));
+    const found = route.caller;
     if (isRefusal(found)) {
       done.answer = problem(undefined, 'unauthorized', found.detail, undefined, challenge(found.error));
       return done;
