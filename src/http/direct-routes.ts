@@ -109,7 +109,7 @@ function operationOf(method: string, id: string | undefined): DirectRoute['opera
   return method === 'GET' ? 'get' : method === 'PATCH' ? 'update' : method === 'DELETE' ? 'remove' : undefined;
 }
 
-/** Undefined when the app has a layer this path lacks for every request (a configured delay): then the app answers all. */
+/** The direct routes of the mock state's resources; the server leaves them out where the app has a layer for every request (a configured delay). */
 export function directRoutes(mockState: MockState, options: DirectRoutesOptions): DirectRoutes {
   // The resources the app routes, as it routed them when it was made (one registered later is a 404 there too).
   const byPath = new Map(resources.map((def) => [def.path, { def, answers: resourceAnswers(def, mockState) }]));
@@ -136,8 +136,8 @@ export function directRoutes(mockState: MockState, options: DirectRoutesOptions)
     if (!lastHostPlain) return undefined;
     if (request.header('origin') !== undefined || request.header('prefer') !== undefined) return undefined;
     if (faults.has('http')) return undefined;
-    const writes = operation === 'create' || operation === 'update';
-    if (writes) {
+    const readsBody = operation === 'create' || operation === 'update';
+    if (readsBody) {
       const length = request.header('content-length');
       if (length === undefined || !PLAIN_LENGTH.test(length) || Number(length) > largestBody) return undefined;
       if (request.header('transfer-encoding') !== undefined) return undefined;
@@ -145,7 +145,7 @@ export function directRoutes(mockState: MockState, options: DirectRoutesOptions)
     // Now, not once the body is in: a reset or removal of the organization while it arrives is then seen as the
     // app sees it (same-organization.ts), not as a token of another organization or of none.
     const caller = bearerOrganization(organizations, request.header('authorization'));
-    const needsBody = writes && !isRefusal(caller);
+    const needsBody = readsBody && !isRefusal(caller);
     return { def: served.def, answers: served.answers, operation, path: request.url, id: id ?? '', caller, needsBody };
   }
 
