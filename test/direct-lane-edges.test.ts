@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/domain/resources/index.js';
 import { type RunningServer, startServer } from '../src/server/server.js';
 import { requestExamples } from '../src/state/seed/examples.js';
+import { idsNumbered, journalText } from './helpers/shared-text.js';
 
 /** Writes each part in turn (after `gapMs` between them), and reads until the server closes or `waitMs` passes. */
 function raw(url: string, parts: (string | Buffer)[], gapMs = 0, waitMs = 3000): Promise<string> {
@@ -39,19 +40,9 @@ function raw(url: string, parts: (string | Buffer)[], gapMs = 0, waitMs = 3000):
   });
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
-
 /** The responses in a raw answer, each with its header lines lower-cased and sorted (less Date and Content-Length), ids numbered. */
 function responses(text: string): string[] {
-  const ids = new Map<string, string>();
-  const normal = (value: string) =>
-    value
-      .replace(UUID, (id) => {
-        if (!ids.has(id)) ids.set(id, `id-${ids.size}`);
-        return ids.get(id) as string;
-      })
-      .replace(TIMESTAMP, 'T');
+  const normal = idsNumbered();
   const out: string[] = [];
   let rest = Buffer.from(text);
   while (rest.length > 0) {
@@ -218,17 +209,7 @@ describe('the direct routes at the edges answer as the app does', () => {
   });
 
   it('journals alike', async () => {
-    const journal = async (url: string) => {
-      const entries = ((await (await fetch(`${url}/__mock/journal?limit=1000`)).json()) as { entries: Record<string, unknown>[] }).entries;
-      const ids = new Map<string, string>();
-      return JSON.stringify(entries.map(({ id: _id, time: _time, timeMs: _ms, durationMs: _duration, ...rest }) => rest))
-        .replace(UUID, (id) => {
-          if (!ids.has(id)) ids.set(id, `id-${ids.size}`);
-          return ids.get(id) as string;
-        })
-        .replace(TIMESTAMP, 'T');
-    };
-    expect(await journal(direct.url)).toEqual(await journal(app.url));
+    expect(await journalText(direct.url)).toEqual(await journalText(app.url));
   });
 });
 
@@ -246,17 +227,6 @@ async function withPair(
   } finally {
     await Promise.all([direct.close().catch(() => {}), app.close().catch(() => {})]);
   }
-}
-
-async function journalOf(url: string): Promise<string> {
-  const entries = ((await (await fetch(`${url}/__mock/journal?limit=1000`)).json()) as { entries: Record<string, unknown>[] }).entries;
-  const ids = new Map<string, string>();
-  return JSON.stringify(entries.map(({ id: _id, time: _time, timeMs: _ms, durationMs: _duration, ...rest }) => rest))
-    .replace(UUID, (id) => {
-      if (!ids.has(id)) ids.set(id, `id-${ids.size}`);
-      return ids.get(id) as string;
-    })
-    .replace(TIMESTAMP, 'T');
 }
 
 describe("the direct routes under the mock state's conditions answer as the app does", () => {
@@ -283,7 +253,7 @@ describe("the direct routes under the mock state's conditions answer as the app 
       async (servers) => {
         const [answer] = await compare(servers, [request('POST', '/api/v1/schemas', JSON.stringify({ name: 'Full' }))]);
         expect(answer).toMatch(/^HTTP\/1.1 409/);
-        expect(await journalOf(servers.direct.url)).toEqual(await journalOf(servers.app.url));
+        expect(await journalText(servers.direct.url)).toEqual(await journalText(servers.app.url));
       },
     );
   });
@@ -307,7 +277,7 @@ describe("the direct routes under the mock state's conditions answer as the app 
           expect(answers[0]).toMatch(/^HTTP\/1.1 500/);
           await compare(servers, [request('PATCH', '/api/v1/schemas/nope', JSON.stringify({ name: 'Unsaved' }))], scrub);
           await compare(servers, [request('DELETE', '/api/v1/schemas/nope')], scrub);
-          expect(scrub(await journalOf(servers.direct.url), 'direct')).toEqual(scrub(await journalOf(servers.app.url), 'app'));
+          expect(scrub(await journalText(servers.direct.url), 'direct')).toEqual(scrub(await journalText(servers.app.url), 'app'));
           for (const lane of ['direct', 'app']) {
             rmSync(folderOf(lane), { force: true });
             mkdirSync(folderOf(lane));
@@ -344,11 +314,11 @@ describe("the direct routes under the mock state's conditions answer as the app 
           }
         }
         await new Promise((wait) => setTimeout(wait, 100));
-        const journal = await journalOf(servers.direct.url);
+        const journal = await journalText(servers.direct.url);
         // A whole body is taken and written though nobody waits for the answer; a cut one is a 400 (body incomplete).
         expect(journal.match(/"status":201/g)?.length).toBe(2);
         expect(journal.match(/"status":400/g)?.length).toBe(2);
-        expect(journal).toEqual(await journalOf(servers.app.url));
+        expect(journal).toEqual(await journalText(servers.app.url));
       },
     );
   });
@@ -375,7 +345,7 @@ describe("the direct routes under the mock state's conditions answer as the app 
           const answers = await compare(servers, [`${create}${control}${request('GET', '/api/v1/schemas/nope')}`]);
           expect(answers.length, change).toBe(3);
           expect(answers[0], change).toMatch(change === 'remove' ? /^HTTP\/1.1 401/ : /^HTTP\/1.1 (409|201)/);
-          expect(await journalOf(servers.direct.url)).toEqual(await journalOf(servers.app.url));
+          expect(await journalText(servers.direct.url)).toEqual(await journalText(servers.app.url));
         },
       );
       expect(logged.direct.length).toBeGreaterThan(3);
@@ -401,7 +371,7 @@ describe("the direct routes under the mock state's conditions answer as the app 
         const names = await namesOn(servers.direct.url);
         expect(names).toHaveLength(3);
         expect(names).toEqual(await namesOn(servers.app.url));
-        expect(await journalOf(servers.direct.url)).toEqual(await journalOf(servers.app.url));
+        expect(await journalText(servers.direct.url)).toEqual(await journalText(servers.app.url));
       },
     );
   });
@@ -426,7 +396,7 @@ describe("the direct routes under the mock state's conditions answer as the app 
         }
         expect(statuses).toContain('201');
         expect(statuses.some((status) => status !== '201')).toBe(true);
-        expect(await journalOf(servers.direct.url)).toEqual(await journalOf(servers.app.url));
+        expect(await journalText(servers.direct.url)).toEqual(await journalText(servers.app.url));
       },
     );
   });

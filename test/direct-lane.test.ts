@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../src/domain/resources/index.js';
 import { type RunningServer, startServer } from '../src/server/server.js';
 import { requestExamples } from '../src/state/seed/examples.js';
+import { idsNumbered, journalText } from './helpers/shared-text.js';
 
 interface Sent {
   method: string;
@@ -58,19 +59,9 @@ function send(url: string, sent: Sent): Promise<Answer> {
   });
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-const TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g;
-
 /** Ids numbered in the order a server first showed them, and timestamps and lengths left out: what two servers can share. */
 function normalizer() {
-  const ids = new Map<string, string>();
-  const text = (value: string) =>
-    value
-      .replace(UUID, (id) => {
-        if (!ids.has(id)) ids.set(id, `id-${ids.size}`);
-        return ids.get(id) as string;
-      })
-      .replace(TIMESTAMP, 'T');
+  const text = idsNumbered();
   return {
     answer: ({ status, headers, body }: Answer) => {
       const { 'content-length': _length, ...rest } = headers;
@@ -213,17 +204,9 @@ describe('the direct routes answer as the app does', () => {
     );
     // Most plain requests are taken directly: the comparison above is of the two ways, not of the app with itself.
     expect(takenDirectly).toBeGreaterThan(80);
-    const journal = async (url: string, normalize: ReturnType<typeof normalizer>) => {
-      const answer = await send(url, { method: 'GET', path: '/__mock/journal?limit=1000', headers: [['host', '127.0.0.1']] });
-      expect(answer.status).toBe(200);
-      const entries = (JSON.parse(answer.body) as { entries?: Record<string, unknown>[] }).entries ?? JSON.parse(answer.body);
-      return (entries as Record<string, unknown>[]).map(({ id: _id, time: _time, timeMs: _ms, durationMs: _duration, ...rest }) =>
-        JSON.parse(normalize.text(JSON.stringify(rest))),
-      );
-    };
-    const fromDirect = await journal(direct.url, names.direct);
+    const fromDirect = JSON.parse(await journalText(direct.url, names.direct.text)) as unknown[];
     expect(fromDirect.length).toBeGreaterThan(100);
-    expect(fromDirect).toEqual(await journal(app.url, names.app));
+    expect(fromDirect).toEqual(JSON.parse(await journalText(app.url, names.app.text)));
     // The request log's lines, but for the clock and the milliseconds.
     const lines = (all: string[], normalize: ReturnType<typeof normalizer>) =>
       all.map((line) => normalize.text(line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, '').replace(/ \d+(?:\.\d)? ms {2}/, ' ')));
