@@ -102,7 +102,10 @@ async function writePlainPact(dir: string): Promise<string> {
   return join(dir, 'plain-frontend-voice-config-api.json');
 }
 
-describe("Pact's own Verifier against the mock", () => {
+// Once in a few fresh-clone runs on a loaded machine, Pact's own mock server, started for a consumer interaction of
+// writePlainPact, did not receive the client's request ("expected but not received"): a second try runs the test
+// whole again; a break of the mock fails both.
+describe("Pact's own Verifier against the mock", { retry: 1 }, () => {
   let server: RunningServer;
   let dir: string;
   beforeAll(async () => {
