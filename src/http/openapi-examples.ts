@@ -17,11 +17,11 @@ import { recordLimitReached } from '../state/limits.js';
 import { invalidBody, missingReferenceMessage, uniqueClash, unknownOnDelete } from '../state/operations.js';
 import { requestExamples } from '../state/seed/examples.js';
 import { MISSING_TOKEN_DETAIL } from './auth.js';
+import { DEFAULT_BODY_LIMIT, tooLargeDetail } from './body-limits.js';
 import { CONTROL_TOKEN_DETAIL } from './control/control-api.js';
 import { invalidControlDetail } from './control/define.js';
 import { wrongTypeDetail } from './json-body.js';
 import { type ProblemBody, type ProblemKind, problemBody, problemKinds } from './problem.js';
-import { DEFAULT_BODY_LIMIT, tooLargeDetail } from './size-limit.js';
 
 export interface Example {
   summary: string;

@@ -11,8 +11,6 @@ import type { AppEnv, BodyBytes } from './app-env.js';
 import { tooLargeDetail } from './body-limits.js';
 import { problemResponse } from './problem.js';
 
-export { DEFAULT_BODY_LIMIT, tooLargeDetail } from './body-limits.js';
-
 /** `bodyBytes`: the runtime's way to a body it holds whole, handed to the body reader of a body judged by its length. */
 export function sizeLimit(maxSize: number, bodyBytes?: BodyBytes): MiddlewareHandler<AppEnv> {
   const tooLarge = tooLargeDetail(maxSize);

@@ -12,19 +12,12 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { DirectAnswer, DirectRoutes, PlainRequest } from '../http/direct-routes.js';
 import { decodedBody } from '../http/json-body.js';
 import { UNEXPECTED_FAILURE_DETAIL } from '../http/problem.js';
+import type { RequestLogger } from '../http/request-logger.js';
 import { takeBufferedBody } from './buffered-body.js';
 import { answerProblem } from './node-client-errors.js';
 
-/** What the request log reads of an answered request. */
-export interface DirectLogEntry {
-  method: string;
-  /** The path as the client sent it. */
-  sentPath: string;
-  answer: DirectAnswer;
-  ms: number;
-}
-
-export function withDirectLane(direct: DirectRoutes, app: RequestListener, log?: (entry: DirectLogEntry) => void): RequestListener {
+/** `logger`: the request log the app writes to too, so that the lines of both ways go out in the order of the answers. */
+export function withDirectLane(direct: DirectRoutes, app: RequestListener, logger?: RequestLogger): RequestListener {
   return function directLane(incoming, outgoing) {
     const request = plainRequestOf(incoming);
     const route = request && direct.route(request);
@@ -32,7 +25,14 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, log?:
     const started = performance.now();
     const reply = (done: DirectAnswer) => {
       send(outgoing, done);
-      log?.({ method: request.method, sentPath: request.url, answer: done, ms: performance.now() - started });
+      logger?.line({
+        method: request.method,
+        sentPath: request.url,
+        status: done.status,
+        ms: performance.now() - started,
+        org: done.org,
+        problemTitle: done.problemTitle,
+      });
     };
     const answer = (bytes: Uint8Array | undefined) => {
       try {

@@ -16,7 +16,7 @@ import { createRequestLogger } from '../http/request-logger.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
-import { type DirectLogEntry, withDirectLane } from './direct-lane.js';
+import { withDirectLane } from './direct-lane.js';
 import { answerClientErrors, answerProblem, requiringHost } from './node-client-errors.js';
 import { offThreadJson } from './off-thread-json.js';
 import { OPTION_REMEDIES, publicBindRefusal } from './public-bind.js';
@@ -151,11 +151,7 @@ async function listenWith(
   // is a layer only the app has, so with one every request goes to the app.
   const delayed = options.delay !== undefined && checkedDelay(options.delay).maxMs > 0;
   const direct = options.directRoutes === false || delayed ? undefined : directRoutes(mockState, { afterWrite, bodyLimitBytes: maxSize });
-  const logged =
-    logger &&
-    (({ method, sentPath, answer, ms }: DirectLogEntry) =>
-      logger.line({ method, sentPath, status: answer.status, ms, org: answer.org, problemTitle: answer.problemTitle }));
-  const served = direct ? withDirectLane(direct, budgeted, logged) : budgeted;
+  const served = direct ? withDirectLane(direct, budgeted, logger) : budgeted;
   const server = createServer({ requireHostHeader: false, ...timeouts }, requiringHost(served));
   const unspoken = connectionsThatSentNothing(server);
   answerClientErrors(server, limitFor);

@@ -7,25 +7,16 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allProbes } from '../../contracts/conformance/checks/index.js';
 import { BREAKS, type Break, startAlpha } from './alpha.js';
 import { BETA_OPENAPI, BETA_VERSION, startBeta } from './beta.js';
+import { closedAfterEach } from './closed-after-each.js';
 import { GAMMA_EXAMPLES, GAMMA_SYSTEM_TRUNK, startGamma } from './gamma.js';
-import type { Running } from './plumbing.js';
 import { type KitRun, notPassed, runKit } from './run-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-servers-'));
-const started: Running[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-
-async function started_<T extends Running>(server: Promise<T>): Promise<T> {
-  const running = await server;
-  started.push(running);
-  return running;
-}
+const started_ = closedAfterEach();
 
 const alphaFlags = (url: string) => ['--base-url', url, '--token', 'alpha-a', '--token2', 'alpha-b'];
 const betaFlags = (url: string) => [

@@ -2,21 +2,13 @@
  * Each broken variant of the paged servers (delta and epsilon) fails the matching check, though the break shows only
  * on a later page: one kit run per variant. (Apart from paged-servers.test.ts so that Vitest runs the two side by side.)
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach } from './closed-after-each.js';
 import { DELTA_BREAKS, DELTA_DOCUMENTED_BREAKS, DELTA_TOKENS, startDelta } from './delta.js';
 import { EPSILON_BREAKS, type EpsilonOptions, startEpsilon } from './epsilon.js';
 import { deltaFlags, epsilonFlags, reported, SPEC_CHECKS } from './paged-run.js';
-import type { Running } from './plumbing.js';
 
-const started: Running[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-async function start<T extends Running>(server: Promise<T>): Promise<T> {
-  const running = await server;
-  started.push(running);
-  return running;
-}
+const start = closedAfterEach();
 
 describe('a rule broken on a later page fails the matching check', () => {
   it.each(Object.entries(DELTA_BREAKS))('delta %s fails %j', async (broken, checks) => {

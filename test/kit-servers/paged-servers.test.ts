@@ -8,21 +8,14 @@
  * "passed", and the run exits 3 unless --allow-unjudged accepts that.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach } from './closed-after-each.js';
 import { DELTA_OPENAPI, DELTA_PAGE_SIZE, DELTA_SPEC_PATH, DELTA_TOKENS, type DeltaOptions, startDelta } from './delta.js';
 import { EPSILON_PAGE_SIZE, EPSILON_TOKENS, startEpsilon } from './epsilon.js';
 import { deltaFlags, epsilonFlags, KINDS, reported, unjudged } from './paged-run.js';
 import type { Running } from './plumbing.js';
 
-const started: Running[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((server) => server.close()));
-});
-async function start<T extends Running>(server: Promise<T>): Promise<T> {
-  const running = await server;
-  started.push(running);
-  return running;
-}
+const start = closedAfterEach();
 
 type Json = any;
 async function get(server: Running, path: string, token?: string): Promise<{ status: number; body: Json; link: string | null }> {
