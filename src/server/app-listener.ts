@@ -29,14 +29,7 @@ export function appListener(options: AppOptions, mockState: MockState, parseLarg
     mockState,
   });
   // @hono/node-server's listener, with an answer in the problem shape for a request whose URL or Host it cannot read.
-  // It leaves the process's global Request and Response alone: by default it replaces them with subclasses of its own
-  // (for a quicker answer, about 15 % on a list through the app), and a program or test beside the mock then finds
-  // `new Request(...).clone() instanceof Request` false (Hono's `app.request` took such a request for a URL).
-  return getRequestListener(app.fetch, {
-    hostname: hostHeaderOf(host),
-    errorHandler: answerUnreadableRequest,
-    overrideGlobalObjects: false,
-  });
+  return getRequestListener(app.fetch, { hostname: hostHeaderOf(host), errorHandler: answerUnreadableRequest });
 }
 
 /**

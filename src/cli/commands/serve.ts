@@ -118,7 +118,7 @@ export async function run(argv: string[]): Promise<undefined> {
   const server = await startServer({
     port,
     host,
-    // The framework loads on the first request that needs it, after the start: the first list is answered sooner.
+    // Alone in its process: the framework loads on the first request that needs it, after the start.
     deferApp: true,
     seed,
     scenario,
