@@ -33,7 +33,9 @@ function brokenMock(breakage: Breakage, mockState: MockState = createMockState()
     fetch: async (url, init) => {
       const original = new Request(url, init);
       const req = breakage.request ? breakage.request(original) : original;
-      const res = await app.request(req.clone());
+      // `fetch`, not `request`: once a server in this worker has loaded Hono's Node adapter, which replaces the global
+      // Request, a clone is no longer `instanceof Request`, and `app.request` would take it for a URL.
+      const res = await app.fetch(req.clone());
       return breakage.response ? breakage.response(res, req, mockState) : res;
     },
   };
