@@ -6,6 +6,7 @@
  */
 import type { PactV4, Path, Rules, TemplateHeaders } from '@pact-foundation/pact';
 import type { JsonMap } from '@pact-foundation/pact/src/common/jsonTypes.js';
+import { getFfiLib } from '@pact-foundation/pact-core';
 import { type ApiClient, createApiClient } from '../../src/client/index.js';
 import { freshConnectionFetch } from './fresh-connection-fetch.js';
 import { PACT_TOKEN } from './pact-names.js';
@@ -30,23 +31,14 @@ export interface ContractCase {
 
 /**
  * Registers the case with Pact and runs its exercise against Pact's mock
- * server. Under CPU load, Pact's mock server (pact-core 19) now and then
- * reports a request it received and answered as "expected but not received"
- * (pact-foundation/pact-reference#535): only that, after an exercise that
- * succeeded, is tried once more; any other failure fails the case.
+ * server. Pact's mock server (pact-core 19) answers a request before it has
+ * recorded the match, on another task; under CPU load Pact's check after the
+ * exercise can run first and report a request it answered as "expected but
+ * not received" (pact-foundation/pact-reference#535). So the exercise ends
+ * only once the mock server says every expected request matched, or after
+ * `RECORD_WAIT_MS`, when Pact's own check reports what is missing.
  */
 export async function runCase(pact: PactV4, kase: ContractCase): Promise<void> {
-  const answered = { exercised: false };
-  try {
-    await runOnce(pact, kase, answered);
-  } catch (error) {
-    const missedItsOwnRequest = answered.exercised && error instanceof Error && /expected but not received/.test(error.message);
-    if (!missedItsOwnRequest) throw error;
-    await runOnce(pact, kase, answered);
-  }
-}
-
-async function runOnce(pact: PactV4, kase: ContractCase, answered: { exercised: boolean }): Promise<void> {
   let interaction = pact.addInteraction();
   for (const state of kase.states ?? []) interaction = interaction.given(state.name, state.params);
   const { request, response } = kase;
@@ -64,6 +56,18 @@ async function runOnce(pact: PactV4, kase: ContractCase, answered: { exercised: 
     .executeTest(async (server) => {
       const token = kase.token === undefined ? PACT_TOKEN : (kase.token ?? undefined);
       await kase.exercise(createApiClient({ baseUrl: server.url, token, fetch: freshConnectionFetch }));
-      answered.exercised = true;
+      await matchRecorded(server.port);
     });
+}
+
+/** How long a match the mock server answered may take to be recorded on a loaded machine. */
+const RECORD_WAIT_MS = 5_000;
+
+/** Resolves once Pact's mock server on `port` has every expected request matched, or after `RECORD_WAIT_MS`. */
+async function matchRecorded(port: number): Promise<void> {
+  const ffi = getFfiLib();
+  const deadline = Date.now() + RECORD_WAIT_MS;
+  while (!ffi.pactffiMockServerMatched(port) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
