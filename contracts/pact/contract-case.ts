@@ -36,9 +36,9 @@ export interface ContractCase {
  * exercise can run first and report a request it answered as "expected but
  * not received" (pact-foundation/pact-reference#535). So the exercise ends
  * only once the mock server says every expected request matched, or after
- * `RECORD_WAIT_MS`, when Pact's own check reports what is missing.
+ * `recordWaitMs` (5 s by default), when Pact's own check reports what is missing.
  */
-export async function runCase(pact: PactV4, kase: ContractCase): Promise<void> {
+export async function runCase(pact: PactV4, kase: ContractCase, recordWaitMs = RECORD_WAIT_MS): Promise<void> {
   let interaction = pact.addInteraction();
   for (const state of kase.states ?? []) interaction = interaction.given(state.name, state.params);
   const { request, response } = kase;
@@ -56,17 +56,17 @@ export async function runCase(pact: PactV4, kase: ContractCase): Promise<void> {
     .executeTest(async (server) => {
       const token = kase.token === undefined ? PACT_TOKEN : (kase.token ?? undefined);
       await kase.exercise(createApiClient({ baseUrl: server.url, token, fetch: freshConnectionFetch }));
-      await matchRecorded(server.port);
+      await matchRecorded(server.port, recordWaitMs);
     });
 }
 
 /** How long a match the mock server answered may take to be recorded on a loaded machine. */
 const RECORD_WAIT_MS = 5_000;
 
-/** Resolves once Pact's mock server on `port` has every expected request matched, or after `RECORD_WAIT_MS`. */
-async function matchRecorded(port: number): Promise<void> {
+/** Resolves once Pact's mock server on `port` has every expected request matched, or after `waitMs`. */
+async function matchRecorded(port: number, waitMs: number): Promise<void> {
   const ffi = getFfiLib();
-  const deadline = Date.now() + RECORD_WAIT_MS;
+  const deadline = Date.now() + waitMs;
   while (!ffi.pactffiMockServerMatched(port) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
