@@ -16,7 +16,7 @@ import { cases, sampleRequest } from './cases.mjs';
 import { runLoad, summarize } from './load.mjs';
 import { measureStartup, prepareTarget, probe } from './measure.mjs';
 import { cpuTimes, rssMiB, send, startMock, stop } from './processes.mjs';
-import { table } from './report.mjs';
+import { median, table } from './report.mjs';
 import { buildVariant, prepareVariants } from './variants.mjs';
 
 const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : '-');
@@ -97,12 +97,6 @@ function loadTable(results, servers) {
     rows.push([`${cases[name].label}: raw server`, fmt(raw.rps), fmt(raw.p99, 2), `${fmt(raw.cpuUs, 1)} (${fmt(raw.kernelUs, 1)})`, '1.00×', '', '']);
   }
   return table(['case: server', 'req/s', 'p99 ms', 'CPU µs/req (kernel)', 'ratio to raw (median of rounds)', 'gain: ratio', 'gain: CPU/req'], rows);
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The command of another checkout's build: its launcher, an ES module in older builds (where a .cjs beside it was the bundle it loaded). */

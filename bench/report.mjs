@@ -224,7 +224,9 @@ export function verdicts({ results, processes, operations, commands = [] }) {
   return lines.join('\n');
 }
 
+/** The middle value, or the mean of the two middle ones for an even count. */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

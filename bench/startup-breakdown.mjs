@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './report.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '11' }, modules: { type: 'boolean', default: false } } });
@@ -118,11 +119,6 @@ try {
   runOnce(join(dir, 'first.json'));
   const runs = Array.from({ length: Number(values.runs) }, (_, i) => runOnce(join(dir, `run-${i}.json`)));
   if (runs.some((run) => run.rejected)) process.stdout.write('note: V8 refused the code cache in some runs\n');
-  const median = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
   const group = (name) =>
     values.modules || /^(step:|built-in|\()/.test(name) || !name.includes('/')
       ? name
