@@ -49,6 +49,8 @@ describe('the written-down demo records', () => {
     const validated = mockStateWithoutOrganizations();
     seedDemoValidated(validated);
     expect(contents(loaded)).toStrictEqual(contents(validated));
+    // Key by key in the same order too: lists answer the records' JSON text.
+    expect(JSON.stringify(contents(loaded))).toBe(JSON.stringify(contents(validated)));
     expect(loaded.telephony.configurations()).toStrictEqual(validated.telephony.configurations());
     expect(loaded.telephony.configurations()).toHaveLength(6);
   });
