@@ -49,7 +49,10 @@ function markedBundle(source) {
     })
     .join('\n');
   const commonJs = 'var __commonJS = (cb, mod) => function __require() {\n  try {\n    return mod ||';
+  // A module that some module reaches through import() runs when first initialised, not where the bundle declares it.
+  const esm = '    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;';
   const steps = [
+    [esm, '    if (fn) { const name = __getOwnPropNames(fn)[0]; __enter(name); try { res = (0, fn[name])(fn = 0); } finally { __leave(); } }\n    return res;'],
     [commonJs, `${commonJs.replace('return mod ||', '')}if (!mod) { __enter(__getOwnPropNames(cb)[0]); try { (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod); } finally { __leave(); } }\n    return mod ||`],
     ...STEPS,
   ];
@@ -58,7 +61,7 @@ function markedBundle(source) {
     const at = text.lastIndexOf(from);
     if (at === -1) {
       // A step whose text changed is left unmarked (its time goes to the step before it), and said so.
-      if (from === commonJs) throw new Error(`the bundle no longer has esbuild's __commonJS helper: ${from}`);
+      if (from === commonJs || from === esm) throw new Error(`the bundle no longer has esbuild's __commonJS helper: ${from}`);
       process.stdout.write(`note: not marked, the bundle no longer has: ${from}\n`);
       continue;
     }

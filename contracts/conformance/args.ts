@@ -1,5 +1,6 @@
 /** Reading the command line of `voice-config-mock verify`. */
 import { parseArgs } from 'node:util';
+import { describeArgsError } from './args-error.js';
 import {
   nonNegativeInteger,
   parseHeader,
@@ -13,6 +14,7 @@ import {
 import type { GivenExamples, OpenApiSource } from './target/examples.js';
 import { PAGING_MODES, type PagingMode } from './target/paging.js';
 
+export { describeArgsError } from './args-error.js';
 export { UsageError } from './args-values.js';
 
 export interface VerifyArgs {
@@ -183,21 +185,4 @@ function parse(argv: string[]) {
   } catch (error) {
     throw new UsageError(describeArgsError(error));
   }
-}
-
-/**
- * Node's parseArgs errors in the words of a command without positional
- * arguments: its own message for an unknown option talks of positionals.
- * Shared with the mock's CLI (the kit imports nothing from the mock, not the other way).
- */
-export function describeArgsError(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
-  const option = /'([^']+)'/.exec(message ?? '')?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
-    const flag = option.split(' ')[0];
-    if (/ambiguous/.test(message ?? '')) return `${flag} needs a value; one that starts with "-" is written ${flag}=-…`;
-    if (/argument missing/.test(message ?? '')) return `${flag} needs a value`;
-  }
-  return message ?? String(error);
 }

@@ -6,7 +6,8 @@
  *
  * This is the Node module: faker is imported up front, so `seededFaker` works
  * from the first line. Browser bundlers take faker-lazy.ts instead (the
- * `browser` field of package.json), which loads faker only when a page needs it.
+ * `browser` field of package.json), which loads faker only when a page needs it;
+ * the command-line bundles take faker-on-first-use.ts, which runs it when first called.
  */
 import type { Faker } from '@faker-js/faker';
 import { faker as english } from '@faker-js/faker/locale/en';

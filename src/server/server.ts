@@ -14,7 +14,7 @@ import { directRoutes } from '../http/direct-routes.js';
 import { UNEXPECTED_FAILURE_DETAIL, UnsavedChange } from '../http/problem.js';
 import { createRequestLogger } from '../http/request-logger.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
-import { openStateFile } from '../state/persistence/open-state-file.js';
+import type { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
 import { withDirectLane } from './direct-lane.js';
 import { answerClientErrors, answerProblem, requiringHost } from './node-client-errors.js';
@@ -91,8 +91,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = checkedPort(options.port ?? DEFAULT_PORT);
   const mockState = options.mockState ?? createMockState(options);
   // Locked, loaded and written (when new) before the port opens: a second mock on the file, or a path that cannot be written, stops the start.
+  // Its modules (and node:crypto, node:fs/promises with them) load only for a start that has a file.
   const stateFile = options.stateFile
-    ? await openStateFile(mockState, options.stateFile, { takeLock: options.takeLock === true })
+    ? await (await import('../state/persistence/open-state-file.js')).openStateFile(mockState, options.stateFile, {
+        takeLock: options.takeLock === true,
+      })
     : undefined;
   try {
     return await listenWith(options, mockState, stateFile, timeouts, port);

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import { describeArgsError } from '../../../contracts/conformance/args.js';
+import { describeArgsError } from '../../../contracts/conformance/args-error.js';
 import { ownEntry } from '../../domain/own-entry.js';
 import { controlOriginOf } from '../../http/control/web-pages.js';
 import { controlTokenRefusal } from '../../http/control-token.js';

@@ -37,6 +37,20 @@ export function commandEntries() {
 /** Threads the commands start, each a bundle of its own beside them: the one large bodies are parsed on (src/server/off-thread-json.ts). */
 export const workerEntries = { 'json-parse-worker': 'src/server/json-parse-worker.ts' };
 
+/**
+ * The commands take src/domain/faker-on-first-use.ts for src/domain/faker.ts: faker runs when first used, not when
+ * a command's bundle loads (a demo start never uses it). Only a CommonJS bundle can: its `require` is esbuild's.
+ */
+const fakerOnFirstUse = {
+  name: 'faker-on-first-use',
+  setup(build) {
+    const domain = join(root, 'src/domain');
+    build.onResolve({ filter: /\/faker\.js$/ }, ({ path, resolveDir }) =>
+      resolve(resolveDir, path) === join(domain, 'faker.js') ? { path: join(domain, 'faker-on-first-use.ts') } : undefined,
+    );
+  },
+};
+
 /** The files esbuild makes, in memory: the CommonJS bundles of the commands, their workers and the launcher, and the ES module cache writer. */
 async function cliOutputs(outdir) {
   const bundle = await build({
@@ -48,6 +62,7 @@ async function cliOutputs(outdir) {
     banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
     // Its assets are read from the package at run time; Pact (for pact-verify) from the project that runs the command.
     external: ['swagger-ui-dist', '@pact-foundation/pact'],
+    plugins: [fakerOnFirstUse],
     outdir: join(outdir, 'commands'),
     outExtension: { '.js': '.cjs' },
   });

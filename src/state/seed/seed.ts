@@ -8,16 +8,19 @@
  * state and a kind added to the registry changes no other kind's records.
  * Each kind's timestamps start at the same instant. The default scenario's
  * organizations at the default seed replay what those draws gave, written down
- * by a test (faker-draws.ts), so a page gets them without loading faker.
+ * by a test (faker-draws.ts), so a page gets them without loading faker;
+ * and so are the records they give (demo-records.ts), which a start loads as
+ * they are, without validating each again.
  */
 
 import { DomainError } from '../../domain/errors.js';
 import type { RefPool, Resource } from '../../domain/resource.js';
-import { resources, schemas, sipTrunks } from '../../domain/resources/index.js';
+import { resourceByKind, resources, schemas, sipTrunks } from '../../domain/resources/index.js';
 import type { TelephonyProvider } from '../../domain/telephony.js';
 import { createRecord, type OrgContext } from '../operations.js';
 import type { Organization, OrganizationRegistry } from '../organizations/registry.js';
 import type { Store } from '../store.js';
+import { type WrittenOrganization, writtenOrganizations } from './demo-records.js';
 import { recordedScript } from './faker-draws.js';
 import {
   type OrganizationPlan,
@@ -39,7 +42,26 @@ export interface SeedTarget {
 }
 
 export function seedScenario(target: SeedTarget, scenario: Scenario, seed: number): Organization[] {
+  const written = writtenOrganizations(scenario, seed);
+  if (written) return written.map((organization) => loadWrittenOrganization(target, organization));
   return scenario.organizations.map((plan, index) => seedOrganization(target, plan, [seed, index]));
+}
+
+/**
+ * Puts a written-down organization and its records in the target as seeding made them, in the same order and with
+ * the same side effects (a trunk provisioned), without checking them again: demo-records.ts says why that is safe.
+ */
+function loadWrittenOrganization(target: SeedTarget, written: WrittenOrganization): Organization {
+  const { id, name, token, plan, seed, records } = written;
+  const organization: Organization = { id, name, token, plan: { plan, seed } };
+  target.organizations.add(organization);
+  const deps = { orgId: id, telephony: target.telephony };
+  for (const [kind, record] of records) {
+    const def: Resource = resourceByKind[kind];
+    def.effects?.created?.(record, deps);
+    target.store.put(id, kind, record);
+  }
+  return organization;
 }
 
 /**
