@@ -4,7 +4,7 @@
  */
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchedWriter } from '../src/cli/terminal.js';
+import { batchedWriter, FLUSH_MS } from '../src/cli/terminal.js';
 import { createApp } from '../src/http/app.js';
 import { createRequestLogger, type RequestLogEntry, type RequestLogger } from '../src/http/request-logger.js';
 
@@ -12,6 +12,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 describe('the framework-free request logger', () => {
@@ -122,26 +123,71 @@ function recorder() {
 }
 
 describe('the request log writer', () => {
-  it('writes each turn once, and a turn past the batch size in batches, losing and reordering nothing', async () => {
+  it('writes a batch when its time is up, whatever turns its lines came in, and one past the batch size at once, losing and reordering nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { stream, writes } = recorder();
-    const write = batchedWriter(stream, 1000);
+    const write = batchedWriter(stream, 1000, 5);
     const sent: string[] = [];
     const log = (n: number) => {
       const line = `line ${String(n).padStart(5, '0')} ${'.'.repeat(n % 90)}\n`;
       sent.push(line);
       write(line);
     };
-    for (let i = 0; i < 3; i++) log(i);
-    await turn();
+    // Three lines in three turns: held until the first has waited its 5 ms, then one write.
+    for (let i = 0; i < 3; i++) {
+      log(i);
+      await turn();
+    }
+    vi.advanceTimersByTime(4);
+    expect(writes).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(writes).toEqual([sent.join('')]);
-    // 5,000 lines in one turn: batches of about 1,000 characters, not one write of 250 kB.
+    // 5,000 lines in one turn: batches of about 1,000 characters as they fill, not one write of 250 kB.
     for (let i = 3; i < 5_003; i++) log(i);
-    await turn();
+    expect(writes.join('')).toBe(sent.join('').slice(0, writes.join('').length));
+    expect(writes.length).toBeGreaterThan(200);
+    vi.advanceTimersByTime(5);
     for (let i = 5_003; i < 5_010; i++) log(i);
-    await turn();
+    vi.advanceTimersByTime(5);
     expect(writes.join('')).toBe(sent.join(''));
     expect(Math.max(...writes.map((text) => text.length))).toBeLessThan(1_000 + 100);
-    expect(writes.length).toBeGreaterThan(200);
+    // Nothing left waiting: no timer and no empty write.
+    const count = writes.length;
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(100);
+    expect(writes.length).toBe(count);
+  });
+
+  it('writes a full batch without waiting for its timer, and the timer then writes nothing', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { stream, writes } = recorder();
+    const write = batchedWriter(stream, 100, 5);
+    const line = `${'a'.repeat(49)}\n`;
+    write(line);
+    expect(vi.getTimerCount()).toBe(1);
+    write(line);
+    // 100 characters: written now, its timer cleared.
+    expect(writes).toEqual([line + line]);
+    expect(vi.getTimerCount()).toBe(0);
+    write('b\n');
+    vi.advanceTimersByTime(5);
+    expect(writes).toEqual([line + line, 'b\n']);
+  });
+
+  it('does not hold the process open: its timer is unreferenced, and the exit writes what is left', () => {
+    const { stream, writes } = recorder();
+    const exits = process.listeners('exit').length;
+    const write = batchedWriter(stream, 1000, 60_000);
+    const flushOnExit = process.listeners('exit')[exits] as () => void;
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const held = timers();
+    write('last\n');
+    expect(writes).toEqual([]);
+    expect(timers()).toBe(held);
+    // What the exit does (the event itself would end the test's process).
+    flushOnExit();
+    process.removeListener('exit', flushOnExit);
+    expect(writes).toEqual(['last\n']);
   });
 
   it('holds at most the high-water mark and two batches while a reader is stuck, within one turn too', async () => {
@@ -173,9 +219,11 @@ describe('the request log writer', () => {
   it('drops every line once the reader is gone, holding nothing', async () => {
     const stream = new PassThrough();
     stream.on('error', () => {});
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const write = batchedWriter(stream, 4096);
     write('before\n');
-    await turn();
+    vi.advanceTimersByTime(FLUSH_MS);
+    expect(stream.read()?.toString()).toBe('before\n');
     stream.destroy();
     for (let i = 0; i < 10_000; i++) write(`${'w'.repeat(99)}\n`);
     await turn();

@@ -17,16 +17,17 @@ export function ownVersion(): string {
   return 'unknown';
 }
 
-/** A batch is written as soon as it holds this many characters, without waiting for the end of the turn. */
+/** A batch is written as soon as it holds this many characters, without waiting for its time. */
 export const BATCH_CHARS = 64 * 1024;
+/** The longest a line waits to be written: under load, one write carries every line answered meanwhile. */
+export const FLUSH_MS = 5;
 
 /**
- * The request log's lines, gathered and written once per turn of the event loop (under load one write carries the
- * lines of every request answered in that turn, not a system call each), or as soon as a turn's lines reach
- * `batchChars`, and when the process exits (writes to a terminal, file or pipe are tried at once on Linux and
- * macOS). Not kept longer: strings that outlive a few young-generation collections (npm start runs with a small
- * one) are copied into the old generation, and measured, lines kept for 20 ms cost the mock three times what lines
- * written each turn do (docs/BENCHMARKS.md). Lines keep their order: a batch is one write, batches go in turn.
+ * The request log's lines, gathered and written at most `flushMs` after the first of a batch (under load one write
+ * carries the lines of every request answered meanwhile, not a system call each: a write to a pipe or a terminal
+ * wakes its reader, and that, once a turn of the loop, was most of what the log cost), or as soon as a batch
+ * reaches `batchChars`, and when the process exits (writes to a terminal, file or pipe are tried at once on Linux
+ * and macOS). Lines keep their order: a batch is one write, batches go in turn.
  *
  * Bounded: never more than the stream's own buffer (its high-water mark), one batch past it, and the batch being
  * gathered (under `batchChars` and one line) are held. When the stream says it is full (a pipe nobody reads, a
@@ -34,11 +35,12 @@ export const BATCH_CHARS = 64 * 1024;
  * were dropped. When it is gone (the reader quit: EPIPE; the caller handles the stream's error), every later line
  * is dropped. A log nobody reads can neither hold the mock's memory nor make it wait.
  */
-export function batchedWriter(stream: NodeJS.WritableStream, batchChars = BATCH_CHARS): (line: string) => void {
+export function batchedWriter(stream: NodeJS.WritableStream, batchChars = BATCH_CHARS, flushMs = FLUSH_MS): (line: string) => void {
   let lines: string[] = [];
   let chars = 0;
   let full = false;
   let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
   const drained = () => {
     full = false;
     if (dropped === 0) return;
@@ -53,6 +55,10 @@ export function batchedWriter(stream: NodeJS.WritableStream, batchChars = BATCH_
     stream.once('drain', drained);
   };
   const flush = () => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
     if (lines.length === 0) return;
     const batch = lines;
     lines = [];
@@ -67,7 +73,8 @@ export function batchedWriter(stream: NodeJS.WritableStream, batchChars = BATCH_
       dropped++;
       return;
     }
-    if (lines.push(line) === 1) setImmediate(flush);
+    // Not holding the process open: what is left when it exits is written by the exit handler.
+    if (lines.push(line) === 1) timer = setTimeout(flush, flushMs).unref();
     chars += line.length;
     if (chars >= batchChars) flush();
   };
