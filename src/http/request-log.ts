@@ -5,14 +5,14 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env.js';
-import { createRequestLogger, type RequestLogger, type RequestLogOptions } from './request-logger.js';
+import { type RequestLogger, type RequestLogOptions, requestLoggerOf } from './request-logger.js';
 
 export type { RequestLogEntry, RequestLogger, RequestLogOptions } from './request-logger.js';
 export { createRequestLogger } from './request-logger.js';
 
 /** The middleware; `logger` may be one the server shares with its other ways of answering (their lines then interleave in order). */
 export function requestLog(options: RequestLogOptions | RequestLogger): MiddlewareHandler<AppEnv> {
-  const logger = 'line' in options ? options : createRequestLogger(options);
+  const logger = requestLoggerOf(options);
   return async function logRequest(c, next) {
     if (!logger.enabled(c.req.path)) return next();
     const started = performance.now();

@@ -110,3 +110,8 @@ export function createRequestLogger(options: RequestLogOptions): RequestLogger {
     },
   };
 }
+
+/** The logger given, or one made from its options: a server's app and its direct routes share one, so their lines go out in order. */
+export function requestLoggerOf(options: RequestLogOptions | RequestLogger): RequestLogger {
+  return 'line' in options ? options : createRequestLogger(options);
+}

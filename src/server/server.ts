@@ -12,7 +12,7 @@ import { checkedControlAccess } from '../http/control-token.js';
 import { checkedDelay } from '../http/delay.js';
 import { directRoutes } from '../http/direct-routes.js';
 import { UNEXPECTED_FAILURE_DETAIL, UnsavedChange } from '../http/problem.js';
-import { createRequestLogger } from '../http/request-logger.js';
+import { requestLoggerOf } from '../http/request-logger.js';
 import { createMockState, type MockState } from '../state/mock-state.js';
 import type { openStateFile } from '../state/persistence/open-state-file.js';
 import { budgetCredentials, budgetedBodies, journalBusy } from './body-budget.js';
@@ -127,7 +127,7 @@ async function listenWith(
   const host = options.host ?? DEFAULT_HOST;
   const graceMs = options.closeGraceMs ?? DEFAULT_CLOSE_GRACE_MS;
   // One logger for the app and the direct routes: their lines go out in the order the answers do.
-  const logger = options.requestLog && ('line' in options.requestLog ? options.requestLog : createRequestLogger(options.requestLog));
+  const logger = options.requestLog && requestLoggerOf(options.requestLog);
   const makeApp = () =>
     import('./app-listener.js').then(({ appListener }) =>
       appListener(
