@@ -44,11 +44,6 @@ export const variants = {
     cases: ['list', 'get', 'patch', 'create', 'delete'],
     edits: { 'src/server/server.ts': [['options.directRoutes === false ||', 'true ||']] },
   },
-  'lane-body-next-turn': {
-    what: 'the direct routes wait a turn of the loop for every body (setImmediate), not only for one the packet of the headers did not bring',
-    cases: ['patch', 'create'],
-    edits: { 'src/server/direct-lane.ts': [['process.nextTick(take, false);', 'setImmediate(take, true);']] },
-  },
   'no-stack-trick': {
     what: 'a DomainError (404, 409, 400) made with a stack trace, like any Error',
     cases: ['missing'],

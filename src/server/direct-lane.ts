@@ -4,7 +4,7 @@
  * ServerResponse, with no web Request or Response in between; every other
  * request goes to the app's listener untouched. A body is taken whole from
  * Node's parser (buffered-body.ts); one that has not all arrived by the
- * next turn of the loop is left unread, and the request goes to the app,
+ * check phase of the turn that read its headers is left unread, and the request goes to the app,
  * which reads it as a stream. Nothing is decided from a header Node keeps
  * only once of several: a request with any header twice goes to the app.
  */
@@ -45,15 +45,15 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, logge
     };
     if (!route.needsBody) return answer(undefined);
     if (incoming.complete) return answer(takeBufferedBody(incoming) ?? new Uint8Array(0));
-    // The request event fires once the headers are parsed, from within the parse of the packet that brought them:
-    // a body that came in the same packet is all there once that parse returns, a later one by the next turn.
-    const take = (last: boolean) => {
+    // The request event fires once the headers are parsed. Node's parser hands the body over in callbacks of its own
+    // after that one, and runs the tick queue between them, so a body that came in the packet of its headers is
+    // whole only once the poll phase that read the packet is over: in this turn's check phase, not on the next tick
+    // (a next tick found it whole for none of 64,788 PATCHes). One that is not whole by then goes to the app.
+    setImmediate(() => {
       const bytes = incoming.complete ? takeBufferedBody(incoming) : undefined;
       if (bytes !== undefined) answer(bytes);
-      else if (last) app(incoming, outgoing);
-      else setImmediate(take, true);
-    };
-    process.nextTick(take, false);
+      else app(incoming, outgoing);
+    });
   };
 }
 
