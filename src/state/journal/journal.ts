@@ -6,7 +6,8 @@
  * per request: such an object lives about as long as a thousand requests
  * take, long enough to be promoted out of V8's young generation, and under
  * load those promoted objects held tens of MiB until the next full
- * collection (docs/BENCHMARKS.md, "The journal's structure").
+ * collection (docs/BENCHMARKS.md, "What was tried, kept or dropped", the row of
+ * the journal as a ring).
  * Entries are built for an answer only when someone reads them.
  */
 
