@@ -5,7 +5,7 @@
  * of the command that runs (`dist/commands/<name>.cjs`), through its code
  * cache when the build made one. Bundled as CommonJS: Node's ES module loader
  * (and the ES module face of node:fs, which loads the streams) cost `--version`
- * about a quarter of its time (docs/BENCHMARKS.md). VOICE_CONFIG_MOCK_CODE_CACHE=report
+ * about a seventh of its CPU (107 against 92 ms, docs/BENCHMARKS.md). VOICE_CONFIG_MOCK_CODE_CACHE=report
  * prints whether a cache was used, for the test that keeps it working.
  */
 import { main } from '../cli.js';
