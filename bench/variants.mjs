@@ -65,6 +65,11 @@ export const variants = {
     cases: ['list', 'get', 'missing', 'patch', 'create'],
     args: ['--quiet'],
   },
+  'no-heap-growth-bound': {
+    what: "serve without its bound on the heap's growth (V8 grows it past what is live as it sees fit; src/cli/heap-growth.ts)",
+    cases: ['list', 'get', 'patch', 'create'],
+    edits: { 'src/cli/commands/serve.ts': [['  boundHeapGrowth(SERVE_HEAP_GROWING_PERCENT);\n', '']] },
+  },
   'no-semi-space': {
     what: 'node without --max-semi-space-size=4 (V8 sizes its young generation itself)',
     cases: ['list', 'patch', 'create'],

@@ -17,6 +17,7 @@ import { MAX_RECORDS_PER_KIND } from '../../state/limits.js';
 import { DEFAULT_SEED, MAX_SEED } from '../../state/mock-state.js';
 import type { Scenario } from '../../state/seed/scenario.js';
 import { scenarios } from '../../state/seed/scenarios.js';
+import { boundHeapGrowth, SERVE_HEAP_GROWING_PERCENT } from '../heap-growth.js';
 import { readScenarioFile, watchScenario } from '../scenario-file.js';
 import { batchedWriter } from '../terminal.js';
 import { fail, MIB, parseServeArgs } from '../usage.js';
@@ -72,6 +73,7 @@ function integer(name: string, text: string, min: number, max: number): number {
 
 /** Runs the mock until it is stopped (Ctrl+C, SIGTERM); a bad flag ends with a message and exit code 2. */
 export async function run(argv: string[]): Promise<undefined> {
+  boundHeapGrowth(SERVE_HEAP_GROWING_PERCENT);
   let parsed: ReturnType<typeof parseServeArgs>;
   try {
     parsed = parseServeArgs(argv);
