@@ -7,10 +7,10 @@
  * start; it is a factor, not a limit, so a larger live set still fits.
  *
  * - The kit (`verify`, `explore`): one 200,000-record page took it to
- *   600–620 MiB with under 250 MiB live; at 1.5 it peaks at 370–380 MiB in
+ *   601–624 MiB with under 250 MiB live; at 1.5 it peaks at 372–383 MiB in
  *   the same time.
  * - `serve`: after a few seconds of reads the demo seed's mock held
- *   102–106 MiB (target 100); at 2 it holds 82–85 MiB, with creates, whose
+ *   102–114 MiB (target 100); at 2 it holds 82–87 MiB, with creates, whose
  *   records the heap keeps, within their rounds' spread (1.5 cost them
  *   about 9 %).
  *
