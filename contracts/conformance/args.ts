@@ -14,7 +14,6 @@ import {
 import type { GivenExamples, OpenApiSource } from './target/examples.js';
 import { PAGING_MODES, type PagingMode } from './target/paging.js';
 
-export { describeArgsError } from './args-error.js';
 export { UsageError } from './args-values.js';
 
 export interface VerifyArgs {

@@ -1,6 +1,6 @@
 /** Reading the command line of `voice-config-mock explore`. */
 import { parseArgs } from 'node:util';
-import { describeArgsError } from '../args.js';
+import { describeArgsError } from '../args-error.js';
 import {
   nonNegativeInteger,
   parseHeader,
