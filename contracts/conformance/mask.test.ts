@@ -41,6 +41,16 @@ describe('masking text', () => {
     expect(m.text('{"password":"hunter2-and-mo…')).toBe(`{"password":"${MASK}"`);
   });
 
+  it('finds a member named like a --header in any case, and returns a text with no secret-named member as it was', () => {
+    const m = masker();
+    expect(m.text('[{"id":"a1","X-Tenant-KEY":"v-1"}]')).toBe(`[{"id":"a1","X-Tenant-KEY":"${MASK}"}]`);
+    expect(new Masker([], ['Schlüssel']).text('{"SCHLÜSSEL":"v-2"}')).toBe(`{"SCHLÜSSEL":"${MASK}"}`);
+    expect(new Masker([TOKEN]).text('{"name":"a","Authorization":"Basic x"}')).toBe(`{"name":"a","Authorization":"${MASK}"}`);
+    const list = JSON.stringify([{ id: 'a1', name: 'Support line', tags: ['x'], count: 2 }]);
+    expect(m.text(list)).toBe(list);
+    expect(m.text('no member here: x-tenant-key')).toBe('no member here: x-tenant-key');
+  });
+
   it('masks a user name and password written into the base URL', () => {
     const m = maskerFor({ baseUrl: 'http://kit-user:p%40ss-w0rd@t.test', token: TOKEN });
     expect(m.text('cannot reach http://kit-user:p%40ss-w0rd@t.test (p@ss-w0rd)')).toBe(

@@ -27,7 +27,9 @@ export function targetLines(found: TargetDescription): string {
 
 /** The progress line of one decided check. */
 export function progressLine(decided: CheckResult): string {
-  const result = visibleStrings(decided);
+  // Only what the line shows is made visible: a copy of the whole result would copy its exchanges too.
+  const { source, outcome, counted, reason, id, title } = decided;
+  const result = visibleStrings({ source, outcome, counted, reason, id, title });
   const tag = `[${result.source}]`.padEnd(12);
   let note = '';
   if (result.outcome === 'failed') note = result.counted ? '' : '  (not counted; --strict counts it)';
@@ -40,11 +42,14 @@ export function progressLine(decided: CheckResult): string {
  * the short list of counted failures, and last, when spec checks were not judged, how many and what it does to the exit status.
  */
 export function closingText(given: SuiteReport): string {
-  const report = visibleStrings(given);
+  // The results' exchanges and evidence are not shown here (failureDetail shows a failure's own, made visible there).
+  const report = visibleStrings({ ...given, results: given.results.map(({ evidence, exchanges, ...shown }) => shown) });
   const lines: string[] = [];
   const failures = report.results.filter((result) => result.outcome === 'failed');
   if (failures.length > 0) lines.push('', 'Failures:');
-  for (const failure of failures) lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
+  for (const failure of given.results.filter((result) => result.outcome === 'failed')) {
+    lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
+  }
   if (report.leftovers.length > 0) {
     lines.push('', 'Records the kit created but could not delete (remove them by hand):');
     for (const entry of report.leftovers) lines.push(`  ${entry.path}/${entry.id}${entry.note ? ` (${entry.note})` : ''}`);
@@ -66,7 +71,7 @@ export function closingText(given: SuiteReport): string {
 }
 
 /** The last line when spec checks were not judged: how many, and what that does to the exit status. */
-function unjudgedLine(report: SuiteReport): string {
+function unjudgedLine(report: Omit<SuiteReport, 'results'>): string {
   const { summary } = report;
   const checks = summary.notJudgedSpec === 1 ? 'check the spec states was' : 'checks the spec states were';
   const said = `${summary.notJudgedSpec} ${checks} not judged, so the spec was judged only in part; the – lines say why`;
@@ -83,7 +88,7 @@ function oneLine(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
 
-function verdictLine(report: SuiteReport): string {
+function verdictLine(report: Omit<SuiteReport, 'results'>): string {
   const { summary } = report;
   if (report.interrupted) {
     return `Interrupted: the run stopped early; the records it had created were deleted${report.leftovers.length > 0 ? ', but for those listed above' : ''}.`;
@@ -95,14 +100,16 @@ function verdictLine(report: SuiteReport): string {
 
 /** What was sent, what came back, what was expected and why, for one failed check. */
 export function failureDetail(failed: CheckResult): string[] {
-  const result = visibleStrings(failed);
+  // The last four exchanges are shown; the rest, and the evidence, are not copied.
+  const { evidence, ...shown } = failed;
+  const result = visibleStrings({ ...shown, exchanges: failed.exchanges.slice(-4) });
   return [
     `✗ ${result.id} [${result.source}${result.counted ? '' : ', not counted'}]`,
     `  expected: ${result.expected}`,
     `  got:      ${result.actual ?? '(see the exchanges)'}`,
     `  basis:    ${result.basis}`,
     ...(result.rule ? [`  spec:     ${result.rule}`] : []),
-    ...result.exchanges.slice(-4).flatMap(exchangeLines),
+    ...result.exchanges.flatMap(exchangeLines),
   ];
 }
 

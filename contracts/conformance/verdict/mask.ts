@@ -24,15 +24,20 @@ const SHORTEST_HARVESTED = 8;
 const SHORTEST_CUT = 3;
 export const DEEPEST_SHOWN = 256;
 const TRUNCATION = '…';
+/** A header name as HTTP allows it (RFC 9110's token). */
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
 export class Masker {
   private readonly secrets = new Set<string>();
   private readonly headerNames: Set<string>;
+  /** Whether every header name is of HTTP token characters (ASCII): then the text is searched for them (mayHoldSecretMember). */
+  private readonly plainHeaderNames: boolean;
   private pattern: RegExp | undefined;
 
   /** `secrets`: values to find wherever they appear; `headerNames`: member names whose values are secret too. */
   constructor(secrets: Iterable<string | undefined>, headerNames: Iterable<string> = []) {
     this.headerNames = new Set([...headerNames].map((name) => name.toLowerCase()));
+    this.plainHeaderNames = [...this.headerNames].every((name) => HTTP_TOKEN.test(name));
     for (const secret of secrets) if (secret !== undefined) this.add(secret, SHORTEST_SECRET);
   }
 
@@ -46,13 +51,29 @@ export class Masker {
   text(text: string): string {
     const member = (quote: string) => (whole: string, key: string, value: string) =>
       this.isSecretKey(key) ? `${whole.slice(0, whole.length - value.length)}${quote}${MASK}${quote}` : whole;
-    let result = text.replace(JSON_MEMBER, member('"')).replace(ESCAPED_JSON_MEMBER, member('\\"'));
+    let result = this.mayHoldSecretMember(text) ? text.replace(JSON_MEMBER, member('"')).replace(ESCAPED_JSON_MEMBER, member('\\"')) : text;
     if (this.pattern) result = result.replace(this.pattern, MASK);
     return result.includes(TRUNCATION) ? this.maskCutSecrets(result) : result;
   }
 
   private isSecretKey(key: string): boolean {
     return SECRET_KEY.test(key) || this.headerNames.has(key.toLowerCase());
+  }
+
+  /**
+   * False only where no JSON member in `text` can have a secret name, so the member passes would change nothing:
+   * a member needs a quote, and its name is a part of the text, so a name SECRET_KEY finds is found in the whole
+   * text too, and a header's name (HTTP token characters, which lower-case one by one) in the lower-cased text.
+   * Most strings of a run (ids, names, an answer's list) are skipped this way at the cost of a scan or two.
+   */
+  private mayHoldSecretMember(text: string): boolean {
+    if (!text.includes('"')) return false;
+    if (SECRET_KEY.test(text)) return true;
+    if (this.headerNames.size === 0) return false;
+    if (!this.plainHeaderNames) return true;
+    const lower = text.toLowerCase();
+    for (const name of this.headerNames) if (lower.includes(name)) return true;
+    return false;
   }
 
   private add(secret: string, shortest: number): void {
