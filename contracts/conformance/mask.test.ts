@@ -56,7 +56,9 @@ describe('masking text', () => {
   });
 
   it('skips the member passes only where they would change nothing: the same text as with them, on generated texts', () => {
-    const pieces = ['"', '\\"', '\\', ':', ' ', ',', '{', '}', 'token', 'ToKen', 'passw', 'api_key', 'coo', 'kie', 'X-Tenant-Key', 'x-tenant-', 'key', 'name', 'a', '7', '…', '\\u0041', TOKEN.slice(0, 5)];
+    const marks = ['"', '\\"', '\\', ':', ' ', ',', '{', '}', '…', '\\u0041', 'a', '7'];
+    const names = ['token', 'ToKen', 'passw', 'api_key', 'coo', 'kie', 'X-Tenant-Key', 'x-tenant-', 'key', 'name', TOKEN.slice(0, 5)];
+    const pieces = [...marks, ...names];
     const withEveryPass = masker();
     // The check is private to the masker; always true, it gives the passes as they ran before it.
     (withEveryPass as unknown as { mayHoldSecretMember(): boolean }).mayHoldSecretMember = () => true;
