@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportOf } from './report-fixture.js';
 import type { CheckResult } from './types.js';
-import { closingText, exchangeLines } from './verdict/console.js';
+import { closingText, exchangeLines, progressLine } from './verdict/console.js';
 
 function check(outcome: CheckResult['outcome'], source: CheckResult['source']): CheckResult {
   return {
@@ -17,6 +17,10 @@ function check(outcome: CheckResult['outcome'], source: CheckResult['source']): 
     evidence: { requests: [] },
     exchanges: [],
   };
+}
+
+function exchangeOf(body: string) {
+  return { sent: { method: 'GET', path: '/api/v1/tools', auth: 'none' }, received: { status: 200, contentType: 'text/plain', body } };
 }
 
 describe('console closing text', () => {
@@ -77,6 +81,31 @@ describe('console closing text', () => {
     expect(interrupted).toContain('/api/v1/tools/abc');
     expect(interrupted).toContain('the records it had created were deleted, but for those listed above.');
     expect(interrupted).not.toContain('judged only in part');
+  });
+
+  it('details every failure with its last four exchanges, and shows what a target sent with its controls escaped', () => {
+    const exchange = (n: number) => ({
+      sent: { method: 'GET', path: `/api/v1/tools/${n}`, auth: 'Bearer <token>' },
+      received: { status: 200, contentType: 'application/json', body: { name: `tool ${n}\u001b[2J` } },
+    });
+    const first = { ...check('failed', 'spec'), id: 'x.first', actual: 'got\u202Eit', exchanges: [1, 2, 3, 4, 5, 6].map(exchange) };
+    const second = { ...check('failed', 'assumed'), id: 'x.second', exchanges: [exchange(7)] };
+    const text = closingText(reportOf([first, check('passed', 'spec'), second]));
+
+    expect(text).toContain('✗ x.first [spec]');
+    expect(text).toContain('✗ x.second [assumed, not counted]');
+    expect(text).toContain('got:      got\\u202Eit');
+    for (const shown of [3, 4, 5, 6, 7]) expect(text).toContain(`/api/v1/tools/${shown} `);
+    for (const left of [1, 2]) expect(text).not.toContain(`/api/v1/tools/${left} `);
+    // The escape made visible (a backslash, which the body's JSON text writes twice).
+    expect(text).toContain('{"name":"tool 6\\\\x1B[2J"}');
+    expect(text).not.toMatch(/[\u001b\u202e]/);
+  });
+
+  it('writes a progress line of what it shows, with the reason of a check not judged, escaped', () => {
+    const skipped = { ...check('not judged', 'spec'), reason: 'no example\u0007', exchanges: [exchangeOf('\u001b')] };
+
+    expect(progressLine(skipped)).toBe('  – [spec]       x.not judged.spec: t  (not judged: no example\\x07)');
   });
 
   it('shows an exchange note on a line of its own', () => {

@@ -42,14 +42,13 @@ export function progressLine(decided: CheckResult): string {
  * the short list of counted failures, and last, when spec checks were not judged, how many and what it does to the exit status.
  */
 export function closingText(given: SuiteReport): string {
-  // The results' exchanges and evidence are not shown here (failureDetail shows a failure's own, made visible there).
-  const report = visibleStrings({ ...given, results: given.results.map(({ evidence, exchanges, ...shown }) => shown) });
+  const failed = given.results.filter((result) => result.outcome === 'failed');
+  // Only the failures are shown, without their exchanges and evidence (failureDetail makes a failure's own visible).
+  const report = visibleStrings({ ...given, results: failed.map(({ evidence, exchanges, ...shown }) => shown) });
   const lines: string[] = [];
-  const failures = report.results.filter((result) => result.outcome === 'failed');
+  const failures = report.results;
   if (failures.length > 0) lines.push('', 'Failures:');
-  for (const failure of given.results.filter((result) => result.outcome === 'failed')) {
-    lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
-  }
+  for (const failure of failed) lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
   if (report.leftovers.length > 0) {
     lines.push('', 'Records the kit created but could not delete (remove them by hand):');
     for (const entry of report.leftovers) lines.push(`  ${entry.path}/${entry.id}${entry.note ? ` (${entry.note})` : ''}`);
