@@ -10,7 +10,8 @@ export interface Served {
 /** Starts the handler on a random port and resolves its URL. */
 export function serveFetch(fetch: (request: Request) => Response | Promise<Response>): Promise<Served> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+    // The test process's global Request and Response stay as they are (the adapter would replace them: app-listener.ts).
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         close: () =>

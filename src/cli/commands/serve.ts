@@ -120,7 +120,7 @@ export async function run(argv: string[]): Promise<undefined> {
   const server = await startServer({
     port,
     host,
-    // Alone in its process: the framework loads on the first request that needs it, after the start.
+    // The framework loads on the first request that needs it, after the start: the first list is answered sooner.
     deferApp: true,
     seed,
     scenario,
