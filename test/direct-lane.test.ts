@@ -155,8 +155,6 @@ describe('the direct routes answer as the app does', () => {
   let direct: RunningServer;
   let app: RunningServer;
   const log = { direct: loggedLines(), app: loggedLines() };
-  const logged = { direct: log.direct.lines, app: log.app.lines };
-  const byLane = { direct: log.direct.byLane, app: log.app.byLane };
   beforeAll(async () => {
     [direct, app] = await Promise.all([
       startServer({ port: 0, journalLimit: 100_000, requestLog: log.direct }),
@@ -195,12 +193,12 @@ describe('the direct routes answer as the app does', () => {
         for (const step of steps) {
           const toDirect = step(made.direct, seeded);
           const toApp = step(made.app, seeded);
-          const linesBefore = byLane.direct.length;
+          const linesBefore = log.direct.byLane.length;
           const fromDirect = await send(direct.url, toDirect);
           const fromApp = await send(app.url, toApp);
           expect(names.direct.answer(fromDirect), `${toDirect.method} ${toDirect.path}`).toEqual(names.app.answer(fromApp));
           expect(fromDirect.rawNames).toEqual(fromApp.rawNames);
-          if (byLane.direct.length > linesBefore && byLane.direct.at(-1)) takenDirectly += 1;
+          if (log.direct.byLane.length > linesBefore && log.direct.byLane.at(-1)) takenDirectly += 1;
           if (fromDirect.status === 201) {
             made.direct.push(JSON.parse(fromDirect.body).id);
             made.app.push(JSON.parse(fromApp.body).id);
@@ -212,14 +210,14 @@ describe('the direct routes answer as the app does', () => {
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
     // Most plain requests are taken directly: the comparison above is of the two ways, not of the app with itself.
     expect(takenDirectly).toBeGreaterThan(80);
-    expect(byLane.app.some(Boolean)).toBe(false);
+    expect(log.app.byLane.some(Boolean)).toBe(false);
     const fromDirect = JSON.parse(await journalText(direct.url, names.direct.text)) as unknown[];
     expect(fromDirect.length).toBeGreaterThan(100);
     expect(fromDirect).toEqual(JSON.parse(await journalText(app.url, names.app.text)));
     // The request log's lines, but for the clock and the milliseconds.
     const lines = (all: string[], normalize: ReturnType<typeof normalizer>) =>
       all.map((line) => normalize.text(line.replace(/^\d\d:\d\d:\d\d\.\d{3} /, '').replace(/ \d+(?:\.\d)? ms {2}/, ' ')));
-    expect(logged.direct.length).toBeGreaterThan(100);
-    expect(lines(logged.direct, names.direct)).toEqual(lines(logged.app, names.app));
+    expect(log.direct.lines.length).toBeGreaterThan(100);
+    expect(lines(log.direct.lines, names.direct)).toEqual(lines(log.app.lines, names.app));
   }, 120_000);
 });
