@@ -67,7 +67,6 @@ function responses(text: string): string[] {
 
 const TOKEN = 'Bearer demo-token';
 
-
 describe('the direct routes at the edges answer as the app does', () => {
   let direct: RunningServer;
   let app: RunningServer;
