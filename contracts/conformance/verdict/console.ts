@@ -46,8 +46,7 @@ export function closingText(given: SuiteReport): string {
   // Only the failures are shown, without their exchanges and evidence (failureDetail makes a failure's own visible).
   const report = visibleStrings({ ...given, results: failed.map(({ evidence, exchanges, ...shown }) => shown) });
   const lines: string[] = [];
-  const failures = report.results;
-  if (failures.length > 0) lines.push('', 'Failures:');
+  if (failed.length > 0) lines.push('', 'Failures:');
   for (const failure of failed) lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
   if (report.leftovers.length > 0) {
     lines.push('', 'Records the kit created but could not delete (remove them by hand):');
@@ -60,7 +59,7 @@ export function closingText(given: SuiteReport): string {
     `${summary.total} checks: ${summary.passed} passed, ${summary.failed} failed (${summary.counted} counted), ${summary.notJudged} not judged.`,
     verdictLine(report),
   );
-  const counted = failures.filter((result) => result.counted);
+  const counted = report.results.filter((result) => result.counted);
   if (counted.length > 0) {
     lines.push('', `Counted failures (${counted.length}):`);
     for (const result of counted) lines.push(`  ✗ ${result.id}: ${oneLine(result.actual ?? result.expected, 140)}`);
