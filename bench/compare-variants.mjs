@@ -123,7 +123,7 @@ export async function compareVariants({ names, raw, opts, args }) {
   const servers = [];
   try {
     // The control is built and started as every variant is, without edits: the variants' gains are taken against it,
-    // so that nothing but the edit differs (the shipped command loads the same code through the code cache).
+    // so that nothing but the edit differs (the shipped command runs the same code from its start-up snapshot).
     const control = { name: 'control', script: await buildVariant('control'), cases: ORDER };
     const before = opts.before ? [{ name: 'before', script: launcherOf(opts.before), cases: ORDER }] : [];
     for (const server of [{ name: 'shipped', cases: ORDER }, ...before, control, ...loadVariants]) {

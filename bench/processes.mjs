@@ -75,24 +75,29 @@ export function send(port, { method = 'GET', path, headers = {}, body }) {
   });
 }
 
-/** `npm start` is `node [node flags] <script>`: the bench runs the same script with the same flags. */
-function startCommand() {
+/**
+ * `npm start` is `node [node flags] <script>`: the bench runs the same script with the same flags. `scriptFlags`
+ * are the ones for any other script: without the start-up snapshot, which runs the shipped mock whatever the script.
+ */
+export function startCommand() {
   const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;
   const [node, ...words] = start.split(/\s+/);
   if (node !== 'node') throw new Error(`npm start is "${start}"; the bench expects "node [flags] <script>"`);
-  return { nodeFlags: words.filter((word) => word.startsWith('-')), script: words.find((word) => !word.startsWith('-')) };
+  const nodeFlags = words.filter((word) => word.startsWith('-'));
+  return { nodeFlags, scriptFlags: nodeFlags.filter((flag) => !flag.startsWith('--snapshot-blob')), script: words.find((word) => !word.startsWith('-')) };
 }
 
 /**
  * Starts the compiled mock (`script`, by default the CLI exactly as `npm start`
- * runs it, node flags included, unless `nodeFlags` replaces them) on a free port and waits for its first
- * successful answer to `probe`. `startupMs` runs from spawn to that answer.
+ * runs it, node flags and start-up snapshot included; another script gets npm start's other node flags; `nodeFlags`
+ * replaces them) on a free port and waits for its first successful answer to `probe`. `startupMs` runs from spawn
+ * to that answer.
  */
 export async function startMock({ script, args = [], probe, timeoutMs = 60_000, nodeFlags }) {
   const port = await freePort();
   const start = startCommand();
   const started = performance.now();
-  const argv = [...(nodeFlags ?? start.nodeFlags), script ?? start.script, '--port', String(port), ...args];
+  const argv = [...(nodeFlags ?? (script ? start.scriptFlags : start.nodeFlags)), script ?? start.script, '--port', String(port), ...args];
   const child = track(spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }));
   // The mock's output (the request log, when on) is read by a process of its own, as a terminal reads it, which keeps
   // its end. Read here, it took CPU from the load generator, which runs in this process, and counted as the log's cost.
@@ -141,7 +146,7 @@ export async function startRawServer() {
 /** Starts the bare Hono app of `--floor` (bench/hono-floor.mjs) with the node flags `npm start` gives the mock. */
 export async function startFloorServer() {
   const script = new URL('./hono-floor.mjs', import.meta.url);
-  const child = track(fork(script, { execArgv: startCommand().nodeFlags, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const child = track(fork(script, { execArgv: startCommand().scriptFlags, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const port = await new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the bare Hono app exited with code ${code}`)));

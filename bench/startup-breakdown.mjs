@@ -5,9 +5,11 @@
  * another, top to bottom) and around the steps of a start (seeding, the app,
  * the listen, the first list). CommonJS packages, which run when first
  * required, are timed apart from the module that required them. The copy
- * runs with a code cache of its own, made by a first run, as `npm start`
- * runs the bundle; each run starts a process, answers one list to itself
- * and prints its times; the medians of the runs are shown.
+ * runs with a code cache of its own, made by a first run, under npm start's
+ * node flags, as the installed command loads the bundle (npm start itself
+ * runs from a start-up snapshot, with the modules already evaluated); each
+ * run starts a process, answers one list to itself and prints its times;
+ * the medians of the runs are shown.
  *
  *   npm run build:code && node bench/startup-breakdown.mjs [--runs 11] [--modules]
  *
@@ -113,7 +115,7 @@ try {
   writeFileSync(child, CHILD);
   const flags = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
     .scripts.start.split(/\s+/)
-    .filter((word) => word.startsWith('--'));
+    .filter((word) => word.startsWith('--') && !word.startsWith('--snapshot-blob'));
   const cache = join(dir, 'serve.code-cache');
   const runOnce = (out) => {
     execFileSync(process.execPath, [...flags, child, bundle, cache, out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });

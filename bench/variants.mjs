@@ -19,9 +19,10 @@ const OUT = 'dist/bench-variants';
  * start-up time; `nodeFlags`: instead of npm start's; `args`: added to the mock's own flags.
  */
 export const variants = {
-  'no-code-cache': {
-    what: 'the CLI bundle compiled at every start, without the V8 code cache',
+  'no-snapshot': {
+    what: 'npm start without its start-up snapshot: the launcher reads, compiles and evaluates the serve bundle',
     startup: true,
+    script: 'dist/voice-config-mock.cjs',
   },
   unbundled: {
     what: "the CLI run from tsc's output (dist/src/cli/cli.js), one module per file, no bundle",

@@ -2,18 +2,19 @@
 /**
  * The second half of `npm run build` (the first is tsc, incremental): one
  * bundle per command (`dist/commands/<name>.cjs`, from each file of
- * src/cli/commands/, `serve` with its warm-up), the launcher (CommonJS, like
- * the bundles) that loads only the bundle of the command that runs, and the
- * V8 code cache of `serve`. Each is made again only when out of date: esbuild builds in memory
- * and a file whose bytes did not change is left alone (so its time stays
- * too), and the code cache, which names the bundle it was made from, is made
- * again only when that is not the bundle on disk. One cache, for the node
- * flags of `npm start`. Plain JavaScript: it runs before anything is compiled.
+ * src/cli/commands/), the launcher (CommonJS, like the bundles) that loads
+ * only the bundle of the command that runs, and the start-up snapshot
+ * `npm start` runs (`dist/start.blob`, of `dist/commands/start-snapshot.cjs`:
+ * src/cli/launch/start-snapshot.ts). Each is made again only when out of
+ * date: esbuild builds in memory and a file whose bytes did not change is
+ * left alone (so its time stays too), and the snapshot is made again when
+ * its bundle, the Node or the node flags it would run under changed. Plain
+ * JavaScript: it runs before anything is compiled.
  *
  *   node src/cli/launch/build-cli.mjs [outdir]     (default dist)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -22,14 +23,13 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', logLevel: 'warning', write: false };
 
-/** Each command's module by its name; `serve` is bundled from its entry with the warm-up the code cache is made after. */
+/** Each command's module by its name. */
 export function commandEntries() {
   const entries = {};
   for (const file of readdirSync(join(root, 'src/cli/commands'))
     .filter((name) => name.endsWith('.ts'))
     .sort()) {
-    const name = basename(file, '.ts');
-    entries[name] = name === 'serve' ? 'src/cli/launch/bundle-entry.ts' : `src/cli/commands/${file}`;
+    entries[basename(file, '.ts')] = `src/cli/commands/${file}`;
   }
   return entries;
 }
@@ -51,39 +51,76 @@ const fakerOnFirstUse = {
   },
 };
 
-/** The files esbuild makes, in memory: the CommonJS bundles of the commands, their workers and the launcher, and the ES module cache writer. */
+/** The start-up snapshot's bundle, beside the commands' (it finds the launcher and their bundles from there). */
+export const SNAPSHOT_BUNDLE = 'commands/start-snapshot.cjs';
+/** The snapshot npm start runs (`node --snapshot-blob=dist/start.blob`), and what it was made from. */
+export const SNAPSHOT_BLOB = 'start.blob';
+const SNAPSHOT_STAMP = 'start.blob.stamp';
+
+/**
+ * Builtins the snapshot builder cannot hold (`node:http` fails in it) or has not verified (it warns): the
+ * snapshot's bundle requires them on first use, through a stand-in whose properties are the module's.
+ */
+const LAZY_BUILTINS = [
+  'node:http',
+  'node:http2',
+  'node:https',
+  'node:dns/promises',
+  'node:worker_threads',
+  'node:module',
+  'node:vm',
+  'node:perf_hooks',
+];
+const LAZY_BUILTIN =
+  'const __lazyBuiltin = (name) => { let loaded; return new Proxy({}, { get: (_, key) => (loaded ??= require(name))[key] }); };';
+
+/** The snapshot's bundle with its `require` (or esbuild's `__require`) of each of LAZY_BUILTINS made lazy. */
+function withLazyBuiltins(text) {
+  let lazy = text;
+  for (const name of LAZY_BUILTINS)
+    lazy = lazy.replaceAll(new RegExp(`(?<![\\w$])(?:__)?require\\("${name}"\\)`, 'g'), `__lazyBuiltin("${name}")`);
+  return lazy;
+}
+
+/** The files esbuild makes, in memory: the CommonJS bundles of the commands, their workers and the launcher, and the snapshot's bundle. */
 async function cliOutputs(outdir) {
-  const bundle = await build({
-    ...common,
-    entryPoints: { ...commandEntries(), ...workerEntries },
-    format: 'cjs',
-    // Loaded as CommonJS (a V8 code cache needs a script), the bundle still finds its files beside itself.
+  // Loaded as CommonJS, a bundle still finds its files beside itself.
+  const commonJs = {
     define: { 'import.meta.url': '__bundleUrl' },
     banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    outExtension: { '.js': '.cjs' },
+  };
+  const bundle = await build({
+    ...common,
+    ...commonJs,
+    entryPoints: { ...commandEntries(), ...workerEntries },
+    format: 'cjs',
     // Its assets are read from the package at run time; Pact (for pact-verify) from the project that runs the command.
     external: ['swagger-ui-dist', '@pact-foundation/pact'],
     plugins: [fakerOnFirstUse],
     outdir: join(outdir, 'commands'),
-    outExtension: { '.js': '.cjs' },
   });
   // The launcher as CommonJS too: no ES module loader before help or --version answers.
   const launcher = await build({
     ...common,
+    ...commonJs,
     entryPoints: { 'voice-config-mock': 'src/cli/launch/launcher.ts' },
     format: 'cjs',
-    define: { 'import.meta.url': '__bundleUrl' },
-    banner: { js: "'use strict'; const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    outExtension: { '.js': '.cjs' },
     outdir,
   });
-  const cacheWriter = await build({
+  // A script of its own scope (the snapshot builder runs a script, with `require` and `__filename` but no `module`).
+  const snapshot = await build({
     ...common,
-    entryPoints: { 'write-code-cache': 'src/cli/launch/write-code-cache.ts' },
-    format: 'esm',
-    outExtension: { '.js': '.mjs' },
-    outdir,
+    ...commonJs,
+    banner: { js: `${commonJs.banner.js} ${LAZY_BUILTIN}` },
+    entryPoints: { 'start-snapshot': 'src/cli/launch/start-snapshot.ts' },
+    format: 'iife',
+    external: ['swagger-ui-dist'],
+    plugins: [fakerOnFirstUse],
+    outdir: join(outdir, 'commands'),
   });
-  return [...bundle.outputFiles, ...launcher.outputFiles, ...cacheWriter.outputFiles];
+  const snapshotFiles = snapshot.outputFiles.map((file) => ({ path: file.path, contents: Buffer.from(withLazyBuiltins(file.text)) }));
+  return [...bundle.outputFiles, ...launcher.outputFiles, ...snapshotFiles];
 }
 
 const sameBytes = (path, contents) => {
@@ -97,9 +134,11 @@ const sameBytes = (path, contents) => {
 /** Writes the CLI's files that changed; returns the paths written. */
 export async function bundleCli(outdir) {
   mkdirSync(join(outdir, 'commands'), { recursive: true });
-  // Left by earlier builds: the ES module launcher, and the caches of the one bundle of every command. Nothing loads them now.
+  // Left by earlier builds: the ES module launcher, the V8 code caches and their writer. Nothing loads them now.
   for (const file of readdirSync(outdir))
-    if (/^voice-config-mock\.(mjs|.*code-cache)$/.test(file)) rmSync(join(outdir, file), { force: true });
+    if (/^(voice-config-mock\.mjs|.*code-cache|write-code-cache\.mjs)$/.test(file)) rmSync(join(outdir, file), { force: true });
+  for (const file of readdirSync(join(outdir, 'commands')))
+    if (file.endsWith('.code-cache')) rmSync(join(outdir, 'commands', file), { force: true });
   const written = [];
   for (const { path, contents } of await cliOutputs(outdir)) {
     if (sameBytes(path, contents)) continue;
@@ -109,28 +148,59 @@ export async function bundleCli(outdir) {
   return written;
 }
 
-/** The node flags `npm start` gives the command: V8 takes a code cache only under the flags it was made with. */
-export function startNodeFlags() {
+/** The words of `npm start` after `node`: its node flags, and the launcher it names. */
+export function startCommandWords() {
   const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts?.start ?? '';
-  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+  return start.split(/\s+/).slice(1);
+}
+
+/** npm start's node flags other than the snapshot's own: the snapshot must be built under the same V8 flags. */
+export function snapshotNodeFlags() {
+  return startCommandWords().filter((word) => word.startsWith('--') && !word.startsWith('--snapshot-blob'));
 }
 
 /**
- * Runs the cache writer of `outdir` under npm start's node flags; it makes the cache only when there is none for
- * the bundle on disk. Other flags (the installed command has none) find no cache and compile as usual.
+ * Makes `outdir`'s start-up snapshot unless the one there was made from its bundle, by this Node, under the node
+ * flags npm start gives it and the NODE_OPTIONS of this build (V8 refuses a snapshot made under other V8 flags, and
+ * npm runs the build as `prestart`, with the environment npm start then has). Returns what it did; throws when
+ * Node cannot make it, so that npm start does not run from a snapshot that is missing or stale.
  */
-export function ensureCodeCache(outdir) {
-  const run = spawnSync(process.execPath, [...startNodeFlags(), join(outdir, 'write-code-cache.mjs')], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`write-code-cache.mjs ended with ${run.status ?? run.signal}: ${run.stderr}`);
-  return run.stdout.trim();
+export function ensureStartSnapshot(outdir) {
+  const bundle = join(outdir, SNAPSHOT_BUNDLE);
+  const blob = join(outdir, SNAPSHOT_BLOB);
+  const { size, mtimeMs } = statSync(bundle);
+  const flags = snapshotNodeFlags();
+  const stamp = JSON.stringify({
+    bundle: `${size}:${Math.round(mtimeMs)}`,
+    node: process.version,
+    flags,
+    nodeOptions: process.env.NODE_OPTIONS ?? '',
+    outdir,
+  });
+  const stampFile = join(outdir, SNAPSHOT_STAMP);
+  if (existsSync(blob) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return 'up to date';
+  rmSync(stampFile, { force: true });
+  // Made beside it and renamed: a start meanwhile reads the old snapshot or the new one, never half of one.
+  const made = `${blob}.${process.pid}.tmp`;
+  const run = spawnSync(process.execPath, [...flags, `--snapshot-blob=${made}`, '--build-snapshot', bundle], { encoding: 'utf8' });
+  // Node warns of a builtin it has not verified in a snapshot: such a module is one LAZY_BUILTINS should name.
+  if (run.status !== 0 || /warning/i.test(run.stderr)) {
+    rmSync(made, { force: true });
+    throw new Error(
+      `the start-up snapshot could not be made (node --build-snapshot ended with ${run.status ?? run.signal}): ${run.stderr.trim()}`,
+    );
+  }
+  renameSync(made, blob);
+  writeFileSync(stampFile, stamp);
+  return 'made';
 }
 
 async function main() {
   const outdir = resolve(root, process.argv[2] ?? 'dist');
   const written = await bundleCli(outdir);
-  const cache = ensureCodeCache(outdir);
+  const snapshot = ensureStartSnapshot(outdir);
   process.stderr.write(
-    `build-cli: ${written.length > 0 ? `wrote ${written.length} changed files` : 'bundle up to date'}; code cache ${cache}\n`,
+    `build-cli: ${written.length > 0 ? `wrote ${written.length} changed files` : 'bundle up to date'}; start-up snapshot ${snapshot}\n`,
   );
 }
 
