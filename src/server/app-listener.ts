@@ -49,7 +49,13 @@ export function appListener(options: AppOptions, mockState: MockState, parseLarg
  */
 function copyable(request: Request): Request {
   if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has('content-length')) return request;
-  return new Request(request.url, { method: request.method, headers: request.headers, body: request.body, duplex: 'half', signal: request.signal });
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    duplex: 'half',
+    signal: request.signal,
+  });
 }
 
 /**
