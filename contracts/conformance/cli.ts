@@ -7,8 +7,8 @@ import { TargetProblem } from './target/preflight.js';
 import type { CheckResult, SuiteReport, Target } from './types.js';
 import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
-import { toJunit } from './verdict/junit.js';
-import { type Masker, maskerFor } from './verdict/mask.js';
+import { escapeXml, toJunit } from './verdict/junit.js';
+import { MASK, type Masker, maskerFor } from './verdict/mask.js';
 import { jsonEscaped, visible } from './verdict/visible.js';
 
 /** Where the command writes; tests pass their own. */
@@ -172,8 +172,9 @@ export function startFailureReport(args: VerifyArgs, message: string): SuiteRepo
 /** The reports, from the masked report, and their text masked once more as it is written. */
 async function writeReports(report: SuiteReport, args: VerifyArgs, masker: Masker): Promise<void> {
   for (const { format, path } of args.reports) {
-    const text = format === 'junit' ? toJunit(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
-    await writeFile(path, masker.text(text)).catch((error: Error) => {
+    const junit = format === 'junit';
+    const text = junit ? toJunit(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
+    await writeFile(path, masker.text(text, junit ? escapeXml(MASK) : MASK)).catch((error: Error) => {
       throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
     });
   }
