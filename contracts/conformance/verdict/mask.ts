@@ -4,7 +4,7 @@
  *
  * - the tokens and `--header` values, wherever they appear (also in the kit's own words: a value that is a common
  *   word is masked there too), inside longer text the target echoes back, in every way a server writes them (see
- *   `writtenForms`: JSON-escaped once or twice, with `\/` or `\u002B`-style escapes, percent-encoded in either case
+ *   `writtenForms`: JSON-escaped once or more, with `\/` or `\u002B`-style escapes, percent-encoded in either case
  *   of hex, with or without `~ + / =` encoded, `+` for a space, HTML character references, any mix of these), and
  *   cut short at a `…` where an answer was shortened for the report; a `--header` value with a scheme
  *   (`Basic dXNlcjpwYXNz`) also as its credentials alone, and a Basic one also decoded (`user:pass`, `pass`);
@@ -27,7 +27,7 @@ const SHORTEST_HARVESTED = 8;
 const SHORTEST_CUT = 3;
 export const DEEPEST_SHOWN = 256;
 const TRUNCATION = '…';
-/** The most characters a cut text is searched back for one character of a secret (`\\\\u002F` twice over is 7). */
+/** How far back a text cut short is searched for the start of a secret: so many characters for each of its characters. */
 const LONGEST_FORM = 16;
 /** A header name as HTTP allows it (RFC 9110's token). */
 const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
@@ -182,27 +182,28 @@ const escapedForPattern = (text: string): string => text.replace(/[.*+?^${}()|[\
  * - as it is (a space also as `+`, as HTML forms write it);
  * - percent-encoded, its UTF-8 bytes in either case of hex, and encoded again (`%252F`);
  * - as an HTML character reference, decimal or hex (`&#47;`, `&#x2F;`, `&quot;`), and escaped again (`&amp;#47;`);
- * - JSON-escaped, once or again (JSON written inside a JSON string): its short escape (`\\"`, `\\\\"`), a slash
- *   as `\\/`, or any character as `\\u002f` / `\\u002F`.
+ * - JSON-escaped, once or again (JSON written inside a JSON string): its short escape (`\"`, `\\\"`), a slash
+ *   as `\/`, or any character as `\u002f` / `\u002F`.
  * Letters and digits are written as they are: no encoder escapes them.
  */
 export function writtenForms(char: string): CharForms {
   const forms: string[] = [];
   if (/^[A-Za-z0-9]$/.test(char)) forms.push(char);
   else {
-    // Escapes first: tried in this order, a form that is the start of another (`%` of `%25`) must come after it.
-    const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
-    forms.push(units.map((unit) => `\\\\{1,${BACKSLASHES}}u${hexPattern(unit, 4)}`).join(''));
+    // Tried in this order: a form that is the start of another (`%` of `%25`) must come after it.
     forms.push([...new TextEncoder().encode(char)].map((byte) => `%(?:25){0,${ENCODED_AGAIN}}${hexPattern(byte, 2)}`).join(''));
     const code = char.codePointAt(0) ?? 0;
     const named = NAMED_REFERENCES[char];
     const reference = [`#0*${code}`, `#[xX]0*${hexPattern(code, 1)}`, ...(named !== undefined ? [named] : [])];
     forms.push(`&(?:amp;){0,${ENCODED_AGAIN}}(?:${reference.join('|')});`);
-    // JSON's short escape (`\\n`), or the character as it is, JSON-escaped again and again (`\\"`, `\\\\/`).
+    // JSON's escapes (`\u002F`, `\n`, `\/`), or the character as it is, behind the backslashes of JSON escaping it
+    // again and again (`\\\"`). One run of backslashes for them all, so a long run costs one pass, not one a form.
+    const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
+    const escapes = [units.map((unit, index) => `${index === 0 ? '' : `\\\\{1,${BACKSLASHES}}`}u${hexPattern(unit, 4)}`).join('')];
     const short = JSON.stringify(char).slice(1, -1);
-    if (short.length === 2 && short !== '\\"' && short !== '\\\\') forms.push(`\\\\{1,${BACKSLASHES}}${escapedForPattern(short.slice(1))}`);
-    if (char === '"' || char === '/' || char === '\\') forms.push(`\\\\{0,${BACKSLASHES}}${escapedForPattern(char)}`);
-    else forms.push(escapedForPattern(char));
+    if (short.length === 2 && short[1] !== char) escapes.push(escapedForPattern(short.slice(1)));
+    escapes.push(escapedForPattern(char));
+    forms.push(`\\\\{0,${BACKSLASHES}}(?:${escapes.join('|')})`);
     if (char === ' ') forms.push('\\+');
   }
   const source = forms.length === 1 ? (forms[0] as string) : `(?:${forms.join('|')})`;
