@@ -165,6 +165,22 @@ describe('reading an answer', () => {
 
     expect(reply.body).toEqual(['a\uFFFD']);
   });
+
+  it('reads an answer only up to the bytes a request allows (what is left of a list read), counting what it read', async () => {
+    const { target, read } = streamingTarget(function* () {
+      for (let sent = 0; sent < 16; sent++) yield MiB;
+    });
+    const failure = await send(target, { method: 'GET', path: '/api/v1/tools?page=2', maxBytes: 1.5 * MiB.byteLength }).then(
+      () => 'read whole',
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ code: 'TOO_LARGE', message: 'the answer is larger than 1.5 MiB; the kit read no further' });
+    expect(read.bytes).toBeLessThanOrEqual(4 * MiB.byteLength);
+
+    const { target: small } = streamingTarget(() => [new TextEncoder().encode('["é"]')]);
+    const { reply } = await send(small, { method: 'GET', path: '/api/v1/tools', maxBytes: 1024 });
+    expect(reply.bytes).toBe(6);
+  });
 });
 
 describe('a kept-alive connection the server had just closed', () => {
