@@ -1,4 +1,6 @@
 /** The kit's one sender: a throttled request is sent again after the wait it asks for, within a budget per target. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ANSWER_BYTES, send, TransportError } from './target/http.js';
 import type { Target } from './types.js';
@@ -180,6 +182,24 @@ describe('reading an answer', () => {
     const { target: small } = streamingTarget(() => [new TextEncoder().encode('["é"]')]);
     const { reply } = await send(small, { method: 'GET', path: '/api/v1/tools', maxBytes: 1024 });
     expect(reply.bytes).toBe(6);
+  });
+});
+
+describe('the exchanges the kit keeps of long answers', () => {
+  it('keep the start of each answer, not the answer: 200 answers of 1 MiB, kept, fit in a heap of 48 MiB', async () => {
+    // In a child process of the built kit with a capped heap: a start kept as a slice of the answer's text keeps
+    // the whole text alive, and 200 MiB of them run the child out of memory.
+    const http = new URL('../../dist/contracts/conformance/target/http.js', import.meta.url).href;
+    const script = `
+      const { send } = await import(${JSON.stringify(http)});
+      const answer = JSON.stringify([{ description: 'x'.repeat(1024 * 1024) }]);
+      const target = { baseUrl: 'http://long.test', token: 't', fetch: async () => new Response(answer, { headers: { 'content-type': 'application/json' } }) };
+      const kept = [];
+      for (let n = 0; n < 200; n++) kept.push((await send(target, { method: 'GET', path: '/api/v1/tools' })).exchange);
+      console.log(kept.length, String(kept[0].received.body).length);
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', '--input-type=module', '-e', script]);
+    expect(stdout.trim()).toBe(`200 ${2000 + '… (1048594 characters in all)'.length}`);
   });
 });
 
