@@ -95,7 +95,8 @@ describe('a target that echoes secrets in every encoding', { timeout: 120_000 },
     target?.server.close();
   });
 
-  it('wrote what the target answered, masked', () => {
+  it('wrote what the target answered, masked, in a JSON report that still parses', () => {
+    expect(JSON.parse(written.json).results.length).toBeGreaterThan(50);
     expect(written.console).toContain('<masked>');
     expect(written.json).toContain('another origin');
     expect(written.json).toContain('access_token=<masked>');
