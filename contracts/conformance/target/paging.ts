@@ -18,19 +18,22 @@
  * the read says why, naming the flag that would help: a check that rests on a
  * record's absence from the list is then not judged.
  *
- * The kit's memory is bounded: at most `--max-pages` pages and `--max-records`
- * records of one list are read (a list past either is not read whole, saying
- * so), and records are appended one by one, never spread into a call.
+ * The kit's memory is bounded: at most `--max-pages` pages, `--max-records`
+ * records and `--max-list-mib` MiB of answers of one list are read (a list past
+ * any of them is not read whole, saying so: each page after the first is read
+ * only up to what is left of the MiB), and records are appended one by one,
+ * never spread into a call.
  */
 import { isPlainObject, show } from '../matchers.js';
 import type { Credentials, Target } from '../types.js';
 import { readEnvelope, showsPaging } from './envelope.js';
 import type { QueryParam } from './examples.js';
-import { isSuccess, type Reply, type RequestSpec } from './http.js';
+import { isSuccess, MAX_ANSWER_BYTES, mebibytes, type Reply, type RequestSpec, TOO_LARGE, TransportError } from './http.js';
 import { listIn, type Notes } from './listing.js';
 import { type Next, nextPage, type PageSeen, pagingOf, paramNamedIn, withQuery } from './next-page.js';
 
 export {
+  DEFAULT_MAX_LIST_MIB,
   DEFAULT_MAX_PAGES,
   DEFAULT_MAX_RECORDS,
   linkNext,
@@ -51,6 +54,8 @@ export interface ListRead {
   /** Every page was read: the last one shows no sign of another. */
   whole: boolean;
   pages: number;
+  /** The bytes of answers read, every page. */
+  bytes: number;
   /** How the pages after the first were reached ("one page" when there were none). */
   way: string;
   /** Why the list is not known whole, naming the flag that would help. */
@@ -87,6 +92,7 @@ export async function readList(
       items: undefined,
       whole: false,
       pages: 1,
+      bytes: sizeOf(first),
       way: 'one page',
       why: `GET ${path} answered ${first.status} without a list the kit can read`,
     };
@@ -94,9 +100,10 @@ export async function readList(
   const items: unknown[] = [];
   const seen = new Set<string>();
   let pages = 1;
+  let bytes = sizeOf(first);
   let way = 'one page';
   const result = (whole: boolean, reason: string): ListRead =>
-    whole ? { first, items, whole, pages, way, because: reason } : { first, items, whole, pages, way, why: reason };
+    whole ? { first, items, whole, pages, bytes, way, because: reason } : { first, items, whole, pages, bytes, way, why: reason };
   // Records appended one by one (a spread of 200,000 arguments overflows the stack), up to --max-records.
   const take = (more: unknown[]): boolean => {
     for (const item of more) {
@@ -146,8 +153,20 @@ export async function readList(
         false,
         `GET ${path}: the next page (${way}) points back to a page already read; say how the target pages with --paging, --next-pointer or --page-param`,
       );
+    const tooBig = () =>
+      `GET ${path} holds more than ${mebibytes(settings.maxBytes)} of answers (${pages} pages read); give a higher --max-list-mib`;
+    if (bytes >= settings.maxBytes) return result(false, tooBig());
     asked.add(nextPath);
-    const reply = await send({ method: 'GET', path: nextPath, credentials });
+    let reply: Reply;
+    try {
+      reply = await send({ method: 'GET', path: nextPath, credentials, maxBytes: Math.min(MAX_ANSWER_BYTES, settings.maxBytes - bytes) });
+    } catch (error) {
+      // A page past what is left of the bound (or past the most of one answer) ends the read, not the check.
+      if (error instanceof TransportError && error.code === TOO_LARGE)
+        return result(false, settings.maxBytes - bytes < MAX_ANSWER_BYTES ? tooBig() : `GET ${nextPath}: ${error.message}`);
+      throw error;
+    }
+    bytes += sizeOf(reply);
     const more = isSuccess(reply.status) ? listIn(target, path, reply.body) : undefined;
     if (more === undefined) {
       // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
@@ -191,3 +210,6 @@ export async function readList(
     page = { path, at: nextPath, items: more.items, reply, envelope };
   }
 }
+
+/** The bytes of an answer's body (its text's length where the sender did not count them). */
+const sizeOf = (reply: Reply): number => reply.bytes ?? reply.text.length;
