@@ -56,7 +56,8 @@ describe("the commands' heap", () => {
     expect(kit.liveMiB).toBeCloseTo(unbounded.liveMiB, -1);
     expect(kit.largestMiB).toBeLessThan(unbounded.largestMiB * 0.75);
     expect(serve.largestMiB).toBeLessThan(unbounded.largestMiB * 0.85);
-  });
+    // Three programs of some 250 MiB each, one after the other: 4–12 s, more than 20 on a machine busy with other work.
+  }, 90_000);
 
   /** The V8 flags a built command sets, recorded by a preloaded module that wraps node:v8's setter. */
   function flagsSetBy(args: string[]): string[] {
