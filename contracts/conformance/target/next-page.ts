@@ -187,7 +187,15 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     };
   }
 
-  // 2. Page numbers or an offset the body shows.
+  // A header that names a next page or cursor the kit does not know how to send back: more pages may follow.
+  if (envelope.unfollowedHeader !== undefined)
+    return {
+      kind: 'stuck',
+      way: `a ${envelope.unfollowedHeader} header`,
+      why: `the list's answer has a ${envelope.unfollowedHeader} header with a value, which may lead to more pages the kit cannot read; give --paging page or offset (with --page-param), or --next-pointer if the body holds the cursor too`,
+    };
+
+  // 2. Page numbers or an offset the body (or a header) shows.
   const { page: number, pages, offset, total } = envelope;
   if (number !== undefined && pages !== undefined && number < pages && page.items.length > 0) {
     if (!follows('page')) return cantFollow(`page ${number} of ${pages}`);
@@ -223,9 +231,30 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
       why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page or offset (with --page-param NAME), or --next-pointer`,
     };
   }
+  // A page count above 1 without the page answered: more pages, whose numbering the kit has not seen.
+  if (pages !== undefined && number === undefined && pages > 1 && page.at === page.path && !doneSign) {
+    if (numbers !== undefined) return numbers;
+    return {
+      kind: 'stuck',
+      way: `a page count of ${pages}`,
+      why: `the list says it has ${pages} pages but shows no way to the next; give --paging page or offset (with --page-param NAME), or --next-pointer`,
+    };
+  }
   // The member --next-pointer names (and those holding it) is understood: the user said what it is.
   const told = settings.nextPointer;
   const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
+  // A member named like a next page or cursor that holds a value may lead to more pages, whatever a count beside
+  // it says (a `count` may be the page's, not the list's): only members without such a value can be outweighed
+  // by a total that equals the records read.
+  const pagingValue = unknown.find(
+    (pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? '') && holdsValue(atPointer(page.reply.body, pointer)),
+  );
+  if (pagingValue !== undefined && mode !== 'none')
+    return {
+      kind: 'stuck',
+      way: `a "${pagingValue.slice(1)}" member`,
+      why: `the list's answer has a "${pagingValue.slice(1)}" member with a value, which may lead to more pages the kit cannot read (a count beside it does not show the list is whole); give --next-pointer ${pagingValue} (and --page-param), or --paging none if the target does not page`,
+    };
   if (unknown.length > 0 && total !== readSoFar && mode !== 'none') {
     const named = unknown.find((pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? ''));
     const members = unknown.slice(0, 4).join(', ');
@@ -240,6 +269,14 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
   if (doneSign) return { kind: 'whole', because: 'the last page read says no more follow' };
   if (numbers !== undefined) return numbers;
   return { kind: 'whole', because: 'the answer shows no sign of another page' };
+}
+
+/** Whether an envelope member holds something (not null, an empty string, false, or an empty object or array). */
+function holdsValue(value: unknown): boolean {
+  if (value === null || value === undefined || value === '' || value === false) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.keys(value).length > 0;
+  return true;
 }
 
 /** Page numbers or offsets to try: under --page-param with --paging page/offset, or the parameter the document declares. */

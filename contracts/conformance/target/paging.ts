@@ -26,6 +26,7 @@ import { isPlainObject, show } from '../matchers.js';
 import type { Credentials, Target } from '../types.js';
 import { readEnvelope, showsPaging } from './envelope.js';
 import type { QueryParam } from './examples.js';
+import { withHeaders } from './header-paging.js';
 import { isSuccess, type Reply, type RequestSpec } from './http.js';
 import { listIn, type Notes } from './listing.js';
 import { type Next, nextPage, type PageSeen, pagingOf, paramNamedIn, withQuery } from './next-page.js';
@@ -95,8 +96,20 @@ export async function readList(
   const seen = new Set<string>();
   let pages = 1;
   let way = 'one page';
-  const result = (whole: boolean, reason: string): ListRead =>
-    whole ? { first, items, whole, pages, way, because: reason } : { first, items, whole, pages, way, why: reason };
+  // The largest total any page announced (in its body or a header): a list read with fewer records is not whole.
+  let announced: number | undefined;
+  const result = (whole: boolean, reason: string): ListRead => {
+    if (whole && announced !== undefined && items.length < announced)
+      return {
+        first,
+        items,
+        whole: false,
+        pages,
+        way,
+        why: `GET ${path} says it holds ${announced} records, and the kit read ${items.length} (${reason}); give --paging page or offset (with --page-param NAME), or --next-pointer`,
+      };
+    return whole ? { first, items, whole, pages, way, because: reason } : { first, items, whole, pages, way, why: reason };
+  };
   // Records appended one by one (a spread of 200,000 arguments overflows the stack), up to --max-records.
   const take = (more: unknown[]): boolean => {
     for (const item of more) {
@@ -109,9 +122,11 @@ export async function readList(
   const tooMany = () => `GET ${path} holds more than ${settings.maxRecords} records; give a higher --max-records`;
   if (!take(found.items)) return result(false, tooMany());
 
-  const firstShowsPaging = first.headers.has('link') || showsPaging(readEnvelope(first.body, found.at));
+  const firstEnvelope = withHeaders(readEnvelope(first.body, found.at), first.headers);
+  announced = firstEnvelope.total;
+  const firstShowsPaging = first.headers.has('link') || showsPaging(firstEnvelope);
   const asked = new Set([path]);
-  let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: readEnvelope(first.body, found.at) };
+  let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: firstEnvelope };
   let numbering: Numbering | undefined;
   for (;;) {
     const step: Next | { kind: 'numbers-next' } =
@@ -151,20 +166,24 @@ export async function readList(
     const more = isSuccess(reply.status) ? listIn(target, path, reply.body) : undefined;
     if (more === undefined) {
       // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
-      if (numbering !== undefined && !firstShowsPaging && reply.status >= 400 && reply.status < 500 && pages === 1)
+      if (numbering !== undefined && !firstShowsPaging && refusesRequest(reply) && pages === 1)
         return result(true, `the target refused ?${numbering.param}= (${reply.status}) and its first answer shows no paging sign`);
       // A refusal that names another parameter than the one the kit sent tells which one the target takes.
       const sent = [...new URL(nextPath, 'http://target.invalid').searchParams.keys()];
-      const named = reply.status >= 400 && reply.status < 500 ? paramNamedIn(reply.text, declared, sent) : undefined;
+      const named =
+        reply.status >= 400 && reply.status < 500 && reply.status !== 429 ? paramNamedIn(reply.text, declared, sent) : undefined;
       const hint = named
         ? `the target's refusal names "${named}": give --page-param ${named}`
-        : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
+        : unseen(reply)
+          ? `a ${reply.status} says nothing of the page parameter: the target ${reply.status >= 500 && reply.status !== 503 ? 'failed' : 'asked the kit to wait'}, so the rest of the list was not seen (run again when it answers)`
+          : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
       return result(
         false,
         `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`,
       );
     }
-    const envelope = readEnvelope(reply.body, more.at);
+    const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers);
+    if (envelope.total !== undefined) announced = Math.max(announced ?? 0, envelope.total);
     const paged = reply.headers.has('link') || showsPaging(envelope);
     const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
     if (numbering !== undefined) {
@@ -190,4 +209,18 @@ export async function readList(
     if (!take(fresh)) return result(false, tooMany());
     page = { path, at: nextPath, items: more.items, reply, envelope };
   }
+}
+
+/**
+ * Whether a page request's answer refuses the request itself (400 or 422, without Retry-After): the only
+ * answer that shows the target does not take the parameter. A 429, a 5xx, an answer with Retry-After, or a
+ * 401, 403 or 404 may come from throttling, a failure or a proxy, and show nothing of the parameter.
+ */
+function refusesRequest(reply: Reply): boolean {
+  return (reply.status === 400 || reply.status === 422) && !reply.headers.has('retry-after');
+}
+
+/** Whether an answer only says the target did not serve the request now (throttled, unavailable, failed). */
+function unseen(reply: Reply): boolean {
+  return reply.status === 429 || reply.status >= 500 || reply.headers.has('retry-after');
 }
