@@ -40,7 +40,9 @@ describe('a page request the target did not serve', () => {
     [500, {}, 'failed'],
     [502, {}, 'failed'],
   ])('answered %i is no refusal of ?page=: the list is not whole, saying why', async (status, headers, said) => {
-    const { send } = server((query) => (Number(query.get('page') ?? 1) >= 2 ? reply({ error: 'busy' }, headers, status) : reply(pageOf(query))));
+    const { send } = server((query) =>
+      Number(query.get('page') ?? 1) >= 2 ? reply({ error: 'busy' }, headers, status) : reply(pageOf(query)),
+    );
 
     const read = await readList(target({ paging: 'page' }), send, PATH, 'token', []);
 
@@ -109,10 +111,18 @@ describe('a total the target announces', () => {
     expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 5 records') });
   });
 
-  it('with a page count in X-Total-Pages and no page number: not whole', async () => {
-    const { send } = server((query) => reply(pageOf(query), { 'x-total-pages': '3' }));
+  it('with a page count in X-Total-Pages: followed by page numbers with X-Page, not whole without it', async () => {
+    const numbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3', 'x-page': query.get('page') ?? '1' }));
+    const unnumbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3' }));
 
-    expect(await readList(target(), send, PATH, 'token', [])).toMatchObject({ whole: false, why: expect.stringContaining('3 pages') });
+    const read = await readList(target(), numbered.send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: true, pages: 3 });
+    expect(read.items).toHaveLength(5);
+    expect(await readList(target(), unnumbered.send, PATH, 'token', [])).toMatchObject({
+      whole: false,
+      why: expect.stringContaining('3 pages but not which one this is'),
+    });
   });
 });
 

@@ -207,8 +207,6 @@ export interface EnvelopeReading {
   pageBase?: 0 | 1;
   pages?: number;
   offset?: number;
-  /** A header (its name) that names a next page or cursor the kit does not follow (header-paging.ts). */
-  unfollowedHeader?: string;
   /** Pointers of members the kit does not understand. */
   unknown: string[];
 }
@@ -295,7 +293,6 @@ export function showsPaging(reading: EnvelopeReading): boolean {
     reading.pages !== undefined ||
     reading.offset !== undefined ||
     reading.total !== undefined ||
-    reading.noNext === true ||
-    reading.unfollowedHeader !== undefined
+    reading.noNext === true
   );
 }

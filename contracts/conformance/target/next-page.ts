@@ -8,8 +8,8 @@
 import { idsOf } from '../matchers.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
 import type { Target } from '../types.js';
-import type { EnvelopeReading } from './envelope.js';
 import type { QueryParam } from './examples.js';
+import type { PageReading } from './header-paging.js';
 import type { Reply } from './http.js';
 import { atPointer } from './pointer.js';
 
@@ -109,7 +109,7 @@ export interface PageSeen {
   at: string;
   items: unknown[];
   reply: Reply;
-  envelope: EnvelopeReading;
+  envelope: PageReading;
 }
 
 /** What comes after `page` (see paging.ts for the order); `readSoFar` counts every record read. */
@@ -231,15 +231,13 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
       why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page or offset (with --page-param NAME), or --next-pointer`,
     };
   }
-  // A page count above 1 without the page answered: more pages, whose numbering the kit has not seen.
-  if (pages !== undefined && number === undefined && pages > 1 && page.at === page.path && !doneSign) {
-    if (numbers !== undefined) return numbers;
+  // A page count above 1 without the number of the page answered: where the list stands is unknown.
+  if (pages !== undefined && pages > 1 && number === undefined && !doneSign)
     return {
       kind: 'stuck',
       way: `a page count of ${pages}`,
-      why: `the list says it has ${pages} pages but shows no way to the next; give --paging page or offset (with --page-param NAME), or --next-pointer`,
+      why: `the list says it has ${pages} pages but not which one this is; give --paging page or offset (with --page-param NAME), or --next-pointer`,
     };
-  }
   // The member --next-pointer names (and those holding it) is understood: the user said what it is.
   const told = settings.nextPointer;
   const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
@@ -299,12 +297,4 @@ function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: b
     ...(minimum !== undefined ? { start: minimum } : {}),
     way: `page numbers sent as ?${param}=`,
   };
-}
-
-/** A query parameter a refusal of a page request names (from the kit's lists of paging names, or a declared one). */
-export function paramNamedIn(text: string, declared: QueryParam[], sent: string[] = []): string | undefined {
-  const names = [...AFTER_PARAMS, ...CURSOR_PARAMS, ...PAGE_PARAMS, ...OFFSET_PARAMS, ...declared.map((param) => param.name)].filter(
-    (name) => !sent.includes(name),
-  );
-  return names.find((name) => new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(text));
 }

@@ -29,7 +29,8 @@ import type { QueryParam } from './examples.js';
 import { withHeaders } from './header-paging.js';
 import { isSuccess, type Reply, type RequestSpec } from './http.js';
 import { listIn, type Notes } from './listing.js';
-import { type Next, nextPage, type PageSeen, pagingOf, paramNamedIn, withQuery } from './next-page.js';
+import { type Next, nextPage, type PageSeen, pagingOf, withQuery } from './next-page.js';
+import { pageFailureHint, refusesRequest } from './page-refusal.js';
 
 export {
   DEFAULT_MAX_PAGES,
@@ -122,9 +123,9 @@ export async function readList(
   const tooMany = () => `GET ${path} holds more than ${settings.maxRecords} records; give a higher --max-records`;
   if (!take(found.items)) return result(false, tooMany());
 
-  const firstEnvelope = withHeaders(readEnvelope(first.body, found.at), first.headers);
+  const firstEnvelope = withHeaders(readEnvelope(first.body, found.at), first.headers, true);
   announced = firstEnvelope.total;
-  const firstShowsPaging = first.headers.has('link') || showsPaging(firstEnvelope);
+  const firstShowsPaging = first.headers.has('link') || showsPaging(firstEnvelope) || firstEnvelope.unfollowedHeader !== undefined;
   const asked = new Set([path]);
   let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: firstEnvelope };
   let numbering: Numbering | undefined;
@@ -169,22 +170,15 @@ export async function readList(
       if (numbering !== undefined && !firstShowsPaging && refusesRequest(reply) && pages === 1)
         return result(true, `the target refused ?${numbering.param}= (${reply.status}) and its first answer shows no paging sign`);
       // A refusal that names another parameter than the one the kit sent tells which one the target takes.
-      const sent = [...new URL(nextPath, 'http://target.invalid').searchParams.keys()];
-      const named =
-        reply.status >= 400 && reply.status < 500 && reply.status !== 429 ? paramNamedIn(reply.text, declared, sent) : undefined;
-      const hint = named
-        ? `the target's refusal names "${named}": give --page-param ${named}`
-        : unseen(reply)
-          ? `a ${reply.status} says nothing of the page parameter: the target ${reply.status >= 500 && reply.status !== 503 ? 'failed' : 'asked the kit to wait'}, so the rest of the list was not seen (run again when it answers)`
-          : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
+      const hint = pageFailureHint(reply, declared, [...new URL(nextPath, 'http://target.invalid').searchParams.keys()]);
       return result(
         false,
         `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`,
       );
     }
-    const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers);
+    const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers, false);
     if (envelope.total !== undefined) announced = Math.max(announced ?? 0, envelope.total);
-    const paged = reply.headers.has('link') || showsPaging(envelope);
+    const paged = reply.headers.has('link') || showsPaging(envelope) || envelope.unfollowedHeader !== undefined;
     const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
     if (numbering !== undefined) {
       if (more.items.length === 0) return result(true, `${way}: the next page is empty`);
@@ -209,18 +203,4 @@ export async function readList(
     if (!take(fresh)) return result(false, tooMany());
     page = { path, at: nextPath, items: more.items, reply, envelope };
   }
-}
-
-/**
- * Whether a page request's answer refuses the request itself (400 or 422, without Retry-After): the only
- * answer that shows the target does not take the parameter. A 429, a 5xx, an answer with Retry-After, or a
- * 401, 403 or 404 may come from throttling, a failure or a proxy, and show nothing of the parameter.
- */
-function refusesRequest(reply: Reply): boolean {
-  return (reply.status === 400 || reply.status === 422) && !reply.headers.has('retry-after');
-}
-
-/** Whether an answer only says the target did not serve the request now (throttled, unavailable, failed). */
-function unseen(reply: Reply): boolean {
-  return reply.status === 429 || reply.status >= 500 || reply.headers.has('retry-after');
 }
