@@ -159,7 +159,7 @@ describe('what the kit takes for its own', () => {
     expect(target.ctx.ledger.leftovers.map((entry) => entry.id)).toEqual([created.notOwn?.id]);
   });
 
-  it('a record the answer shows only by id is read: the kit's own when the read shows its run-unique name, else not', async () => {
+  it('a record the answer shows only by id is read: it belongs to the kit when the read shows its run-unique name, else not', async () => {
     const mine = toolsTarget([tool(1, 'a')], { create: (body) => Response.json({ id: mine.make(body).id }, { status: 201 }) });
     // The create makes nothing and answers the id of a tool another client made meanwhile, under its own name.
     const theirs = toolsTarget([tool(1, 'a')], { create: () => Response.json({ id: theirs.make({ name: 'other' }).id }, { status: 201 }) });
@@ -198,7 +198,7 @@ describe('what the kit takes for its own', () => {
     expect(target.ctx.ledger.leftovers).toEqual([]);
   });
 
-  it('a body with nothing to make run-unique counts as the kit's own only with a list read whole before the run', async () => {
+  it('a body with nothing to make run-unique belongs to the kit only with a list read whole before the run', async () => {
     const whole = toolsTarget([tool(1, 'a')], { example: { kind: 'function' } });
     const partial = toolsTarget([tool(1, 'a'), tool(2, 'b'), tool(3, 'c')], { example: { kind: 'function' }, pageSize: 2 });
 
