@@ -11,12 +11,15 @@
  * whether the target takes the parameter at all. `--paging`, `--next-pointer`
  * and `--page-param` say it for a target the kit cannot read on its own.
  *
- * A list is *whole* when the last page read shows no sign of another and the
- * kit understands every member of its envelope (or a total it shows equals the
- * records read), or when the parameter the kit tried does nothing (the "next
- * page" answers the same records and no page shows a paging sign). Otherwise
- * the read says why, naming the flag that would help: a check that rests on a
- * record's absence from the list is then not judged.
+ * A list is *whole* only on evidence: the last page read shows no sign of
+ * another and the kit understands every member of its envelope (or a total it
+ * shows equals the records read), or the parameter the kit tried does nothing
+ * (the "next page" answers the same records, or is refused with a 400 or 422,
+ * and no page shows a paging sign; page-refusal.ts). Headers count as the body
+ * does (header-paging.ts), and a total any page announced above the records
+ * read leaves the list not whole, however it was read. Otherwise the read says
+ * why, naming the flag that would help: a check that rests on a record's
+ * absence from the list is then not judged.
  *
  * The kit's memory is bounded: at most `--max-pages` pages and `--max-records`
  * records of one list are read (a list past either is not read whole, saying
