@@ -57,7 +57,7 @@ export async function withReferences(
     const made = await createRecord(ctx, send, reference.path, named, options);
     if (made.id === undefined)
       return {
-        problem: `POST ${path} requires ${reference.member}, and the record it names could not be created first (POST ${reference.path} answered ${made.reply.status})`,
+        problem: `POST ${path} requires ${reference.member}, and the record it names could not be created first (${made.notOwn?.why ?? `POST ${reference.path} answered ${made.reply.status}`})`,
       };
     body[reference.member] = reference.many ? [made.id] : made.id;
   }
