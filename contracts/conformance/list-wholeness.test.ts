@@ -111,14 +111,17 @@ describe('a total the target announces', () => {
     expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 5 records') });
   });
 
-  it('with a page count in X-Total-Pages: followed by page numbers with X-Page, not whole without it', async () => {
+  it('with a page count in X-Total-Pages: followed with X-Page or --paging page, not whole without either', async () => {
     const numbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3', 'x-page': query.get('page') ?? '1' }));
     const unnumbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3' }));
 
     const read = await readList(target(), numbered.send, PATH, 'token', []);
+    const told = await readList(target({ paging: 'page' }), unnumbered.send, PATH, 'token', []);
 
     expect(read).toMatchObject({ whole: true, pages: 3 });
     expect(read.items).toHaveLength(5);
+    expect(told).toMatchObject({ whole: true });
+    expect(told.items).toHaveLength(5);
     expect(await readList(target(), unnumbered.send, PATH, 'token', [])).toMatchObject({
       whole: false,
       why: expect.stringContaining('3 pages but not which one this is'),

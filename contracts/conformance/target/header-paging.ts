@@ -59,16 +59,14 @@ export interface PageReading extends EnvelopeReading {
 
 /**
  * `envelope` with what the headers say added: a total is the larger of the two (a body's `count` may be the
- * page's), page numbers where the body gives none (a page count on the `first` answer, asked without a page
- * parameter, makes it page 1), and a next page number where the body shows no next page.
+ * page's), page numbers where the body gives none, and a next page number where the body shows no next page.
  */
-export function withHeaders(envelope: EnvelopeReading, headers: Headers, first: boolean): PageReading {
+export function withHeaders(envelope: EnvelopeReading, headers: Headers): PageReading {
   const shown = readHeaders(headers);
   const merged: PageReading = { ...envelope };
   if (shown.total !== undefined) merged.total = Math.max(shown.total, envelope.total ?? 0);
   if (merged.pages === undefined && shown.pages !== undefined) merged.pages = shown.pages;
   if (merged.page === undefined && shown.page !== undefined) merged.page = shown.page;
-  if (merged.page === undefined && merged.pages !== undefined && first) merged.page = 1;
   if (merged.next === undefined && shown.nextPage !== undefined) merged.next = { value: shown.nextPage, at: 'the X-Next-Page header' };
   if (shown.unfollowed !== undefined) merged.unfollowedHeader = shown.unfollowed;
   return merged;

@@ -232,18 +232,19 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     };
   }
   // A page count above 1 without the number of the page answered: where the list stands is unknown.
-  if (pages !== undefined && pages > 1 && number === undefined && !doneSign)
+  if (pages !== undefined && pages > 1 && number === undefined && !doneSign) {
+    if (numbers !== undefined) return numbers;
     return {
       kind: 'stuck',
       way: `a page count of ${pages}`,
       why: `the list says it has ${pages} pages but not which one this is; give --paging page or offset (with --page-param NAME), or --next-pointer`,
     };
+  }
   // The member --next-pointer names (and those holding it) is understood: the user said what it is.
   const told = settings.nextPointer;
   const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
   // A member named like a next page or cursor that holds a value may lead to more pages, whatever a count beside
-  // it says (a `count` may be the page's, not the list's): only members without such a value can be outweighed
-  // by a total that equals the records read.
+  // it says (a `count` may be the page's): only other unknown members are outweighed by a total equal to the records read.
   const pagingValue = unknown.find(
     (pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? '') && holdsValue(atPointer(page.reply.body, pointer)),
   );
@@ -269,13 +270,9 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
   return { kind: 'whole', because: 'the answer shows no sign of another page' };
 }
 
-/** Whether an envelope member holds something (not null, an empty string, false, or an empty object or array). */
-function holdsValue(value: unknown): boolean {
-  if (value === null || value === undefined || value === '' || value === false) return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.keys(value).length > 0;
-  return true;
-}
+/** Whether an envelope member holds something (not null, "", false, nor an empty object or array). */
+const holdsValue = (value: unknown): boolean =>
+  value !== null && value !== undefined && value !== '' && value !== false && (typeof value !== 'object' || Object.keys(value).length > 0);
 
 /** Page numbers or offsets to try: under --page-param with --paging page/offset, or the parameter the document declares. */
 function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: boolean): Next | undefined {

@@ -126,7 +126,7 @@ export async function readList(
   const tooMany = () => `GET ${path} holds more than ${settings.maxRecords} records; give a higher --max-records`;
   if (!take(found.items)) return result(false, tooMany());
 
-  const firstEnvelope = withHeaders(readEnvelope(first.body, found.at), first.headers, true);
+  const firstEnvelope = withHeaders(readEnvelope(first.body, found.at), first.headers);
   announced = firstEnvelope.total;
   const firstShowsPaging = first.headers.has('link') || showsPaging(firstEnvelope) || firstEnvelope.unfollowedHeader !== undefined;
   const asked = new Set([path]);
@@ -179,7 +179,7 @@ export async function readList(
         `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`,
       );
     }
-    const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers, false);
+    const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers);
     if (envelope.total !== undefined) announced = Math.max(announced ?? 0, envelope.total);
     const paged = reply.headers.has('link') || showsPaging(envelope) || envelope.unfollowedHeader !== undefined;
     const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
