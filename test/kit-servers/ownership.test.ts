@@ -4,7 +4,8 @@
  * did not read, or a trunk another client made, under another name, on lists read whole) leaves that record
  * untouched: the checks that needed the kit's own record are not judged, naming it, and the report lists it for a
  * person to look at. A list whose total (X-Total-Count) is above what the kit read is not whole, so nothing is
- * judged on its absences, and nothing in it is taken for new.
+ * judged on its absences, and nothing in it is taken for new; so is one whose later page answered 429, or whose
+ * answer holds a next token beside a count of the page's records.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.js';
@@ -12,6 +13,7 @@ import { createMockState } from '../../src/state/mock-state.js';
 import { serveFetch } from './buggy-proxy.js';
 import { idempotentProxy } from './idempotent-creates.js';
 import { judgeServer } from './judge.js';
+import { unprovenListsProxy } from './unproven-lists.js';
 
 const closing: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -108,6 +110,36 @@ describe('a create that answers a record the kit did not make', () => {
     expect(json.target.notWhole).toBeUndefined();
     expect(outcome('tools.list-after-delete')).toBe('passed');
     expect(outcome('tenancy.sip-trunks.apart')).toBe('passed');
+    expect(withOutcome('failed'), run.out).toEqual([]);
+    expect(run.code).toBe(3);
+  }, 180_000);
+});
+
+describe('on lists the kit cannot show it read whole', () => {
+  it("judges no tenancy rule, though the second organization sees the first one's records on pages not read", async () => {
+    const app = createApp({ mockState: createMockState() });
+    const served = await serveFetch(unprovenListsProxy((url, init) => app.request(url, init)));
+    closing.push(served.close);
+
+    const { run, json, outcome, withOutcome } = await judgeServer({ ...served, received: [] }, ['demo-token', 'demo-token-2'], () => [
+      '--paging',
+      'page',
+    ]);
+    const reason = (id: string) => json.results.find((result) => result.id === id)?.reason ?? '';
+
+    for (const kind of ['sip-trunks', 'assistants', 'tools']) {
+      expect(outcome(`tenancy.${kind}.apart`), kind).toBe('not judged');
+      expect(outcome(`tenancy.${kind}.list`), kind).not.toBe('passed');
+    }
+    // A throttled page is no refusal of ?page=; a next token counts whatever the count says; a total counts.
+    expect(reason('tenancy.sip-trunks.apart')).toContain('answered 429');
+    expect(reason('tenancy.sip-trunks.apart')).toContain('asked the kit to wait');
+    expect(reason('tenancy.assistants.apart')).toContain('"nextToken" member with a value');
+    expect(reason('tenancy.tools.apart')).toMatch(/says it holds \d+ records, and the kit read 2/);
+    expect(json.target.notWhole).toEqual(expect.arrayContaining(['/api/v1/sip-trunks', '/api/v1/assistants', '/api/v1/tools']));
+    // The lists served whole are judged as on the mock.
+    expect(outcome('tenancy.webhooks.apart')).toBe('passed');
+    expect(outcome('tenancy.schemas.apart')).toBe('passed');
     expect(withOutcome('failed'), run.out).toEqual([]);
     expect(run.code).toBe(3);
   }, 180_000);
