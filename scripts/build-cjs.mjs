@@ -33,13 +33,17 @@ const lazyMswBrowser = (code) =>
   );
 
 /**
- * faker ships ES modules only, which Node's `require` loads but Jest's module runtime does not: the CommonJS side
- * requires a CommonJS bundle of the one faker module the mock loads (its English locale), made here.
+ * faker and json-schema-faker ship ES modules only: json-schema-faker has no `require` export at all, and faker's
+ * ES modules load with Node's `require` but not in Jest's module runtime. The CommonJS side requires a CommonJS
+ * bundle of each (of faker, the one module the mock loads, its English locale), made here.
  */
-const FAKER = '@faker-js/faker/locale/en';
-const fakerBundle = join(out, 'vendor', 'faker-locale-en.js');
-const requiringFaker = (code, path) =>
-  code.replaceAll(`require("${FAKER}")`, `require(${JSON.stringify(`./${relative(dirname(path), fakerBundle)}`)})`);
+const VENDORED = { '@faker-js/faker/locale/en': 'faker-locale-en.js', 'json-schema-faker': 'json-schema-faker.js' };
+const vendoredFile = (specifier) => join(out, 'vendor', VENDORED[specifier]);
+const requiringVendored = (code, path) =>
+  Object.keys(VENDORED).reduce(
+    (text, specifier) => text.replaceAll(`require("${specifier}")`, `require(${JSON.stringify(`./${relative(dirname(path), vendoredFile(specifier))}`)})`),
+    code,
+  );
 
 /** faker's types are an ES module's: a CommonJS declaration names them with `resolution-mode: import`. */
 const fakerTypesAsImport = (text) =>
@@ -91,16 +95,18 @@ const jobs = [];
 for (const tree of trees) {
   for (const path of filesUnder(join(dist, tree))) {
     const target = join(out, relative(dist, path));
-    if (path.endsWith('.js')) jobs.push(cjsOf(path).then((code) => writeChanged(target, requiringFaker(code, target))));
+    if (path.endsWith('.js')) jobs.push(cjsOf(path).then((code) => writeChanged(target, requiringVendored(code, target))));
     else if (path.endsWith('.d.ts')) jobs.push(Promise.resolve(writeChanged(target, fakerTypesAsImport(readFileSync(path, 'utf8')))));
     else if (path.endsWith('.json')) jobs.push(Promise.resolve(writeChanged(target, readFileSync(path, 'utf8'))));
   }
 }
 jobs.push(Promise.resolve(writeChanged(join(out, 'package.json'), '{ "type": "commonjs" }\n')));
-jobs.push(
-  build({ stdin: { contents: `module.exports = require(${JSON.stringify(FAKER)});`, resolveDir: dist }, bundle: true, format: 'cjs', platform: 'node', target: 'node20', write: false, logLevel: 'warning' }).then(
-    ({ outputFiles }) => writeChanged(fakerBundle, outputFiles[0]?.text ?? ''),
-  ),
-);
+for (const specifier of Object.keys(VENDORED)) {
+  jobs.push(
+    build({ stdin: { contents: `export * from ${JSON.stringify(specifier)};`, resolveDir: dist }, bundle: true, format: 'cjs', platform: 'node', target: 'node20', write: false, logLevel: 'warning' }).then(
+      ({ outputFiles }) => writeChanged(vendoredFile(specifier), outputFiles[0]?.text ?? ''),
+    ),
+  );
+}
 const written = (await Promise.all(jobs)).filter(Boolean).length;
 if (written > 0) process.stdout.write(`build-cjs: wrote ${written} changed files\n`);

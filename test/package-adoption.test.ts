@@ -176,14 +176,16 @@ describe('the packed package in a CommonJS project', () => {
     }
   }, 150_000);
 
-  it('loads the browser entry (the MSW handler) with require in Node', async () => {
+  // The conformance entry's body sampler, json-schema-faker, ships ES modules only, with no `require` export.
+  it('loads the browser entry (the MSW handler) and the conformance entry with require in Node', async () => {
     const script = `const { createMockHandler, createControlClient } = require('voice-config-mock/browser');
 const { createApp } = require('voice-config-mock');
+const { runSuite } = require('voice-config-mock/conformance');
 const handler = createMockHandler({ app: createApp(), baseUrl: 'http://api.test' });
-console.log(typeof handler.run, typeof createControlClient);`;
+console.log(typeof handler.run, typeof createControlClient, typeof runSuite);`;
     writeFileSync(join(project, 'browser.cjs'), script);
     const { stdout } = await run(process.execPath, ['browser.cjs'], { cwd: project, env, timeout: 60_000 });
-    expect(stdout.trim()).toBe('function function');
+    expect(stdout.trim()).toBe('function function function');
   });
 
   it('loads the same entries as ES modules', async () => {

@@ -37,6 +37,16 @@ describe('fixtures/', () => {
       /my\.json is not a scenario: organizations\[0\]\.counts: Unrecognized key: "trunks"/,
     );
   });
+
+  // A client sends the token in a header, which carries visible ASCII only: such a token could never be matched.
+  it('refuses a token no client could send, naming where it is', () => {
+    for (const token of ['bad token', '', 'tab\there', 'caf\u00e9']) {
+      expect(() => parseScenario({ name: 'x', organizations: [{ token, counts: {} }] }, 'my.json')).toThrow(
+        /my\.json is not a scenario: organizations\[0\]\.token: An API token (may not be empty|holds only visible ASCII characters)/,
+      );
+    }
+    expect(() => parseScenario({ name: 'x', organizations: [{ token: 'Good-token_1.~+/=', counts: {} }] }, 'my.json')).not.toThrow();
+  });
 });
 
 describe('--scenario FILE', () => {

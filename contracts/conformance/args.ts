@@ -37,6 +37,7 @@ export interface VerifyArgs {
   pageParam?: string;
   maxPages?: number;
   maxRecords?: number;
+  maxListMiB?: number;
   /** Spec checks left not judged do not change the exit status (implied by --read-only). */
   allowUnjudged: boolean;
   /** Lower-case names; never printed. */
@@ -72,6 +73,7 @@ Options:
   --page-param NAME       the query parameter that carries the cursor or page number (e.g. after)
   --max-pages N           the most pages read of one list (default 1000); a list with more is not read whole
   --max-records N         the most records read of one list (default 100000); a list with more is not read whole
+  --max-list-mib N        the most MiB of answers read for one list, all its pages (default 128); a list with more is not read whole
   --allow-unjudged        exit 0, not 3, when nothing failed but some spec checks could not be judged
   --header "Name: value"  a header sent on every request (repeatable; never printed)
   --fail-on-skipped-spec  fail (and count) a check the spec states that could not run (no example, no system trunk, …)
@@ -140,6 +142,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
   }
   if (values['max-pages'] !== undefined) args.maxPages = positiveInteger('--max-pages', values['max-pages']);
   if (values['max-records'] !== undefined) args.maxRecords = positiveInteger('--max-records', values['max-records']);
+  if (values['max-list-mib'] !== undefined) args.maxListMiB = positiveInteger('--max-list-mib', values['max-list-mib']);
   return args;
 }
 
@@ -175,6 +178,7 @@ function parse(argv: string[]) {
         'page-param': { type: 'string' },
         'max-pages': { type: 'string' },
         'max-records': { type: 'string' },
+        'max-list-mib': { type: 'string' },
         'allow-unjudged': { type: 'boolean' },
         header: { type: 'string', multiple: true },
         'fail-on-skipped-spec': { type: 'boolean' },

@@ -2,13 +2,13 @@
 import { writeFile } from 'node:fs/promises';
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
 import { runSuite, summarize } from './suite.js';
-import { DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORDS } from './target/paging.js';
+import { DEFAULT_MAX_LIST_MIB, DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORDS } from './target/paging.js';
 import { TargetProblem } from './target/preflight.js';
 import type { CheckResult, SuiteReport, Target } from './types.js';
 import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
-import { toJunit } from './verdict/junit.js';
-import { type Masker, maskerFor } from './verdict/mask.js';
+import { escapeXml, toJunit } from './verdict/junit.js';
+import { MASK, type Masker, maskerFor } from './verdict/mask.js';
 import { jsonEscaped, visible } from './verdict/visible.js';
 
 /** Where the command writes; tests pass their own. */
@@ -79,6 +79,7 @@ function targetOf(args: VerifyArgs): Target {
   if (args.pageParam !== undefined) target.pageParam = args.pageParam;
   if (args.maxPages !== undefined) target.maxPages = args.maxPages;
   if (args.maxRecords !== undefined) target.maxRecords = args.maxRecords;
+  if (args.maxListMiB !== undefined) target.maxListMiB = args.maxListMiB;
   target.paging = args.paging;
   if (Object.keys(args.headers).length > 0) target.headers = args.headers;
   return target;
@@ -161,6 +162,7 @@ export function startFailureReport(args: VerifyArgs, message: string): SuiteRepo
       paging: args.paging,
       maxPages: args.maxPages ?? DEFAULT_MAX_PAGES,
       maxRecords: args.maxRecords ?? DEFAULT_MAX_RECORDS,
+      maxListMiB: args.maxListMiB ?? DEFAULT_MAX_LIST_MIB,
       lists: {},
       records: 'not read',
     },
@@ -172,8 +174,9 @@ export function startFailureReport(args: VerifyArgs, message: string): SuiteRepo
 /** The reports, from the masked report, and their text masked once more as it is written. */
 async function writeReports(report: SuiteReport, args: VerifyArgs, masker: Masker): Promise<void> {
   for (const { format, path } of args.reports) {
-    const text = format === 'junit' ? toJunit(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
-    await writeFile(path, masker.text(text)).catch((error: Error) => {
+    const junit = format === 'junit';
+    const text = junit ? toJunit(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
+    await writeFile(path, masker.text(text, junit ? escapeXml(MASK) : MASK)).catch((error: Error) => {
       throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
     });
   }

@@ -1,4 +1,6 @@
 /** The kit's one sender: a throttled request is sent again after the wait it asks for, within a budget per target. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_ANSWER_BYTES, send, TransportError } from './target/http.js';
 import type { Target } from './types.js';
@@ -164,6 +166,40 @@ describe('reading an answer', () => {
     const { reply } = await send(target, { method: 'GET', path: '/api/v1/schemas' });
 
     expect(reply.body).toEqual(['a\uFFFD']);
+  });
+
+  it('reads an answer only up to the bytes a request allows (what is left of a list read), counting what it read', async () => {
+    const { target, read } = streamingTarget(function* () {
+      for (let sent = 0; sent < 16; sent++) yield MiB;
+    });
+    const failure = await send(target, { method: 'GET', path: '/api/v1/tools?page=2', maxBytes: 1.5 * MiB.byteLength }).then(
+      () => 'read whole',
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ code: 'TOO_LARGE', message: 'the answer is larger than 1.5 MiB; the kit read no further' });
+    expect(read.bytes).toBeLessThanOrEqual(4 * MiB.byteLength);
+
+    const { target: small } = streamingTarget(() => [new TextEncoder().encode('["é"]')]);
+    const { reply } = await send(small, { method: 'GET', path: '/api/v1/tools', maxBytes: 1024 });
+    expect(reply.bytes).toBe(6);
+  });
+});
+
+describe('the exchanges the kit keeps of long answers', () => {
+  it('keep the start of each answer, not the answer: 200 answers of 1 MiB, kept, fit in a heap of 48 MiB', async () => {
+    // In a child process of the built kit with a capped heap: a start kept as a slice of the answer's text keeps
+    // the whole text alive, and 200 MiB of them run the child out of memory.
+    const http = new URL('../../dist/contracts/conformance/target/http.js', import.meta.url).href;
+    const script = `
+      const { send } = await import(${JSON.stringify(http)});
+      const answer = JSON.stringify([{ description: 'x'.repeat(1024 * 1024) }]);
+      const target = { baseUrl: 'http://long.test', token: 't', fetch: async () => new Response(answer, { headers: { 'content-type': 'application/json' } }) };
+      const kept = [];
+      for (let n = 0; n < 200; n++) kept.push((await send(target, { method: 'GET', path: '/api/v1/tools' })).exchange);
+      console.log(kept.length, String(kept[0].received.body).length);
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', '--input-type=module', '-e', script]);
+    expect(stdout.trim()).toBe(`200 ${2000 + '… (1048594 characters in all)'.length}`);
   });
 });
 

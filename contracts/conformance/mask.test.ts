@@ -25,10 +25,89 @@ describe('masking text', () => {
     expect(m.text(JSON.stringify(JSON.stringify({ echoed: HEADER })))).not.toContain('hdr');
   });
 
+  it('masks a token with / + = ~ in every way a server writes it back', () => {
+    const token = 'ab~Cd/Ef+Gh 12"xyZ==';
+    const m = new Masker([token]);
+    const every = (pattern: RegExp, write: (char: string) => string) => token.replace(pattern, write);
+    const code = (char: string) => (char.codePointAt(0) ?? 0).toString(16).padStart(4, '0');
+    const pct = (char: string) => `%${(char.codePointAt(0) ?? 0).toString(16).padStart(2, '0')}`;
+    const forms = [
+      token,
+      JSON.stringify(token).slice(1, -1),
+      JSON.stringify(token).slice(1, -1).replaceAll('/', '\\/'),
+      JSON.stringify(JSON.stringify(token).slice(1, -1).replaceAll('/', '\\/')).slice(1, -1),
+      every(/[^A-Za-z0-9]/g, (char) => `\\u${code(char)}`),
+      every(/[^A-Za-z0-9]/g, (char) => `\\u${code(char).toUpperCase()}`),
+      JSON.stringify(every(/[^A-Za-z0-9]/g, (char) => `\\u${code(char)}`)).slice(1, -1),
+      encodeURIComponent(token),
+      encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+      encodeURIComponent(token).replaceAll('~', '%7E'),
+      new URLSearchParams({ t: token }).toString().slice(2),
+      encodeURI(token),
+      encodeURIComponent(encodeURIComponent(token)),
+      every(/[^A-Za-z0-9]/g, pct),
+      every(/[^A-Za-z0-9]/g, (char) => `&#${char.codePointAt(0)};`),
+      every(/[^A-Za-z0-9]/g, (char) => `&#x${code(char)};`),
+      // Mixed: a slash escaped for JSON in a percent-encoded rest.
+      encodeURIComponent(token).replaceAll('%2F', '\\/'),
+    ];
+    for (const form of forms) {
+      expect(m.text(`said ${form}.`), form).toBe(`said ${MASK}.`);
+      expect(m.text(JSON.stringify({ echoed: `q=${form}` })), form).toBe(`{"echoed":"q=${MASK}"}`);
+    }
+  });
+
+  it('masks a secret written in any mix of the forms of its characters, on generated secrets and texts', () => {
+    const alphabet = ['a', 'Z', '7', '/', '+', '=', '~', ' ', '"', '\\', '&', '%', 'é', '😀', ':', '.', '-', '_'];
+    const pct = (char: string) => [...new TextEncoder().encode(char)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    // Letters and digits as they are: no encoder escapes them.
+    const unicode = (char: string) =>
+      /[A-Za-z0-9]/.test(char)
+        ? char
+        : Array.from({ length: char.length }, (_, index) => `\\u${char.charCodeAt(index).toString(16).padStart(4, '0')}`).join('');
+    const writers: ((char: string) => string)[] = [
+      (char) => char,
+      (char) => JSON.stringify(char).slice(1, -1),
+      (char) => (char === '/' ? '\\/' : char),
+      unicode,
+      (char) => unicode(char).replace(/[0-9a-f]{4}/g, (hex) => hex.toUpperCase()),
+      (char) => (/[A-Za-z0-9]/.test(char) ? char : pct(char)),
+      (char) => (/[A-Za-z0-9]/.test(char) ? char : pct(char).toUpperCase()),
+      (char) => (char === ' ' ? '+' : encodeURIComponent(char)),
+      (char) => JSON.stringify(JSON.stringify(char).slice(1, -1)).slice(1, -1),
+    ];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...alphabet), fc.nat(writers.length - 1)), { minLength: 3, maxLength: 24 }),
+        (chosen) => {
+          const secret = chosen.map(([char]) => char).join('');
+          const written = chosen.map(([char, writer]) => writers[writer]!(char)).join('');
+          expect(new Masker([secret]).text(`#(${written})#`)).toBe(`#(${MASK})#`);
+        },
+      ),
+      { seed: 20261129, numRuns: 2000 },
+    );
+  });
+
+  it('masks a --header with a scheme also as its credentials alone, and Basic credentials decoded', () => {
+    const basic = `Basic ${Buffer.from('kit-user:s3cr/et+pw=').toString('base64')}`;
+    const m = maskerFor({ baseUrl: 'http://t.test', token: TOKEN, headers: { authorization: basic, 'x-gw': 'Token gw-7f3a' } });
+    expect(m.text(`bad ${basic.slice(6)}; user kit-user:s3cr/et+pw=; pw s3cr%2Fet%2Bpw%3D; gw-7f3a`)).toBe(
+      `bad ${MASK}; user ${MASK}; pw ${MASK}; ${MASK}`,
+    );
+  });
+
   it('masks the start of a secret where a text was cut short', () => {
     const m = masker();
     expect(m.text(`answered {"auth":"Bearer ${TOKEN.slice(0, 7)}…`)).toBe(`answered {"auth":"Bearer ${MASK}…`);
     expect(m.text(`{"h":"${HEADER.slice(0, 5)}… (4000 characters in all)`)).not.toContain('hdr"v');
+    // Written as a server writes it (JSON-escaped, percent-encoded), and cut within the form of a character.
+    const slashed = new Masker(['Zk9x/Q2b+Tr7wL1pq8Vn==']);
+    expect(slashed.text('{"message":"Bearer Zk9x\\/Q2b+Tr… (4000 characters in all)')).toBe(
+      `{"message":"Bearer ${MASK}… (4000 characters in all)`,
+    );
+    expect(slashed.text('?access_token=Zk9x%2FQ2b%2B… (4000 characters in all)')).toBe(`?access_token=${MASK}… (4000 characters in all)`);
+    expect(slashed.text('?access_token=Zk9x%2FQ2b%2… (4000 characters in all)')).toBe(`?access_token=${MASK}… (4000 characters in all)`);
     // Two characters say nothing of a secret, and the text after the cut is left as it is.
     expect(m.text('to… ok')).toBe('to… ok');
   });
@@ -56,7 +135,7 @@ describe('masking text', () => {
   });
 
   it('skips the member passes only where they would change nothing: the same text as with them, on generated texts', () => {
-    const marks = ['"', '\\"', '\\', ':', ' ', ',', '{', '}', '…', '\\u0041', 'a', '7'];
+    const marks = ['"', '\\"', '\\', ':', ' ', ',', '{', '}', '…', '\\u0041', 'a', '7', '%2F', '\\/', '\\u002b', '&#43;'];
     const names = ['token', 'ToKen', 'passw', 'api_key', 'coo', 'kie', 'X-Tenant-Key', 'x-tenant-', 'key', 'name', TOKEN.slice(0, 5)];
     const pieces = [...marks, ...names];
     const withEveryPass = masker();

@@ -14,7 +14,7 @@ export function reportOf(results: CheckResult[], extra: Partial<SuiteReport> = {
     results,
     leftovers: [],
     notes: [],
-    target: { paging: 'auto', maxPages: 200, maxRecords: 100000, lists: {}, records: 'the answer itself' },
+    target: { paging: 'auto', maxPages: 200, maxRecords: 100000, maxListMiB: 128, lists: {}, records: 'the answer itself' },
     allowUnjudged: false,
     summary: summarize(results),
     ...extra,

@@ -40,6 +40,8 @@ export interface Target {
   maxPages?: number;
   /** The most records read of one list (default 100,000); a list with more is not read whole. */
   maxRecords?: number;
+  /** The most MiB of answers read for one list, all its pages (default 128); a list with more is not read whole. */
+  maxListMiB?: number;
 }
 
 /** How the run read the target (the target adapter's findings), for the report. */
@@ -47,6 +49,7 @@ export interface TargetDescription {
   paging: string;
   maxPages: number;
   maxRecords: number;
+  maxListMiB: number;
   /** Per list path that had more than one page: how its pages were reached. */
   lists: Record<string, string>;
   /** List paths a read could not read whole (the notes say why); absent when every list read was whole. */

@@ -212,6 +212,19 @@ describe("Pact's own Verifier against the mock", { retry: 1 }, () => {
       await runPactVerifyCommand(['--provider-base-url', server.url, '--pact', '/no/such/pact.json'], (line) => lines.push(line)),
     ).toBe(2);
     expect(lines.at(-1)).toBe('voice-config-mock pact-verify: --pact "/no/such/pact.json": no such file or folder.');
+    // Pact's Verifier reports an empty folder, or a pact of no interactions, as a success of none.
+    const empty = await mkdtemp(join(tmpdir(), 'voice-config-no-pacts-'));
+    try {
+      expect(await runPactVerifyCommand(['--provider-base-url', server.url, '--pact', empty], (line) => lines.push(line))).toBe(2);
+      expect(lines.at(-1)).toMatch(/^voice-config-mock pact-verify: no interaction was verified/);
+      await writeFile(join(empty, 'nothing.json'), '{}');
+      expect(
+        await runPactVerifyCommand(['--provider-base-url', server.url, '--pact', join(empty, 'nothing.json')], (line) => lines.push(line)),
+      ).toBe(2);
+      expect(lines.at(-1)).toMatch(/^voice-config-mock pact-verify: no interaction was verified/);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });
 

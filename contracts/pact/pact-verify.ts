@@ -73,6 +73,13 @@ export async function runPactVerifyCommand(
   );
   const report = JSON.parse(json) as Report;
   const interactions = report.interactionResults ?? [];
+  // An empty folder, a pact of no interactions, a broker with none for this provider: a run that checked nothing.
+  if (interactions.length === 0) {
+    log(
+      'voice-config-mock pact-verify: no interaction was verified: the pacts given hold none, so nothing can pass; check --pact, or the broker and its selectors.',
+    );
+    return 2;
+  }
   const failed = interactions.filter(({ result }) => result !== 'OK').map(({ description }) => `  - ${description}`);
   log(
     report.result

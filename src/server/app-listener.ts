@@ -32,10 +32,29 @@ export function appListener(options: AppOptions, mockState: MockState, parseLarg
   // It leaves the process's global Request and Response alone: by default it replaces them with subclasses of its own
   // (for a quicker answer, about 15 % on a list through the app), and a program or test beside the mock then finds
   // `fetch`'s answers not `instanceof Response`, and `new Request(...).clone()` not `instanceof Request`.
-  return getRequestListener(app.fetch, {
+  return getRequestListener((request, env) => app.fetch(copyable(request), env), {
     hostname: hostHeaderOf(host),
     errorHandler: answerUnreadableRequest,
     overrideGlobalObjects: false,
+  });
+}
+
+/**
+ * The request as the app can take it. The adapter hands the app a request of
+ * its own, which the web Request constructor cannot copy while the globals
+ * are left alone; and the app's limit on a body of unknown length (Hono's
+ * bodyLimit, src/http/size-limit.ts) copies the request around the bytes it
+ * read. So a body without a Content-Length comes as a plain web Request
+ * (a bodiless POST, a chunked upload); every other request as it is.
+ */
+function copyable(request: Request): Request {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.headers.has('content-length')) return request;
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    duplex: 'half',
+    signal: request.signal,
   });
 }
 

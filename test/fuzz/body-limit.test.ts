@@ -4,6 +4,7 @@
  * shape, anything up to it is read. Over a real port it holds for chunked
  * bodies too, which carry no Content-Length.
  */
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
@@ -107,6 +108,42 @@ describe('body size limit', () => {
       const list = await fetch(`${mock.url}/api/v1/schemas`, { headers: { authorization: `Bearer ${TOKEN}` } });
       expect(list.status).toBe(200);
       expect(Array.isArray(await list.json())).toBe(true);
+    });
+
+    // The adapter's request reaches the limit as a web Request it can copy (src/server/app-listener.ts): these were
+    // answered 500 while the process's globals were left alone and the adapter's own request went to Hono's bodyLimit.
+    it('reads a chunked body under the limit, and a POST with no body and no Content-Length, as any other', async () => {
+      const body = new TextEncoder().encode(JSON.stringify({ type: 'endCall', name: 'chunked_hang_up' }));
+      const chunked = await fetch(`${mock.url}/api/v1/tools`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(body.subarray(0, 10));
+            controller.enqueue(body.subarray(10));
+            controller.close();
+          },
+        }),
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(201);
+      expect(await chunked.json()).toMatchObject({ name: 'chunked_hang_up' });
+      // As `curl -X POST` sends it: no Content-Length, no Transfer-Encoding.
+      const bare = async (path: string, headers = '') => {
+        const { hostname, port } = new URL(mock.url);
+        const socket = connect(Number(port), hostname);
+        socket.end(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${headers}Connection: close\r\n\r\n`);
+        let text = '';
+        for await (const chunk of socket) text += chunk;
+        return { status: Number(text.split(' ')[1]), body: text.slice(text.indexOf('\r\n\r\n') + 4) };
+      };
+      const reset = await bare('/__mock/reset');
+      expect(reset.status).toBe(200);
+      expect(reset.body).toContain('"organizations"');
+      const create = await bare('/api/v1/tools', `Authorization: Bearer ${TOKEN}\r\n`);
+      expect(create.status).toBe(400);
+      expect(create.body).toContain('needs a JSON object body');
+      expect((await bare('/__mock/reset', 'Origin: http://elsewhere.example\r\n')).status).toBe(403);
     });
 
     // In process a Request carries no Content-Length, so only a real port judges a body by its header.

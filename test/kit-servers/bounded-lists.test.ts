@@ -1,8 +1,9 @@
 /**
- * The kit's memory is bounded whatever a target's lists answer: endless pages of new records, or one page of more
- * records than --max-records, end as "not read whole" (the reason naming the flag), and are never reported as
- * failures of the target. One kit run per shape, read-only.
+ * The kit's memory is bounded whatever a target's lists answer: endless pages of new records, one page of more
+ * records than --max-records, or endless pages of huge records, end as "not read whole" (the reason naming the
+ * flag), and are never reported as failures of the target. One kit run per shape, read-only.
  */
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,11 +20,18 @@ afterAll(async () => {
   await Promise.all(started.map((server) => server.close()));
 });
 
-/** Every list but the schema list is `huge` (one page of that many records) or endless (pages of 500 new ones). */
-async function start(shape: { huge: number } | 'endless'): Promise<Running> {
+/**
+ * Every list but the schema list is `huge` (one page of that many records), endless (pages of 500 new ones), or
+ * heavy: endless pages by Link header, one new record a page, each with a description of `heavy` MiB.
+ */
+async function start(shape: { huge: number } | { heavy: number } | 'endless'): Promise<Running> {
+  const heavy = typeof shape === 'object' && 'heavy' in shape ? shape.heavy : undefined;
+  const description = 'x'.repeat((heavy ?? 0) * 1024 * 1024);
   // Each organization its own records: the lists of the two are apart, as they must be.
   const huge = TOKENS.map(() =>
-    shape === 'endless' ? [] : Array.from({ length: shape.huge }, (_, index) => ({ id: randomUUID(), name: `r${index}`, isSystem: false })),
+    shape === 'endless' || !('huge' in shape)
+      ? []
+      : Array.from({ length: shape.huge }, (_, index) => ({ id: randomUUID(), name: `r${index}`, isSystem: false })),
   );
   const schemas = TOKENS.map(() => [schemaRecord(randomUUID(), { name: 'Topics' })]);
   const running = await listen((req, _body, res) => {
@@ -32,6 +40,11 @@ async function start(shape: { huge: number } | 'endless'): Promise<Running> {
     if (org === -1) return answer(res, 401, { message: 'no token' });
     if (url.pathname === '/api/v1/schemas') return answer(res, 200, schemas[org]);
     if (!/^\/api\/v1\/[a-z-]+$/.test(url.pathname)) return answer(res, 404, { message: 'not found' });
+    if (heavy !== undefined) {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const link = `<${url.pathname}?page=${page + 1}>; rel="next"`;
+      return answer(res, 200, [{ id: randomUUID(), name: `r${page}`, isSystem: false, description }], { link });
+    }
     if (shape !== 'endless') return answer(res, 200, huge[org]);
     const page = Number(url.searchParams.get('cursor') ?? 0);
     const data = Array.from({ length: 500 }, () => ({ id: randomUUID(), isSystem: false }));
@@ -86,6 +99,39 @@ describe('bounds on the lists the kit reads', { timeout: 120_000 }, () => {
     expect(json.results.find((result) => result.id === 'tools.list.ids-uuid')).toMatchObject({
       outcome: 'not judged',
       reason: expect.stringContaining('--max-records'),
+    });
+  });
+});
+
+/** The built command's verify, in a child process whose heap is capped at `heapMiB`: its exit code and stderr. */
+function verifyInCappedHeap(heapMiB: number, ...argv: string[]): Promise<{ code: number | null; err: string }> {
+  const cli = new URL('../../dist/voice-config-mock.cjs', import.meta.url).pathname;
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapMiB}`, cli, 'verify', ...argv], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, err })));
+}
+
+describe('bounds on the bytes the kit reads of a list', { timeout: 120_000 }, () => {
+  it('ends endless pages of huge records at --max-list-mib, in a heap far smaller than the pages, with a report', async () => {
+    // 1 MiB a record, one a page, without end: read to --max-pages (1000), the pages would hold 1000 MiB.
+    const server = await start({ heavy: 1 });
+    const report = join(dir, `${randomUUID()}.json`);
+    const flags = ['--base-url', server.url, '--token', TOKENS[0]!, '--token2', TOKENS[1]!, '--read-only', '--settle-ms', '0'];
+    const run = await verifyInCappedHeap(96, ...flags, '--max-list-mib', '6', '--report', `json=${report}`);
+
+    expect(run.err).not.toMatch(/heap|memory/i);
+    expect(run.code).toBe(0);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as SuiteReport;
+    expect(json.summary.failed).toBe(0);
+    expect(json.target.maxListMiB).toBe(6);
+    expect(json.results.find((result) => result.id === 'tools.list.ids-uuid')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringMatching(/holds more than 6 MiB of answers .*--max-list-mib/),
     });
   });
 });

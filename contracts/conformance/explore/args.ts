@@ -64,7 +64,8 @@ Options:
   --openapi FILE|URL      the OpenAPI document to read request examples from (default: the target's /openapi.json)
   --examples FILE         request examples by hand, as for verify
   --header "Name: value"  a header sent on every request (repeatable; never printed)
-  --list-pointer, --id-pointer, --record-pointer, --paging, --next-pointer, --page-param, --max-pages, --timeout-ms, --settle-ms
+  --list-pointer, --id-pointer, --record-pointer, --paging, --next-pointer, --page-param, --max-pages, --max-list-mib,
+  --timeout-ms, --settle-ms
                           how the target lists, pages and wraps records: as for verify
   -h, --help              show this help
 
@@ -109,6 +110,7 @@ export function parseExploreArgs(argv: string[]): ExploreArgs {
   if (values['next-pointer'] !== undefined) target.nextPointer = parsePointer('--next-pointer', values['next-pointer']);
   if (values['page-param'] !== undefined) target.pageParam = values['page-param'];
   if (values['max-pages'] !== undefined) target.maxPages = positiveInteger('--max-pages', values['max-pages']);
+  if (values['max-list-mib'] !== undefined) target.maxListMiB = positiveInteger('--max-list-mib', values['max-list-mib']);
   const headers = Object.fromEntries((values.header ?? []).map(parseHeader));
   if (Object.keys(headers).length > 0) target.headers = headers;
   const args: ExploreArgs = {
@@ -180,6 +182,7 @@ function parse(argv: string[]) {
         'next-pointer': text,
         'page-param': text,
         'max-pages': text,
+        'max-list-mib': text,
         'timeout-ms': text,
         'settle-ms': text,
         help: { type: 'boolean', short: 'h' },

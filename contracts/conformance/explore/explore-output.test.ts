@@ -4,7 +4,7 @@
  * (exit 2), and a target that echoes the caller's token back never has it
  * printed, in the console or the JSON report.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,14 +18,21 @@ const dir = mkdtempSync(join(tmpdir(), 'explore-output-'));
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-/** The mock over HTTP, each answer passed through `change`; `answered` counts the requests it has taken. */
-async function serveMock(change: (req: { n: number; auth: string }, body: string) => string | 'hang up'): Promise<string> {
+/**
+ * The mock over HTTP, each answer passed through `change`; `answered` counts the requests it has taken. `tokens`
+ * maps the Authorization headers the kit sends to the mock's own.
+ */
+async function serveMock(
+  change: (req: { n: number; auth: string }, body: string) => string | 'hang up',
+  tokens: Record<string, string> = {},
+): Promise<string> {
   const app = createApp({ mockState: createMockState() });
   let n = 0;
   const served = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+    if (headers.authorization !== undefined) headers.authorization = tokens[headers.authorization] ?? headers.authorization;
     const hasBody = req.method !== 'GET' && chunks.length > 0;
     const answer = await app.request(`http://127.0.0.1${req.url}`, {
       method: req.method ?? 'GET',
@@ -46,10 +53,11 @@ async function serveMock(change: (req: { n: number; auth: string }, body: string
 async function explore(url: string, ...argv: string[]) {
   let out = '';
   const json = join(dir, `${Math.random().toString(36).slice(2)}.json`);
-  const code = await runExploreCommand(
-    ['--base-url', url, '--token', 'demo-token', '--token2', 'demo-token-2', '--seed', '3', '--report', `json=${json}`, ...argv],
-    { out: (text) => (out += text), err: (text) => (out += text) },
-  );
+  const tokens = argv.includes('--token') ? [] : ['--token', 'demo-token', '--token2', 'demo-token-2'];
+  const code = await runExploreCommand(['--base-url', url, ...tokens, '--seed', '3', '--report', `json=${json}`, ...argv], {
+    out: (text) => (out += text),
+    err: (text) => (out += text),
+  });
   return { code, out, json: readFileSync(json, 'utf8') };
 }
 
@@ -72,5 +80,48 @@ describe('explore on a target that misbehaves outside the rules', () => {
     expect(run.code, run.out).toBe(1);
     expect(run.json).toContain('<masked>');
     for (const text of [run.out, run.json]) expect(text).not.toContain('demo-token');
+  }, 60_000);
+
+  it('masks tokens holding / + = ~ that a target echoes encoded, in the console, the JSON report and the repro files', async () => {
+    const token = 'Zk9x/Q2b+Tr7wL1pq8Vn~==';
+    const token2 = 'Hs3m/Yy1+Pq0cU6ze4Kd~==';
+    const encoded = (secret: string) => [
+      JSON.stringify(secret).slice(1, -1).replaceAll('/', '\\/'),
+      secret.replace(/[^A-Za-z0-9]/g, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`),
+      encodeURIComponent(secret).replaceAll('~', '%7E'),
+      encodeURIComponent(secret).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    ];
+    const echo = (auth: string) => `"echo":${JSON.stringify(`seen ${encoded(auth.replace(/^Bearer /, '')).join(' ')}`)}`;
+    const url = await serveMock(
+      ({ auth }, body) => (body === '{}' ? `{${echo(auth)}}` : body.startsWith('{') ? `{${echo(auth)},${body.slice(1)}` : body),
+      { [`Bearer ${token}`]: 'Bearer demo-token', [`Bearer ${token2}`]: 'Bearer demo-token-2' },
+    );
+    const repro = mkdtempSync(join(tmpdir(), 'explore-repro-'));
+    const run = await explore(
+      url,
+      '--token',
+      token,
+      '--token2',
+      token2,
+      '--runs',
+      '30',
+      '--steps',
+      '6',
+      '--max-failures',
+      '1',
+      '--repro',
+      repro,
+    );
+    expect(run.code, run.out).toBe(1);
+    expect(run.json).toContain('seen <masked>');
+    const files = (folder: string): string[] =>
+      readdirSync(folder).flatMap((name) =>
+        statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : [join(folder, name)],
+      );
+    const written = files(repro);
+    expect(written.length).toBeGreaterThan(0);
+    for (const text of [run.out, run.json, ...written.map((file) => readFileSync(file, 'utf8'))]) {
+      for (const form of [token, token2, ...encoded(token), ...encoded(token2)]) expect(text).not.toContain(form);
+    }
   }, 60_000);
 });

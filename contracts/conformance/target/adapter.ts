@@ -8,7 +8,7 @@
  * - Reading a whole list: `new TargetAdapter(target, declared, notes).list(send, path, credentials)`, or `readList`
  *   (paging.ts) without the adapter's notes. The `ListRead` says whether the list is whole (`whole`), and why it is
  *   (`because`) or why not (`why`, naming the flag that would help); `items` holds every record read, bounded by
- *   `--max-pages` and `--max-records`.
+ *   `--max-pages`, `--max-records` and `--max-list-mib`.
  * - Building a create or update body for a resource: `loadExamples(target, signal, given, openapi)` (examples.ts)
  *   reads the target's document (JSON or YAML); `examples.create(path)` / `update(path)` give the body,
  *   `source(path, kind)` where it came from (`example`, `property examples`, `generated from schema`,
@@ -45,7 +45,8 @@ export class TargetAdapter {
     private readonly declared: (path: string) => QueryParam[],
     private readonly notes: Notes,
   ) {
-    this.lists = new ListCache(pagingOf(target).maxRecords);
+    const { maxRecords, maxBytes } = pagingOf(target);
+    this.lists = new ListCache(maxRecords, maxBytes);
   }
 
   /** Reads the whole list of `path` (every page); see paging.ts. */
@@ -87,6 +88,7 @@ export class TargetAdapter {
       paging: paging.mode,
       maxPages: paging.maxPages,
       maxRecords: paging.maxRecords,
+      maxListMiB: paging.maxBytes / 1024 / 1024,
       lists: Object.fromEntries(this.ways),
       ...(this.partial.size > 0 ? { notWhole: [...this.partial] } : {}),
       records:

@@ -10,6 +10,8 @@ export interface Reply {
   body: unknown;
   text: string;
   json: boolean;
+  /** The size of the body read, in bytes (what a list read counts against its bound: paging.ts); absent, the text's length. */
+  bytes?: number;
 }
 
 export interface RequestSpec {
@@ -18,6 +20,8 @@ export interface RequestSpec {
   credentials?: Credentials;
   /** Sent as JSON with `Content-Type: application/json`; omit for no body. */
   body?: unknown;
+  /** The most of the answer read, in bytes (default and at most MAX_ANSWER_BYTES); a longer one is TOO_LARGE. */
+  maxBytes?: number;
 }
 
 /**
@@ -79,7 +83,7 @@ export async function sendOnce(target: Target, spec: RequestSpec, signal?: Abort
       init,
       new URL(target.baseUrl).origin,
     );
-    const reply = await readReply(response);
+    const reply = await readReply(response, Math.min(spec.maxBytes ?? MAX_ANSWER_BYTES, MAX_ANSWER_BYTES));
     // An empty body is shown as nothing, not as an empty string.
     const shown = reply.text.length === 0 ? undefined : reply.text.length <= SHOWN_TEXT ? reply.body : shorten(reply.text);
     const exchange: Exchange = { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } };
@@ -98,13 +102,23 @@ export async function sendOnce(target: Target, spec: RequestSpec, signal?: Abort
   }
 }
 
-/** Long answers (a whole list) are kept short in reports: they repeat for every check of a probe. */
+/**
+ * Long answers (a whole list) are kept short in reports: they repeat for every check of a probe. The start is
+ * copied: a slice of the text would keep the whole answer in memory for as long as the report keeps the exchange.
+ */
 function shorten(text: string): string {
-  return `${text.slice(0, SHOWN_TEXT)}… (${text.length} characters in all)`;
+  const start = Buffer.from(text.slice(0, SHOWN_TEXT), 'utf16le').toString('utf16le');
+  return `${start}… (${text.length} characters in all)`;
 }
 
-async function readReply(res: Response): Promise<Reply> {
-  const text = await readText(res);
+/** A size in bytes as the kit says it: in MiB, to a tenth where it is not whole. */
+export function mebibytes(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB`;
+}
+
+async function readReply(res: Response, maxBytes: number): Promise<Reply> {
+  const { text, bytes } = await readText(res, maxBytes);
   const contentType = res.headers.get('content-type');
   let body: unknown = text;
   let json = false;
@@ -116,23 +130,23 @@ async function readReply(res: Response): Promise<Reply> {
       // Not JSON: the checks see the text and say so.
     }
   } else body = undefined;
-  return { status: res.status, contentType, headers: res.headers, body, text, json };
+  return { status: res.status, contentType, headers: res.headers, body, text, json, bytes };
 }
 
-/** The body as text (bytes that are not UTF-8 become U+FFFD, as `res.text()` does), read up to MAX_ANSWER_BYTES. */
-async function readText(res: Response): Promise<string> {
-  const tooLarge = `the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MiB; the kit read no further`;
-  if (Number(res.headers.get('content-length')) > MAX_ANSWER_BYTES) {
+/** The body as text (bytes that are not UTF-8 become U+FFFD, as `res.text()` does), read up to `maxBytes`. */
+async function readText(res: Response, maxBytes: number): Promise<{ text: string; bytes: number }> {
+  const tooLarge = `the answer is larger than ${mebibytes(maxBytes)}; the kit read no further`;
+  if (Number(res.headers.get('content-length')) > maxBytes) {
     await res.body?.cancel();
     throw new AnswerTooLarge(tooLarge);
   }
-  if (res.body === null) return '';
+  if (res.body === null) return { text: '', bytes: 0 };
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of res.body) {
     size += chunk.byteLength;
     // Leaving the loop early cancels the stream, which ends the connection's download.
-    if (size > MAX_ANSWER_BYTES) throw new AnswerTooLarge(tooLarge);
+    if (size > maxBytes) throw new AnswerTooLarge(tooLarge);
     chunks.push(chunk);
   }
   const bytes = new Uint8Array(size);
@@ -141,7 +155,7 @@ async function readText(res: Response): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return { text: new TextDecoder().decode(bytes), bytes: size };
 }
 
 /** `baseUrl` may end with or without a slash, and may carry a path prefix. */

@@ -4,8 +4,8 @@
  * read and its requests, instead of reading every page again. Any request other than a GET or HEAD, answered or
  * not, ends every kept read, so a read after the kit's own write is always fresh; a read during which a write
  * was sent is not kept. What the target changes by itself, or another client changes, between two reads without
- * a write of the kit's, is no more seen than if the two reads had been one. At most `maxRecords` records are kept
- * in all (the bound of one list read), the oldest read dropped first.
+ * a write of the kit's, is no more seen than if the two reads had been one. At most `maxRecords` records and
+ * `maxBytes` bytes of answers are kept in all (the bounds of one list read), the oldest read dropped first.
  */
 import type { Exchange } from '../types.js';
 import type { ListRead } from './paging.js';
@@ -22,8 +22,12 @@ export const REUSED_NOTE = 'read earlier in the run, with no write of the kit si
 export class ListCache {
   private readonly kept = new Map<string, Kept>();
   private records = 0;
+  private bytes = 0;
 
-  constructor(private readonly maxRecords: number) {}
+  constructor(
+    private readonly maxRecords: number,
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** The read kept under `key`, if the kit has sent no write since (`writes` is the count now). */
   get(key: string, writes: number): Kept | undefined {
@@ -35,17 +39,20 @@ export class ListCache {
   set(key: string, writes: number, read: ListRead, exchanges: Exchange[]): void {
     for (const [other, kept] of this.kept) if (kept.writes !== writes || other === key) this.drop(other);
     const size = read.items?.length ?? 0;
-    if (size > this.maxRecords) return;
+    if (size > this.maxRecords || read.bytes > this.maxBytes) return;
     for (const [oldest] of this.kept) {
-      if (this.records + size <= this.maxRecords) break;
+      if (this.records + size <= this.maxRecords && this.bytes + read.bytes <= this.maxBytes) break;
       this.drop(oldest);
     }
     this.kept.set(key, { writes, read, exchanges });
     this.records += size;
+    this.bytes += read.bytes;
   }
 
   private drop(key: string): void {
-    this.records -= this.kept.get(key)?.read.items?.length ?? 0;
+    const read = this.kept.get(key)?.read;
+    this.records -= read?.items?.length ?? 0;
+    this.bytes -= read?.bytes ?? 0;
     this.kept.delete(key);
   }
 }

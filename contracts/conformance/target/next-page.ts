@@ -71,6 +71,8 @@ export const PAGING_MODES: PagingMode[] = ['auto', 'link', 'cursor', 'page', 'of
 /** Bounds of one list read, so that the kit's memory stays bounded whatever a target answers. */
 export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_MAX_RECORDS = 100_000;
+/** The most MiB of answers read for one list, all its pages (`--max-list-mib`). */
+export const DEFAULT_MAX_LIST_MIB = 128;
 
 export interface PagingSettings {
   mode: PagingMode;
@@ -78,6 +80,8 @@ export interface PagingSettings {
   pageParam?: string;
   maxPages: number;
   maxRecords: number;
+  /** The most bytes of answers read for one list, all its pages. */
+  maxBytes: number;
 }
 
 /** The paging settings a target's flags give. */
@@ -86,6 +90,7 @@ export function pagingOf(target: Target): PagingSettings {
     mode: target.paging ?? 'auto',
     maxPages: target.maxPages ?? DEFAULT_MAX_PAGES,
     maxRecords: target.maxRecords ?? DEFAULT_MAX_RECORDS,
+    maxBytes: (target.maxListMiB ?? DEFAULT_MAX_LIST_MIB) * 1024 * 1024,
     ...(target.nextPointer !== undefined ? { nextPointer: target.nextPointer } : {}),
     ...(target.pageParam !== undefined ? { pageParam: target.pageParam } : {}),
   };

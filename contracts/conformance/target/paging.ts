@@ -21,21 +21,24 @@
  * why, naming the flag that would help: a check that rests on a record's
  * absence from the list is then not judged.
  *
- * The kit's memory is bounded: at most `--max-pages` pages and `--max-records`
- * records of one list are read (a list past either is not read whole, saying
- * so), and records are appended one by one, never spread into a call.
+ * The kit's memory is bounded: at most `--max-pages` pages, `--max-records`
+ * records and `--max-list-mib` MiB of answers of one list are read (a list past
+ * any of them is not read whole, saying so: each page after the first is read
+ * only up to what is left of the MiB), and records are appended one by one,
+ * never spread into a call.
  */
 import { isPlainObject, show } from '../matchers.js';
 import type { Credentials, Target } from '../types.js';
 import { readEnvelope, showsPaging } from './envelope.js';
 import type { QueryParam } from './examples.js';
 import { withHeaders } from './header-paging.js';
-import { isSuccess, type Reply, type RequestSpec } from './http.js';
+import { isSuccess, MAX_ANSWER_BYTES, mebibytes, type Reply, type RequestSpec, TOO_LARGE, TransportError } from './http.js';
 import { listIn, type Notes } from './listing.js';
 import { type Next, nextPage, type PageSeen, pagingOf, withQuery } from './next-page.js';
 import { pageFailureHint, refusesRequest } from './page-refusal.js';
 
 export {
+  DEFAULT_MAX_LIST_MIB,
   DEFAULT_MAX_PAGES,
   DEFAULT_MAX_RECORDS,
   linkNext,
@@ -56,6 +59,8 @@ export interface ListRead {
   /** Every page was read: the last one shows no sign of another. */
   whole: boolean;
   pages: number;
+  /** The bytes of answers read, every page. */
+  bytes: number;
   /** How the pages after the first were reached ("one page" when there were none). */
   way: string;
   /** Why the list is not known whole, naming the flag that would help. */
@@ -92,6 +97,7 @@ export async function readList(
       items: undefined,
       whole: false,
       pages: 1,
+      bytes: sizeOf(first),
       way: 'one page',
       why: `GET ${path} answered ${first.status} without a list the kit can read`,
     };
@@ -99,6 +105,7 @@ export async function readList(
   const items: unknown[] = [];
   const seen = new Set<string>();
   let pages = 1;
+  let bytes = sizeOf(first);
   let way = 'one page';
   // The largest total any page announced (in its body or a header): a list read with fewer records is not whole.
   let announced: number | undefined;
@@ -109,10 +116,11 @@ export async function readList(
         items,
         whole: false,
         pages,
+        bytes,
         way,
         why: `GET ${path} says it holds ${announced} records, and the kit read ${items.length} (${reason}); give --paging page or offset (with --page-param NAME), or --next-pointer`,
       };
-    return whole ? { first, items, whole, pages, way, because: reason } : { first, items, whole, pages, way, why: reason };
+    return whole ? { first, items, whole, pages, bytes, way, because: reason } : { first, items, whole, pages, bytes, way, why: reason };
   };
   // Records appended one by one (a spread of 200,000 arguments overflows the stack), up to --max-records.
   const take = (more: unknown[]): boolean => {
@@ -165,8 +173,20 @@ export async function readList(
         false,
         `GET ${path}: the next page (${way}) points back to a page already read; say how the target pages with --paging, --next-pointer or --page-param`,
       );
+    const tooBig = () =>
+      `GET ${path} holds more than ${mebibytes(settings.maxBytes)} of answers (${pages} pages read); give a higher --max-list-mib`;
+    if (bytes >= settings.maxBytes) return result(false, tooBig());
     asked.add(nextPath);
-    const reply = await send({ method: 'GET', path: nextPath, credentials });
+    let reply: Reply;
+    try {
+      reply = await send({ method: 'GET', path: nextPath, credentials, maxBytes: Math.min(MAX_ANSWER_BYTES, settings.maxBytes - bytes) });
+    } catch (error) {
+      // A page past what is left of the bound (or past the most of one answer) ends the read, not the check.
+      if (error instanceof TransportError && error.code === TOO_LARGE)
+        return result(false, settings.maxBytes - bytes < MAX_ANSWER_BYTES ? tooBig() : `GET ${nextPath}: ${error.message}`);
+      throw error;
+    }
+    bytes += sizeOf(reply);
     const more = isSuccess(reply.status) ? listIn(target, path, reply.body) : undefined;
     if (more === undefined) {
       // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
@@ -207,3 +227,6 @@ export async function readList(
     page = { path, at: nextPath, items: more.items, reply, envelope };
   }
 }
+
+/** The bytes of an answer's body (its text's length where the sender did not count them). */
+const sizeOf = (reply: Reply): number => reply.bytes ?? reply.text.length;

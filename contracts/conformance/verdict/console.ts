@@ -22,7 +22,7 @@ export function targetLines(found: TargetDescription): string {
     target.pageParam && `--page-param ${target.pageParam}`,
   ].filter(Boolean);
   return [
-    `Paging (--paging ${target.paging}${flags.length > 0 ? `, ${flags.join(', ')}` : ''}, at most ${target.maxPages} pages): ${paging}`,
+    `Paging (--paging ${target.paging}${flags.length > 0 ? `, ${flags.join(', ')}` : ''}, at most ${target.maxPages} pages and ${target.maxListMiB} MiB a list): ${paging}`,
     `Records read from: ${target.records}`,
   ].join('\n');
 }

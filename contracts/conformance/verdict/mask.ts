@@ -3,8 +3,11 @@
  * decided, the report at the end, and every line the command writes), so a field added later cannot escape it:
  *
  * - the tokens and `--header` values, wherever they appear (also in the kit's own words: a value that is a common
- *   word is masked there too), inside longer text the target echoes back, JSON-escaped or percent-encoded, and cut
- *   short at a `…` where an answer was shortened for the report;
+ *   word is masked there too), inside longer text the target echoes back, in every way a server writes them (see
+ *   `writtenForms`: JSON-escaped once or more, with `\/` or `\u002B`-style escapes, percent-encoded in either case
+ *   of hex, with or without `~ + / =` encoded, `+` for a space, HTML character references, any mix of these), and
+ *   cut short at a `…` where an answer was shortened for the report; a `--header` value with a scheme
+ *   (`Basic dXNlcjpwYXNz`) also as its credentials alone, and a Basic one also decoded (`user:pass`, `pass`);
  * - the values of members named like secrets (`password`, `token`, `apiKey`, `authorization`…, and the names of
  *   the `--header`s) at any depth, and in JSON written out inside text (`{"password":"…"}` in an error message);
  * - the string values of such members seen anywhere (eight characters or more), wherever they appear again.
@@ -24,11 +27,14 @@ const SHORTEST_HARVESTED = 8;
 const SHORTEST_CUT = 3;
 export const DEEPEST_SHOWN = 256;
 const TRUNCATION = '…';
+/** How far back a text cut short is searched for the start of a secret: so many characters for each of its characters. */
+const LONGEST_FORM = 16;
 /** A header name as HTTP allows it (RFC 9110's token). */
 const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
 export class Masker {
-  private readonly secrets = new Set<string>();
+  /** Each secret, with the ways each of its characters may be written (`writtenForms`). */
+  private readonly secrets = new Map<string, CharForms[]>();
   private readonly headerNames: Set<string>;
   /** Whether every header name is of HTTP token characters (ASCII): then the text is searched for them (mayHoldSecretMember). */
   private readonly plainHeaderNames: boolean;
@@ -47,13 +53,16 @@ export class Masker {
     return this.masked(value, 0, false) as T;
   }
 
-  /** `text` with every known secret masked (see the module comment). */
-  text(text: string): string {
+  /**
+   * `text` with every known secret masked (see the module comment), each replaced with `mask`: MASK, or MASK as the
+   * format of the text writes it (in XML, `&lt;masked&gt;`: a secret found written as `&amp;` is in XML text).
+   */
+  text(text: string, mask = MASK): string {
     const member = (quote: string) => (whole: string, key: string, value: string) =>
-      this.isSecretKey(key) ? `${whole.slice(0, whole.length - value.length)}${quote}${MASK}${quote}` : whole;
+      this.isSecretKey(key) ? `${whole.slice(0, whole.length - value.length)}${quote}${mask}${quote}` : whole;
     let result = this.mayHoldSecretMember(text) ? text.replace(JSON_MEMBER, member('"')).replace(ESCAPED_JSON_MEMBER, member('\\"')) : text;
-    if (this.pattern) result = result.replace(this.pattern, MASK);
-    return result.includes(TRUNCATION) ? this.maskCutSecrets(result) : result;
+    if (this.pattern) result = result.replace(this.pattern, mask);
+    return result.includes(TRUNCATION) ? this.maskCutSecrets(result, mask) : result;
   }
 
   private isSecretKey(key: string): boolean {
@@ -77,15 +86,12 @@ export class Masker {
   }
 
   private add(secret: string, shortest: number): void {
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    // As written, as JSON writes it (once, and again when that JSON is shown inside a string), as a URL writes it.
-    const forms = [secret, escaped, JSON.stringify(escaped).slice(1, -1), encodeURIComponent(secret)];
-    const before = this.secrets.size;
-    for (const form of forms) if (form.length >= shortest) this.secrets.add(form);
-    if (this.secrets.size === before) return;
+    // The mask itself is no secret: harvested from a report masked already, it would be sought in every form.
+    if (secret.length < shortest || secret === MASK || this.secrets.has(secret)) return;
+    this.secrets.set(secret, [...secret].map(writtenForms));
     // Longest first, so a secret that holds another is masked whole.
-    const sorted = [...this.secrets].sort((a, b) => b.length - a.length);
-    this.pattern = new RegExp(sorted.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    const sorted = [...this.secrets].sort(([a], [b]) => b.length - a.length);
+    this.pattern = new RegExp(sorted.map(([, chars]) => chars.map(({ source }) => source).join('')).join('|'), 'g');
   }
 
   /** Adds the string values of secret-named members to the values searched for. */
@@ -115,21 +121,93 @@ export class Masker {
   }
 
   /** A text cut short (at `…`) may end with the start of a secret: that start is masked too. */
-  private maskCutSecrets(text: string): string {
+  private maskCutSecrets(text: string, mask: string): string {
     return text
       .split(TRUNCATION)
-      .map((part, index, parts) => (index === parts.length - 1 ? part : this.maskSecretStart(part)))
+      .map((part, index, parts) => (index === parts.length - 1 ? part : this.maskSecretStart(part, mask)))
       .join(TRUNCATION);
   }
 
-  private maskSecretStart(part: string): string {
-    for (const secret of this.secrets) {
-      for (let length = secret.length - 1; length >= SHORTEST_CUT; length--) {
-        if (part.endsWith(secret.slice(0, length))) return part.slice(0, part.length - length) + MASK;
+  /** `part` with its end masked where it is the start (SHORTEST_CUT characters or more) of a secret, in any form. */
+  private maskSecretStart(part: string, mask: string): string {
+    for (const chars of this.secrets.values()) {
+      // Only the end of the part a start of the secret can fill is searched (see LONGEST_FORM).
+      const longest = chars.length * LONGEST_FORM;
+      for (let from = Math.max(0, part.length - longest); from < part.length; from++) {
+        if (startOfSecretAt(part, from, chars)) return part.slice(0, from) + mask;
       }
     }
     return part;
   }
+}
+
+/** The ways a text may write one character of a secret: a pattern matching any one of them, also sticky. */
+interface CharForms {
+  source: string;
+  /** The pattern, sticky: whether one of the forms is at `lastIndex`. */
+  sticky: RegExp;
+}
+
+/** The end of a text cut within an escape (`\\u00`, `%2`, `%25`, `&#4`): a character's form cut short. */
+const CUT_ESCAPE = /^(?:\\+(?:u[0-9a-fA-F]{0,3})?|%(?:25)*[0-9a-fA-F]?|&(?:amp;)*#?[xX]?[0-9a-zA-Z]*)$/;
+
+/** Whether `part` from `from` to its end is the start of the secret whose characters are `chars`, in any form. */
+function startOfSecretAt(part: string, from: number, chars: CharForms[]): boolean {
+  let at = from;
+  for (const [index, char] of chars.entries()) {
+    if (at === part.length) return index >= SHORTEST_CUT;
+    char.sticky.lastIndex = at;
+    // Cut within the form of this character: what came before is the start of the secret.
+    if (!char.sticky.test(part)) return index >= SHORTEST_CUT && CUT_ESCAPE.test(part.slice(at));
+    at = char.sticky.lastIndex;
+  }
+  return at === part.length;
+}
+
+/** A hex number's digits, each in either case, as a pattern. */
+const hexPattern = (code: number, width: number): string =>
+  [...code.toString(16).padStart(width, '0')].map((digit) => (/[a-f]/.test(digit) ? `[${digit}${digit.toUpperCase()}]` : digit)).join('');
+/**
+ * How many times over an escape is searched for: JSON inside JSON four levels deep (15 backslashes before a quote),
+ * a URL or an HTML text encoded four times over. Bounded, so a long run of backslashes or `%25` costs linear time.
+ */
+const ENCODED_AGAIN = 4;
+const BACKSLASHES = 2 ** ENCODED_AGAIN - 1;
+const NAMED_REFERENCES: Record<string, string> = { '"': 'quot', '&': 'amp', '<': 'lt', '>': 'gt', "'": 'apos' };
+const escapedForPattern = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * Every way a server plausibly writes `char` when it echoes a secret, as one pattern, so that the masker derives
+ * it once per secret and finds the secret written in any mix of these forms:
+ * - as it is (a space also as `+`, as HTML forms write it);
+ * - percent-encoded, its UTF-8 bytes in either case of hex, and encoded again (`%252F`);
+ * - as an HTML character reference, decimal or hex (`&#47;`, `&#x2F;`, `&quot;`), and escaped again (`&amp;#47;`);
+ * - JSON-escaped, once or again (JSON written inside a JSON string): its short escape (`\"`, `\\\"`), a slash
+ *   as `\/`, or any character as `\u002f` / `\u002F`.
+ * Letters and digits are written as they are: no encoder escapes them.
+ */
+export function writtenForms(char: string): CharForms {
+  const forms: string[] = [];
+  if (/^[A-Za-z0-9]$/.test(char)) forms.push(char);
+  else {
+    // Tried in this order: a form that is the start of another (`%` of `%25`) must come after it.
+    forms.push([...new TextEncoder().encode(char)].map((byte) => `%(?:25){0,${ENCODED_AGAIN}}${hexPattern(byte, 2)}`).join(''));
+    const code = char.codePointAt(0) ?? 0;
+    const named = NAMED_REFERENCES[char];
+    const reference = [`#0*${code}`, `#[xX]0*${hexPattern(code, 1)}`, ...(named !== undefined ? [named] : [])];
+    forms.push(`&(?:amp;){0,${ENCODED_AGAIN}}(?:${reference.join('|')});`);
+    // JSON's escapes (`\u002F`, `\n`, `\/`), or the character as it is, behind the backslashes of JSON escaping it
+    // again and again (`\\\"`). One run of backslashes for them all, so a long run costs one pass, not one a form.
+    const units = Array.from({ length: char.length }, (_, index) => char.charCodeAt(index));
+    const escapes = [units.map((unit, index) => `${index === 0 ? '' : `\\\\{1,${BACKSLASHES}}`}u${hexPattern(unit, 4)}`).join('')];
+    const short = JSON.stringify(char).slice(1, -1);
+    if (short.length === 2 && short[1] !== char) escapes.push(escapedForPattern(short.slice(1)));
+    escapes.push(escapedForPattern(char));
+    forms.push(`\\\\{0,${BACKSLASHES}}(?:${escapes.join('|')})`);
+    if (char === ' ') forms.push('\\+');
+  }
+  const source = forms.length === 1 ? (forms[0] as string) : `(?:${forms.join('|')})`;
+  return { source, sticky: new RegExp(source, 'y') };
 }
 
 /**
@@ -143,7 +221,22 @@ const ESCAPED_JSON_MEMBER = /\\"((?:[^"\\]|\\[^"])*)\\"\s*:\s*(\\"(?:[^"\\]|\\[^
 /** The masker of a run against `target`: its tokens, `--header` values and any password in the base URL, and the headers' names. */
 export function maskerFor(target: Target): Masker {
   const headers = target.headers ?? {};
-  return new Masker([target.token, target.token2, ...Object.values(headers), ...userInfo(target.baseUrl)], Object.keys(headers));
+  const values = Object.values(headers).flatMap(headerSecrets);
+  return new Masker([target.token, target.token2, ...values, ...userInfo(target.baseUrl)], Object.keys(headers));
+}
+
+/**
+ * A `--header` value, and where it is credentials after a scheme (`Basic dXNlcjpwYXNz`, `Token abc`), those alone
+ * (a server may echo them without the scheme); Basic credentials also decoded (`user:pass`) and their password.
+ */
+function headerSecrets(value: string): string[] {
+  const scheme = /^\s*([A-Za-z][\w.+-]*)\s+(\S+)\s*$/.exec(value);
+  if (scheme === null) return [value];
+  const [, name = '', credentials = ''] = scheme;
+  if (name.toLowerCase() !== 'basic' || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(credentials)) return [value, credentials];
+  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return [value, credentials, decoded, ...(colon === -1 ? [] : [decoded.slice(colon + 1)])];
 }
 
 /** The user name and password written into a URL (`https://user:password@host`), as written and decoded. */

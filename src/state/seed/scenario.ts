@@ -50,12 +50,22 @@ export const WRITTEN_FIXED_FIELDS: readonly string[] = ['id', 'createdAt', 'upda
 /** A locked schema is created like any schema (with the flag set), so a plan holds only what a create would take. */
 export const lockedSchemaPlan = schemas.createInput;
 
+/**
+ * An organization's API token. A client sends it as `Authorization: Bearer <token>`, a header value, which carries
+ * visible ASCII only: a token with white space, control characters or other characters could never be matched, and
+ * every request of the organization would answer 401.
+ */
+export const apiToken = z
+  .string()
+  .min(1, 'An API token may not be empty.')
+  .regex(/^[\x21-\x7e]+$/, 'An API token holds only visible ASCII characters (no white space), as an Authorization header carries them.');
+
 export const organizationPlanSchema = z
   .strictObject({
     /** Fixed name; omit it and faker names the organization. */
     name: z.string().min(1).max(100).optional(),
     /** The API token that identifies the organization. */
-    token: z.string(),
+    token: apiToken,
     /**
      * Generated records per kind, besides the system trunks and locked schemas. A kind left out has none, so
      * a plan written (or saved in a state) before a kind existed stays valid.

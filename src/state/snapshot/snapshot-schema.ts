@@ -10,7 +10,7 @@ import { trunkConfigurationSchema } from '../../domain/telephony.js';
 import { MAX_RECORD_DEPTH } from '../../domain/untrusted-json.js';
 import { MAX_ORGANIZATIONS, MAX_RECORDS_PER_KIND } from '../limits.js';
 import { MAX_SEED } from '../mock-state.js';
-import { organizationPlanSchema } from '../seed/scenario.js';
+import { apiToken, organizationPlanSchema } from '../seed/scenario.js';
 
 export const STATE_FORMAT = 'voice-config-mock/state';
 /** A record in a snapshot sits five levels down: state, organizations, organization, records, its kind's list. */
@@ -31,7 +31,7 @@ export const SNAPSHOT_BOUNDS = { organizations: MAX_ORGANIZATIONS, recordsPerKin
 export const organizationState = z.object({
   id: organizationId,
   name: z.string(),
-  token: z.string().min(1),
+  token: apiToken,
   /**
    * What the organization was seeded from, so a reset of it alone can seed it again: a seed, or the seed and
    * the number that sets the organization apart (its place in the scenario, a tenant's number).
