@@ -199,7 +199,6 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
       way: `a ${envelope.unfollowedHeader} header`,
       why: `the list's answer has a ${envelope.unfollowedHeader} header with a value, which may lead to more pages the kit cannot read; give --paging page or offset (with --page-param), or --next-pointer if the body holds the cursor too`,
     };
-
   // 2. Page numbers or an offset the body (or a header) shows.
   const { page: number, pages, offset, total } = envelope;
   if (number !== undefined && pages !== undefined && number < pages && page.items.length > 0) {
@@ -248,8 +247,7 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
   // The member --next-pointer names (and those holding it) is understood: the user said what it is.
   const told = settings.nextPointer;
   const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
-  // A member named like a next page or cursor that holds a value may lead to more pages, whatever a count beside
-  // it says (a `count` may be the page's): only other unknown members are outweighed by a total equal to the records read.
+  // A member named like a next page or cursor, with a value, may lead to more pages whatever a count (maybe the page's) says.
   const pagingValue = unknown.find(
     (pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? '') && holdsValue(atPointer(page.reply.body, pointer)),
   );
