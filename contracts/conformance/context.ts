@@ -21,8 +21,8 @@ export interface SuiteContext {
   unanswered: number;
   /** The request to the schema list, asked after UNANSWERED_LIMIT such requests, that went the same way: the target has stopped. */
   stopped?: Exchange;
-  /** Per collection path, the ids (lower case) its lists held before the run; undefined for a list that could not be read. */
-  inventory: Map<string, Set<string> | undefined>;
+  /** Per collection path, what its lists held before the run; absent for a list that gave no answer. */
+  inventory: Map<string, Inventory>;
   /** Ids (lower case, per collection path) of records the kit's creates made. */
   madeByKit: Map<string, Set<string>>;
   /** A fresh run-unique suffix each call. */
@@ -30,9 +30,25 @@ export interface SuiteContext {
   notes: Notes;
 }
 
+/** What the kit read of one collection's lists (with each token) before the run. */
+export interface Inventory {
+  /** Ids (lower case) the lists showed: such records are never changed or deleted. */
+  ids: Set<string>;
+  /**
+   * Every list was read whole, its items all with ids the kit reads. Only then does an id's absence from `ids`
+   * say anything; a list read in part leaves `ids` true as far as it goes, and proves nothing of the rest.
+   */
+  whole: boolean;
+}
+
 /** Whether `id` was in the collection's list before the run: such a record is never changed or deleted. */
 export function existedBefore(ctx: SuiteContext, path: string, id: string): boolean {
-  return ctx.inventory.get(path)?.has(id.toLowerCase()) ?? false;
+  return ctx.inventory.get(path)?.ids.has(id.toLowerCase()) ?? false;
+}
+
+/** Whether the collection's lists were read whole before the run, so that an id not in them was not there. */
+export function inventoryWhole(ctx: SuiteContext, path: string): boolean {
+  return ctx.inventory.get(path)?.whole === true;
 }
 
 /** The update example of `path` with run-unique names; undefined without one. */

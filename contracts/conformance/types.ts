@@ -52,6 +52,8 @@ export interface TargetDescription {
   maxListMiB: number;
   /** Per list path that had more than one page: how its pages were reached. */
   lists: Record<string, string>;
+  /** List paths a read could not read whole (the notes say why); absent when every list read was whole. */
+  notWhole?: string[];
   /** Where records were read in get, create and update answers. */
   records: string;
   nextPointer?: string;
@@ -158,7 +160,7 @@ export interface SuiteReport {
   failOnSkippedSpec: boolean;
   interrupted: boolean;
   results: CheckResult[];
-  /** Records the kit created but could not delete again (should be empty). */
+  /** Records the kit created (or may have) but could not delete again, or cannot show to be its own (should be empty). */
   leftovers: LedgerEntry[];
   /** What the kit read in a way the spec leaves open (a list unwrapped from an envelope, an id from Location…). */
   notes: string[];

@@ -23,7 +23,7 @@ export interface ExploreReport {
    * list of records with ids, a record, a refusal): neither passed nor failed. A JUnit case of one is skipped.
    */
   notJudged: { check: string; source: string }[];
-  /** Records the run created but could not delete (should be empty): delete them by hand. */
+  /** Records the run created but could not delete, or that a create answered and the run left alone (should be empty). */
   leftovers: { path: string; id: string; note?: string }[];
   notes: string[];
 }
@@ -127,7 +127,7 @@ export function closing(report: ExploreReport): string {
   const stopped = report.stoppedBy !== undefined ? ` (stopped by ${report.stoppedBy})` : '';
   const left =
     report.leftovers.length > 0
-      ? `\nLeft behind (could not be deleted, delete by hand): ${report.leftovers.map((entry) => `${entry.path}/${entry.id}`).join(', ')}`
+      ? `\nLeft behind or left alone (the JSON report's leftovers say why; check each by hand before removing it, as one left alone may be someone else's): ${report.leftovers.map((entry) => `${entry.path}/${entry.id}`).join(', ')}`
       : '';
   const spec = report.notJudged.filter((entry) => entry.source === 'spec').length;
   const unjudged =

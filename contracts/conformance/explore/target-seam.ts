@@ -10,7 +10,7 @@ import { existedBefore } from '../context.js';
 import { isGone } from '../matchers.js';
 import { deleteBody, resourceFacts } from '../resources.js';
 import { TargetAdapter } from '../target/adapter.js';
-import { claimCreated, idInAnswer, showsSent, variedFields } from '../target/creating.js';
+import { claimCreated, variedFields } from '../target/creating.js';
 import { type GivenExamples, loadExamples, type OpenApiSource } from '../target/examples.js';
 import { isSuccess, type Reply, type RequestSpec, send } from '../target/http.js';
 import { takeInventory } from '../target/inventory.js';
@@ -138,29 +138,13 @@ export class Session {
 
   /**
    * The id of the record an accepted create made, written in `ledger` with the credentials that can delete it;
-   * undefined when none can be shown to be the run's own (then it is listed as left behind, or was from before).
+   * undefined when none can be shown to be the run's own (then it is left alone, and listed where it may be the run's).
    */
   async claim(ledger: Ledger, path: string, reply: Reply, org: Org, example: Record<string, unknown>, sent: Record<string, unknown>) {
     if (!isSuccess(reply.status)) return undefined;
-    if (org === 'token') {
-      const made = await claimCreated(this.ctx, this.send, path, reply, variedFields(example, sent), { credentials: 'token', ledger });
-      return made.id;
-    }
-    // The second organization's record: only an id in the answer (or Location) is taken, and deleted with its token.
-    const id = idInAnswer(this.ctx, path, reply);
-    if (id === undefined) {
-      ledger.lost({ path, id: '(unknown)', credentials: org, note: `POST ${path} answered ${reply.status} without the new id` });
-      return undefined;
-    }
-    if (existedBefore(this.ctx, path, id)) return undefined;
-    // Without the list read before the run, only an answer that shows the run-unique values sent is the run's own.
-    if (this.ctx.inventory.get(path) === undefined && !showsSent(reply.body, variedFields(example, sent), 0)) {
-      const note = `POST ${path} with the second token answered ${reply.status} with this id, but the list could not be read before the run and the answer does not show the run-unique values sent: not deleted, check it by hand`;
-      ledger.lost({ path, id, credentials: org, note });
-      return undefined;
-    }
-    ledger.add({ path, id, credentials: org });
-    return id;
+    // Only on evidence that this create made it (creating.ts); the second organization's is deleted with its token.
+    const made = await claimCreated(this.ctx, this.send, path, reply, variedFields(example, sent), { credentials: org, ledger });
+    return made.id;
   }
 
   /** Whether `id` was in the list of `path` before the run. */

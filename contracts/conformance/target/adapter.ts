@@ -33,6 +33,8 @@ export { readList } from './paging.js';
 export class TargetAdapter {
   /** Per list path: how its pages were reached the first time it had more than one. */
   private readonly ways = new Map<string, string>();
+  /** List paths a read could not read whole (the notes say why). */
+  private readonly partial = new Set<string>();
   /** How records were read out of answers, when not bare. */
   private readonly recordWays = new Set<string>();
   /** The run's list reads, kept until its next write, for the checks (see list-cache.ts). */
@@ -55,8 +57,10 @@ export class TargetAdapter {
       this.ways.set(path, read.way);
       this.notes.add(`GET ${path} pages: the kit read its pages by ${read.way}`);
     }
-    if (!read.whole && read.items !== undefined && read.why !== undefined)
+    if (!read.whole && read.items !== undefined && read.why !== undefined) {
+      this.partial.add(path);
       this.notes.add(`GET ${path} could not be read whole: ${read.why}`);
+    }
     return read;
   }
 
@@ -86,6 +90,7 @@ export class TargetAdapter {
       maxRecords: paging.maxRecords,
       maxListMiB: paging.maxBytes / 1024 / 1024,
       lists: Object.fromEntries(this.ways),
+      ...(this.partial.size > 0 ? { notWhole: [...this.partial] } : {}),
       records:
         this.target.recordPointer !== undefined
           ? `at --record-pointer ${this.target.recordPointer}`

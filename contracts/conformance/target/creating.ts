@@ -1,28 +1,31 @@
 /**
  * Creating a record from the published example, safely: run-unique names (one
  * more try with a fresh suffix on a 409), the new id found wherever the target
- * puts it, nothing that existed before the run taken for the kit's own, and
- * every accepted create written in the ledger, or reported as left behind.
+ * puts it, only a record the kit can show its create made taken for its own
+ * (ownership.ts), and every accepted create written in the ledger, or reported.
  */
-import { existedBefore, type SuiteContext } from '../context.js';
-import { idsOf, isPlainObject } from '../matchers.js';
+import { inventoryWhole, type SuiteContext } from '../context.js';
+import { idsOf } from '../matchers.js';
+import type { Credentials } from '../types.js';
 import type { Reply, RequestSpec } from './http.js';
 import { isSuccess } from './http.js';
 import type { Ledger } from './ledger.js';
+import { ownership, showsSent, variedFields } from './ownership.js';
 import { atPointer } from './pointer.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
+
+export { showsSent, variedFields } from './ownership.js';
 
 export interface Created {
   reply: Reply;
   /** The new record's id, written in the ledger; undefined when the create was not accepted or its id is unknown. */
   id?: string;
-  /** Set instead of `id` when the create answered a record that was there before the run (an idempotent create). */
-  preexisting?: string;
   /**
-   * Set instead of `id` when the path's list could not be read before the run and neither the answer nor a read
-   * of the id shows the run-unique name just sent: it may be a record from before the run, so it is not touched.
+   * Set instead of `id` when the answer is no evidence that the kit's create made the record it names (an id from
+   * before the run or one the run had already, another name than the one sent, a status the target's document
+   * does not declare for a creation): that record is never changed or deleted; `why` says so, naming its id.
    */
-  unconfirmed?: string;
+  notOwn?: { id: string; why: string };
 }
 
 export interface CreateOptions {
@@ -54,7 +57,7 @@ export async function withReferences(
     const made = await createRecord(ctx, send, reference.path, named, options);
     if (made.id === undefined)
       return {
-        problem: `POST ${path} requires ${reference.member}, and the record it names could not be created first (POST ${reference.path} answered ${made.reply.status})`,
+        problem: `POST ${path} requires ${reference.member}, and the record it names could not be created first (${made.notOwn?.why ?? `POST ${reference.path} answered ${made.reply.status}`})`,
       };
     body[reference.member] = reference.many ? [made.id] : made.id;
   }
@@ -84,11 +87,13 @@ export async function createRecord(
 }
 
 /**
- * What an accepted create made, as the kit may treat it: its id (written in the ledger, to be deleted), or the id
- * of a record from before the run (`preexisting`, never touched), or an id the kit cannot show to be its own
- * (`unconfirmed`, listed as left behind), or nothing when no id can be found (listed as left behind).
- * `credentials` are the create's: one sent without a token made a record the kit may not reach, so its ledger
- * entry is deleted with the token but a 404 there does not count as gone, and its id is not looked for in the list.
+ * What an accepted create made, as the kit may treat it: its id (written in the ledger, to be deleted) only on
+ * evidence that the kit's create made that record in this run (ownership.ts); otherwise `notOwn`: the answered
+ * record is never changed or deleted, and is named in the notes and among the records left behind (unless an
+ * earlier create of the run made it), for a person to look at. No id found at all is listed as left behind too. `credentials` are the create's: one sent
+ * without a token made a record the kit may not reach, so its ledger entry is deleted with the token but a 404
+ * there does not count as gone; one sent with the second token is deleted with it. Only the token's creates look
+ * for the id in the list.
  */
 export async function claimCreated(
   ctx: SuiteContext,
@@ -96,26 +101,31 @@ export async function claimCreated(
   path: string,
   reply: Reply,
   varied: Record<string, string>,
-  how: { credentials: 'token' | 'none'; ledger: Ledger },
+  how: { credentials: Credentials; ledger: Ledger },
 ): Promise<Omit<Created, 'reply'>> {
   const { credentials, ledger } = how;
   const id = credentials === 'token' ? await createdId(ctx, send, path, reply, varied) : idInAnswer(ctx, path, reply);
+  const request = `POST ${path}${credentials === 'token2' ? ' with the second token' : credentials === 'none' ? ' without a token' : ''}`;
   if (id === undefined) {
     const pointer = ctx.target.idPointer ? ` at ${ctx.target.idPointer}` : '';
     const note =
       credentials === 'token'
         ? `POST ${path} answered ${reply.status}, but the new record's id was not in the answer${pointer}, in a Location header, or new in the list`
-        : `POST ${path} without a token answered ${reply.status}, but no id of a record it may have made was in the answer${pointer} or a Location header`;
+        : `${request} answered ${reply.status}, but no id of a record it may have made was in the answer${pointer} or a Location header`;
     ledger.lost({ path, id: '(unknown)', credentials, note });
     return {};
   }
-  if (existedBefore(ctx, path, id)) return { preexisting: id };
-  // Without the list read before the run, an answered id may be a record from before it: listed, never deleted.
-  if (!(await isOwnRecord(ctx, send, path, reply, id, varied))) {
-    ledger.lost({ path, id, credentials, note: unconfirmedNote(path, reply.status) });
-    return { unconfirmed: id };
+  const owned = await ownership(ctx, send, { path, reply, id, varied, credentials });
+  if (!owned.own) {
+    const why = `${request} answered ${reply.status} with the record ${id}, ${owned.why}: the kit does not change or delete that record, so there is no record of its own to go on with`;
+    ctx.notes.add(why);
+    // Listed with the records left behind, so that a person looks at it; one the run made earlier is in the ledger.
+    if (owned.earlier === undefined)
+      ledger.lost({ path, id, credentials, note: `${request} answered it, ${owned.why}: left alone, check it by hand` });
+    return { notOwn: { id, why } };
   }
-  ledger.add({ path, id, credentials: 'token', ...(credentials === 'none' ? { notFoundMeansGone: false } : {}) });
+  // A record a create without a token made is deleted with the token; a 404 then is no proof it is gone.
+  ledger.add(credentials === 'none' ? { path, id, credentials: 'token', notFoundMeansGone: false } : { path, id, credentials });
   const made = ctx.madeByKit.get(path) ?? new Set<string>();
   made.add(id.toLowerCase());
   ctx.madeByKit.set(path, made);
@@ -132,10 +142,11 @@ async function createdId(
 ): Promise<string | undefined> {
   const answered = idInAnswer(ctx, path, reply);
   if (answered !== undefined) return answered;
-  // Without an inventory, no id can be told new.
-  if (!ctx.inventory.get(path)) return undefined;
+  // Only a list read whole, before the run and now, can tell an id new.
+  if (!inventoryWhole(ctx, path)) return undefined;
   const list = await ctx.adapter.list(send, path);
-  const known = new Set([...(ctx.inventory.get(path) ?? []), ...(ctx.madeByKit.get(path) ?? [])]);
+  if (!list.whole) return undefined;
+  const known = new Set([...(ctx.inventory.get(path)?.ids ?? []), ...(ctx.madeByKit.get(path) ?? [])]);
   // A fresh id is the kit's only when its record shows a run-unique value just sent: another client may have
   // created one meanwhile on a shared environment.
   const items = list.items ?? [];
@@ -143,50 +154,6 @@ async function createdId(
   if (fresh.length !== 1) return undefined;
   ctx.notes.add(`the id of a record created by POST ${path} was found by comparing the list before and after the create`);
   return fresh[0];
-}
-
-/** The fields `runUnique` changed in `sent` (the run-unique names), with the values sent. */
-export function variedFields(example: Record<string, unknown>, sent: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(sent).filter(([key, value]) => typeof value === 'string' && value !== example[key])) as Record<
-    string,
-    string
-  >;
-}
-
-/**
- * Whether `value`, or an object inside it (an envelope such as `{data: {...}}`), holds a varied field as sent: the
- * values are unique to the run, so one is enough (a target may write another back in its own form, a phone number).
- */
-export function showsSent(value: unknown, varied: Record<string, string>, depth: number): boolean {
-  const entries = Object.entries(varied);
-  if (!isPlainObject(value) || entries.length === 0 || depth > 3) return false;
-  if (entries.some(([key, sent]) => value[key] === sent)) return true;
-  return Object.values(value).some((inner) => showsSent(inner, varied, depth + 1));
-}
-
-/**
- * Whether the answered `id` is a record the kit's create made. With the path's list read before the run, an id
- * not in it is new. Without it, an id is taken as the kit's own only when the create's answer, or else a read of
- * the id, shows the run-unique name just sent: an idempotent or broken create may answer a record from before the
- * run, and the kit would then delete it.
- */
-async function isOwnRecord(
-  ctx: SuiteContext,
-  send: Sender,
-  path: string,
-  reply: Reply,
-  id: string,
-  varied: Record<string, string>,
-): Promise<boolean> {
-  if (ctx.inventory.get(path) !== undefined) return true;
-  if (showsSent(reply.body, varied, 0)) return true;
-  const read = await send({ method: 'GET', path: `${path}/${id}` });
-  return ctx.adapter.isRecord(read, id) && showsSent(read.body, varied, 0);
-}
-
-/** Why an answered id the kit cannot show to be its own is left alone and listed. */
-function unconfirmedNote(path: string, status: number): string {
-  return `POST ${path} answered ${status} with this id, but the list of ${path} could not be read before the run (give --list-pointer) and neither the answer nor GET of the id shows the run-unique name sent, so it may be a record from before the run: not deleted, check it by hand`;
 }
 
 /** The id an accepted create's answer gives: at --id-pointer, else the top-level `id`, else in a Location header. */

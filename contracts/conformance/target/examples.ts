@@ -33,6 +33,11 @@ export interface Examples {
   references?(path: string): Reference[];
   /** The query parameters the document declares for the list `GET path` (for paging); empty without a document. */
   listParams(path: string): QueryParam[];
+  /**
+   * The 2xx statuses the document declares for `POST path` (a creation's answer); empty when it declares none by
+   * number (no document, no such operation, only `2XX` or `default`).
+   */
+  createStatuses?(path: string): number[];
 }
 
 /** A query parameter a list declares: its name, and the lowest value its schema allows (a page number's start). */
@@ -90,6 +95,7 @@ export async function loadExamples(
     whyNone: (path, kind) => (byHand(path, kind) !== undefined ? undefined : published.whyNone?.(path, kind)),
     references: (path) => (byHand(path, 'create') !== undefined ? [] : (published.references?.(path) ?? [])),
     listParams: (path) => published.listParams(path),
+    createStatuses: (path) => published.createStatuses?.(path) ?? [],
   };
 }
 
@@ -208,6 +214,17 @@ function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examp
     source: (path, kind) => bodyOf(path, kind).from,
     whyNone: (path, kind) => bodyOf(path, kind).problem,
     references: (path) => bodyOf(path, 'create').references ?? [],
+    createStatuses: (path) => {
+      const key = keyOf(path, (candidate, wanted) => candidate === wanted);
+      const responses =
+        key === undefined
+          ? undefined
+          : resolved(document, dig(resolved(document, dig(resolved(document, paths[key]), ['post'])), ['responses']));
+      if (!isPlainObject(responses)) return [];
+      return Object.keys(responses)
+        .filter((status) => /^2\d\d$/.test(status))
+        .map(Number);
+    },
     listParams: (path) => {
       const key = keyOf(path, (candidate, wanted) => candidate === wanted);
       if (key === undefined) return [];

@@ -19,9 +19,13 @@ export class Ledger {
     this.entries.push(entry);
   }
 
-  /** Reports a record the target accepted but the kit cannot delete (its id unknown): listed as left behind. */
+  /**
+   * Reports a record the target accepted but the kit cannot delete (its id unknown, or not shown to be the kit's):
+   * listed as left behind, once per id (creates answered the same record again add nothing).
+   */
   lost(entry: LedgerEntry): void {
-    this.failed.push(entry);
+    const known = entry.id !== '(unknown)' && this.failed.some((listed) => listed.path === entry.path && listed.id === entry.id);
+    if (!known) this.failed.push(entry);
   }
 
   /** Forgets a record the kit has already deleted itself. */

@@ -8,8 +8,8 @@
 import { idsOf } from '../matchers.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
 import type { Target } from '../types.js';
-import type { EnvelopeReading } from './envelope.js';
 import type { QueryParam } from './examples.js';
+import type { PageReading } from './header-paging.js';
 import type { Reply } from './http.js';
 import { atPointer } from './pointer.js';
 
@@ -114,7 +114,7 @@ export interface PageSeen {
   at: string;
   items: unknown[];
   reply: Reply;
-  envelope: EnvelopeReading;
+  envelope: PageReading;
 }
 
 /** What comes after `page` (see paging.ts for the order); `readSoFar` counts every record read. */
@@ -192,7 +192,14 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     };
   }
 
-  // 2. Page numbers or an offset the body shows.
+  // A header that names a next page or cursor the kit does not know how to send back: more pages may follow.
+  if (envelope.unfollowedHeader !== undefined)
+    return {
+      kind: 'stuck',
+      way: `a ${envelope.unfollowedHeader} header`,
+      why: `the list's answer has a ${envelope.unfollowedHeader} header with a value, which may lead to more pages the kit cannot read; give --paging page or offset (with --page-param), or --next-pointer if the body holds the cursor too`,
+    };
+  // 2. Page numbers or an offset the body (or a header) shows.
   const { page: number, pages, offset, total } = envelope;
   if (number !== undefined && pages !== undefined && number < pages && page.items.length > 0) {
     if (!follows('page')) return cantFollow(`page ${number} of ${pages}`);
@@ -228,9 +235,28 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
       why: `the list says it holds ${total} records but showed ${readSoFar}, and no next page; give --paging page or offset (with --page-param NAME), or --next-pointer`,
     };
   }
+  // A page count above 1 without the number of the page answered: where the list stands is unknown.
+  if (pages !== undefined && pages > 1 && number === undefined && !doneSign) {
+    if (numbers !== undefined) return numbers;
+    return {
+      kind: 'stuck',
+      way: `a page count of ${pages}`,
+      why: `the list says it has ${pages} pages but not which one this is; give --paging page or offset (with --page-param NAME), or --next-pointer`,
+    };
+  }
   // The member --next-pointer names (and those holding it) is understood: the user said what it is.
   const told = settings.nextPointer;
   const unknown = envelope.unknown.filter((pointer) => told === undefined || !(told === pointer || told.startsWith(`${pointer}/`)));
+  // A member named like a next page or cursor, with a value, may lead to more pages whatever a count (maybe the page's) says.
+  const pagingValue = unknown.find(
+    (pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? '') && holdsValue(atPointer(page.reply.body, pointer)),
+  );
+  if (pagingValue !== undefined && mode !== 'none')
+    return {
+      kind: 'stuck',
+      way: `a "${pagingValue.slice(1)}" member`,
+      why: `the list's answer has a "${pagingValue.slice(1)}" member with a value, which may lead to more pages the kit cannot read (a count beside it does not show the list is whole); give --next-pointer ${pagingValue} (and --page-param), or --paging none if the target does not page`,
+    };
   if (unknown.length > 0 && total !== readSoFar && mode !== 'none') {
     const named = unknown.find((pointer) => PAGING_WORD.test(pointer.split('/').at(-1) ?? ''));
     const members = unknown.slice(0, 4).join(', ');
@@ -246,6 +272,10 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
   if (numbers !== undefined) return numbers;
   return { kind: 'whole', because: 'the answer shows no sign of another page' };
 }
+
+/** Whether an envelope member holds something (not null, "", false, nor an empty object or array). */
+const holdsValue = (value: unknown): boolean =>
+  value !== null && value !== undefined && value !== '' && value !== false && (typeof value !== 'object' || Object.keys(value).length > 0);
 
 /** Page numbers or offsets to try: under --page-param with --paging page/offset, or the parameter the document declares. */
 function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: boolean): Next | undefined {
@@ -267,12 +297,4 @@ function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: b
     ...(minimum !== undefined ? { start: minimum } : {}),
     way: `page numbers sent as ?${param}=`,
   };
-}
-
-/** A query parameter a refusal of a page request names (from the kit's lists of paging names, or a declared one). */
-export function paramNamedIn(text: string, declared: QueryParam[], sent: string[] = []): string | undefined {
-  const names = [...AFTER_PARAMS, ...CURSOR_PARAMS, ...PAGE_PARAMS, ...OFFSET_PARAMS, ...declared.map((param) => param.name)].filter(
-    (name) => !sent.includes(name),
-  );
-  return names.find((name) => new RegExp(`(^|[^A-Za-z0-9_])${name}([^A-Za-z0-9_]|$)`).test(text));
 }

@@ -11,12 +11,15 @@
  * whether the target takes the parameter at all. `--paging`, `--next-pointer`
  * and `--page-param` say it for a target the kit cannot read on its own.
  *
- * A list is *whole* when the last page read shows no sign of another and the
- * kit understands every member of its envelope (or a total it shows equals the
- * records read), or when the parameter the kit tried does nothing (the "next
- * page" answers the same records and no page shows a paging sign). Otherwise
- * the read says why, naming the flag that would help: a check that rests on a
- * record's absence from the list is then not judged.
+ * A list is *whole* only on evidence: the last page read shows no sign of
+ * another and the kit understands every member of its envelope (or a total it
+ * shows equals the records read), or the parameter the kit tried does nothing
+ * (the "next page" answers the same records, or is refused with a 400 or 422,
+ * and no page shows a paging sign; page-refusal.ts). Headers count as the body
+ * does (header-paging.ts), and a total any page announced above the records
+ * read leaves the list not whole, however it was read. Otherwise the read says
+ * why, naming the flag that would help: a check that rests on a record's
+ * absence from the list is then not judged.
  *
  * The kit's memory is bounded: at most `--max-pages` pages, `--max-records`
  * records and `--max-list-mib` MiB of answers of one list are read (a list past
@@ -28,9 +31,11 @@ import { isPlainObject, show } from '../matchers.js';
 import type { Credentials, Target } from '../types.js';
 import { readEnvelope, showsPaging } from './envelope.js';
 import type { QueryParam } from './examples.js';
+import { withHeaders } from './header-paging.js';
 import { isSuccess, MAX_ANSWER_BYTES, mebibytes, type Reply, type RequestSpec, TOO_LARGE, TransportError } from './http.js';
 import { listIn, type Notes } from './listing.js';
-import { type Next, nextPage, type PageSeen, pagingOf, paramNamedIn, withQuery } from './next-page.js';
+import { type Next, nextPage, type PageSeen, pagingOf, withQuery } from './next-page.js';
+import { pageFailureHint, refusesRequest } from './page-refusal.js';
 
 export {
   DEFAULT_MAX_LIST_MIB,
@@ -102,8 +107,21 @@ export async function readList(
   let pages = 1;
   let bytes = sizeOf(first);
   let way = 'one page';
-  const result = (whole: boolean, reason: string): ListRead =>
-    whole ? { first, items, whole, pages, bytes, way, because: reason } : { first, items, whole, pages, bytes, way, why: reason };
+  // The largest total any page announced (in its body or a header): a list read with fewer records is not whole.
+  let announced: number | undefined;
+  const result = (whole: boolean, reason: string): ListRead => {
+    if (whole && announced !== undefined && items.length < announced)
+      return {
+        first,
+        items,
+        whole: false,
+        pages,
+        bytes,
+        way,
+        why: `GET ${path} says it holds ${announced} records, and the kit read ${items.length} (${reason}); give --paging page or offset (with --page-param NAME), or --next-pointer`,
+      };
+    return whole ? { first, items, whole, pages, bytes, way, because: reason } : { first, items, whole, pages, bytes, way, why: reason };
+  };
   // Records appended one by one (a spread of 200,000 arguments overflows the stack), up to --max-records.
   const take = (more: unknown[]): boolean => {
     for (const item of more) {
@@ -116,9 +134,11 @@ export async function readList(
   const tooMany = () => `GET ${path} holds more than ${settings.maxRecords} records; give a higher --max-records`;
   if (!take(found.items)) return result(false, tooMany());
 
-  const firstShowsPaging = first.headers.has('link') || showsPaging(readEnvelope(first.body, found.at));
+  const firstEnvelope = withHeaders(readEnvelope(first.body, found.at), first.headers);
+  announced = firstEnvelope.total;
+  const firstShowsPaging = first.headers.has('link') || showsPaging(firstEnvelope) || firstEnvelope.unfollowedHeader !== undefined;
   const asked = new Set([path]);
-  let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: readEnvelope(first.body, found.at) };
+  let page: PageSeen = { path, at: path, items: found.items, reply: first, envelope: firstEnvelope };
   let numbering: Numbering | undefined;
   for (;;) {
     const step: Next | { kind: 'numbers-next' } =
@@ -170,21 +190,18 @@ export async function readList(
     const more = isSuccess(reply.status) ? listIn(target, path, reply.body) : undefined;
     if (more === undefined) {
       // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
-      if (numbering !== undefined && !firstShowsPaging && reply.status >= 400 && reply.status < 500 && pages === 1)
+      if (numbering !== undefined && !firstShowsPaging && refusesRequest(reply) && pages === 1)
         return result(true, `the target refused ?${numbering.param}= (${reply.status}) and its first answer shows no paging sign`);
       // A refusal that names another parameter than the one the kit sent tells which one the target takes.
-      const sent = [...new URL(nextPath, 'http://target.invalid').searchParams.keys()];
-      const named = reply.status >= 400 && reply.status < 500 ? paramNamedIn(reply.text, declared, sent) : undefined;
-      const hint = named
-        ? `the target's refusal names "${named}": give --page-param ${named}`
-        : 'say where the next cursor is with --next-pointer (and its parameter with --page-param), or how the target pages with --paging';
+      const hint = pageFailureHint(reply, declared, [...new URL(nextPath, 'http://target.invalid').searchParams.keys()]);
       return result(
         false,
         `GET ${nextPath} (page ${pages + 1}, reached by ${way}) answered ${reply.status} without a list (${show(reply.body, 120)}): ${hint}`,
       );
     }
-    const envelope = readEnvelope(reply.body, more.at);
-    const paged = reply.headers.has('link') || showsPaging(envelope);
+    const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers);
+    if (envelope.total !== undefined) announced = Math.max(announced ?? 0, envelope.total);
+    const paged = reply.headers.has('link') || showsPaging(envelope) || envelope.unfollowedHeader !== undefined;
     const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
     if (numbering !== undefined) {
       if (more.items.length === 0) return result(true, `${way}: the next page is empty`);

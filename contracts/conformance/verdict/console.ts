@@ -13,8 +13,10 @@ const MARK = { passed: '✓', failed: '✗', 'not judged': '–' } as const;
 export function targetLines(found: TargetDescription): string {
   const target = visibleStrings(found);
   const lists = Object.entries(target.lists);
-  const paging =
-    lists.length === 0 ? 'every list read at the start fit in one page' : lists.map(([path, way]) => `${path} by ${way}`).join('; ');
+  const partial = target.notWhole ?? [];
+  const paged = lists.map(([path, way]) => `${path} by ${way}`);
+  if (partial.length > 0) paged.push(`not read whole: ${partial.join(', ')} (the notes say why)`);
+  const paging = paged.length === 0 ? 'every list read at the start fit in one page' : paged.join('; ');
   const flags = [
     target.nextPointer && `--next-pointer ${target.nextPointer}`,
     target.pageParam && `--page-param ${target.pageParam}`,
@@ -49,7 +51,7 @@ export function closingText(given: SuiteReport): string {
   if (failed.length > 0) lines.push('', 'Failures:');
   for (const failure of failed) lines.push('', ...failureDetail(failure).map((line) => `  ${line}`));
   if (report.leftovers.length > 0) {
-    lines.push('', 'Records the kit created but could not delete (remove them by hand):');
+    lines.push('', 'Records left behind or left alone (each note says why; check each by hand before removing it):');
     for (const entry of report.leftovers) lines.push(`  ${entry.path}/${entry.id}${entry.note ? ` (${entry.note})` : ''}`);
   }
   if (report.notes.length > 0) lines.push('', 'Notes:', ...report.notes.map((note) => `  ${note}`));

@@ -44,7 +44,7 @@ function testcase(result: CheckResult): string {
 
 function leftoversCase(report: SuiteReport): string {
   const listed = report.leftovers.map((entry) => `${entry.path}/${entry.id}${entry.note ? ` (${entry.note})` : ''}`);
-  const message = `${listed.length} record${listed.length === 1 ? '' : 's'} the kit created could not be deleted; remove them by hand`;
+  const message = `${listed.length} record${listed.length === 1 ? '' : 's'} the kit left behind or left alone; check each by hand before removing it`;
   return `    <testcase classname="conformance.teardown" name="teardown: records left behind">\n      <error type="left-behind" message="${escapeXml(message)}">${escapeXml(listed.join('\n'))}</error>\n    </testcase>`;
 }
 

@@ -1,0 +1,184 @@
+/**
+ * A list is whole only on evidence: a page request the target did not serve (throttled, failed) is no refusal of
+ * the page parameter, a total the target announces (in a header or the body) above the records read leaves the
+ * list not whole, and a next page or cursor the answer shows leaves it not whole whatever a count beside it says.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Reply, RequestSpec } from './target/http.js';
+import { readList } from './target/paging.js';
+import type { Target } from './types.js';
+
+const PATH = '/api/v1/tools';
+const records = Array.from({ length: 5 }, (_, index) => ({ id: `00000000-0000-4000-8000-00000000000${index}` }));
+const SIZE = 2;
+
+function reply(body: unknown, headers: Record<string, string> = {}, status = 200): Reply {
+  return { status, contentType: 'application/json', headers: new Headers(headers), body, text: JSON.stringify(body), json: true };
+}
+
+/** A sender over `answer(query)`, keeping the paths it was asked. */
+function server(answer: (query: URLSearchParams) => Reply) {
+  const asked: string[] = [];
+  const send = async (spec: RequestSpec) => {
+    asked.push(spec.path);
+    return answer(new URL(spec.path, 'http://x.test').searchParams);
+  };
+  return { asked, send };
+}
+
+const target = (extra: Partial<Target> = {}): Target => ({ baseUrl: 'http://x.test', token: 't', ...extra });
+/** Page `page` (from 1) of the records, bare. */
+const pageOf = (query: URLSearchParams) => {
+  const page = Number(query.get('page') ?? 1);
+  return records.slice((page - 1) * SIZE, page * SIZE);
+};
+
+describe('a page request the target did not serve', () => {
+  it.each([
+    [429, { 'retry-after': '10' }, 'asked the kit to wait'],
+    [503, { 'retry-after': '120' }, 'asked the kit to wait'],
+    [500, {}, 'failed'],
+    [502, {}, 'failed'],
+  ])('answered %i is no refusal of ?page=: the list is not whole, saying why', async (status, headers, said) => {
+    const { send } = server((query) =>
+      Number(query.get('page') ?? 1) >= 2 ? reply({ error: 'busy' }, headers, status) : reply(pageOf(query)),
+    );
+
+    const read = await readList(target({ paging: 'page' }), send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: false, why: expect.stringContaining(`answered ${status}`) });
+    expect(read.why).toContain(said);
+    expect(read.items).toHaveLength(SIZE);
+  });
+
+  it.each([401, 403, 404])('answered %i (which a proxy or gateway may say) is no refusal of ?page= either', async (status) => {
+    const { send } = server((query) => (Number(query.get('page') ?? 1) >= 2 ? reply({ error: 'no' }, {}, status) : reply(pageOf(query))));
+
+    expect(await readList(target({ paging: 'page' }), send, PATH, 'token', [])).toMatchObject({ whole: false });
+  });
+
+  it('takes a 400 or 422 to ?page= as the refusal it is, on a list that shows no paging sign, but not one with Retry-After', async () => {
+    for (const status of [400, 422]) {
+      const { send } = server((query) => (query.has('page') ? reply({ error: 'unknown parameter' }, {}, status) : reply(records)));
+      const read = await readList(target({ paging: 'page' }), send, PATH, 'token', []);
+      expect(read, String(status)).toMatchObject({ whole: true, because: expect.stringContaining(`refused ?page= (${status})`) });
+    }
+    const throttled = server((query) => (query.has('page') ? reply({ error: 'slow down' }, { 'retry-after': '5' }, 400) : reply(records)));
+    expect(await readList(target({ paging: 'page' }), throttled.send, PATH, 'token', [])).toMatchObject({ whole: false });
+  });
+});
+
+describe('a total the target announces', () => {
+  it.each([
+    ['X-Total-Count', { 'x-total-count': '5' }],
+    ['X-Total', { 'x-total': '5' }],
+    ['Content-Range', { 'content-range': 'items 0-1/5' }],
+  ])('in %s, above the records read, leaves a list not whole that shows no other sign', async (_, headers) => {
+    const { send } = server((query) => reply(pageOf(query), headers));
+
+    const read = await readList(target(), send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 5 records but showed 2') });
+  });
+
+  it('equal to the records read, leaves the list whole', async () => {
+    const { send } = server(() => reply(records, { 'x-total-count': '5' }));
+
+    expect(await readList(target(), send, PATH, 'token', [])).toMatchObject({ whole: true });
+  });
+
+  it('is read to its end by page numbers the kit is told of, and still not whole where the pages run out first', async () => {
+    const paged = server((query) => reply(pageOf(query), { 'x-total-count': '5' }));
+    const short = server((query) => reply(Number(query.get('page') ?? 1) >= 3 ? [] : pageOf(query), { 'x-total-count': '5' }));
+    const ignored = server(() => reply(records.slice(0, SIZE), { 'x-total-count': '5' }));
+
+    const read = await readList(target({ paging: 'page' }), paged.send, PATH, 'token', []);
+    const ranOut = await readList(target({ paging: 'page' }), short.send, PATH, 'token', []);
+    const same = await readList(target({ paging: 'page' }), ignored.send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: true });
+    expect(read.items).toHaveLength(5);
+    expect(ranOut).toMatchObject({ whole: false, why: expect.stringContaining('says it holds 5 records, and the kit read 4') });
+    // A page parameter the target ignores says nothing when the target said the list holds more.
+    expect(same).toMatchObject({ whole: false, why: expect.stringContaining('says it holds 5 records, and the kit read 2') });
+  });
+
+  it('in the body, as a count beside the records, above the records read: not whole even after page numbers ran dry', async () => {
+    const { send } = server((query) => reply({ items: Number(query.get('page') ?? 1) >= 2 ? [] : pageOf(query), total: 5 }));
+
+    const read = await readList(target({ paging: 'page' }), send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 5 records') });
+  });
+
+  it('with a page count in X-Total-Pages: followed with X-Page or --paging page, not whole without either', async () => {
+    const numbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3', 'x-page': query.get('page') ?? '1' }));
+    const unnumbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3' }));
+
+    const read = await readList(target(), numbered.send, PATH, 'token', []);
+    const told = await readList(target({ paging: 'page' }), unnumbered.send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: true, pages: 3 });
+    expect(read.items).toHaveLength(5);
+    expect(told).toMatchObject({ whole: true });
+    expect(told.items).toHaveLength(5);
+    expect(await readList(target(), unnumbered.send, PATH, 'token', [])).toMatchObject({
+      whole: false,
+      why: expect.stringContaining('3 pages but not which one this is'),
+    });
+  });
+});
+
+describe('a next page or cursor the answer shows', () => {
+  it('in a member the kit does not know, leaves the list not whole whatever a count beside it says', async () => {
+    for (const member of ['nextToken', 'continuationToken', 'nextMarker', 'cursorNext']) {
+      const { send } = server((query) => {
+        const from = Number(query.get(member) ?? 0);
+        const items = records.slice(from, from + SIZE);
+        return reply({ items, count: items.length, [member]: String(from + SIZE) });
+      });
+
+      const read = await readList(target(), send, PATH, 'token', []);
+
+      expect(read, member).toMatchObject({ whole: false, why: expect.stringContaining(`"${member}" member with a value`) });
+      expect(read.why).toContain(`--next-pointer /${member}`);
+    }
+  });
+
+  it('is followed where --next-pointer says where it is, and the list read whole', async () => {
+    const { send } = server((query) => {
+      const from = Number(query.get('nextToken') ?? 0);
+      const items = records.slice(from, from + SIZE);
+      return reply({ items, count: items.length, ...(from + SIZE < records.length ? { nextToken: String(from + SIZE) } : {}) });
+    });
+
+    const read = await readList(target({ nextPointer: '/nextToken', pageParam: 'nextToken' }), send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: true, pages: 3 });
+    expect(read.items).toHaveLength(5);
+  });
+
+  it('an empty one, beside a count equal to the records read, leaves the list whole', async () => {
+    const { send } = server(() => reply({ items: records, count: records.length, nextToken: null }));
+
+    expect(await readList(target(), send, PATH, 'token', [])).toMatchObject({ whole: true });
+  });
+
+  it('in a header: X-Next-Page is followed as a page number; a cursor header it cannot send back leaves the list not whole', async () => {
+    const numbered = server((query) => {
+      const page = Number(query.get('page') ?? 1);
+      return reply(pageOf(query), { 'x-next-page': page * SIZE < records.length ? String(page + 1) : '' });
+    });
+    const cursor = server(() => reply(records.slice(0, SIZE), { 'x-next-cursor': 'abc', 'x-nextjs-cache': 'HIT' }));
+    const nextjs = server(() => reply(records, { 'x-nextjs-cache': 'HIT' }));
+
+    const followed = await readList(target(), numbered.send, PATH, 'token', []);
+    const stuck = await readList(target(), cursor.send, PATH, 'token', []);
+
+    expect(followed).toMatchObject({ whole: true, pages: 3 });
+    expect(numbered.asked.slice(1)).toEqual([`${PATH}?page=2`, `${PATH}?page=3`]);
+    expect(stuck).toMatchObject({ whole: false, why: expect.stringContaining('x-next-cursor header') });
+    // A header of a framework's own that merely starts with "next" is no paging sign.
+    expect(await readList(target(), nextjs.send, PATH, 'token', [])).toMatchObject({ whole: true });
+  });
+});
