@@ -23,6 +23,12 @@ export interface SuiteContext {
   stopped?: Exchange;
   /** Per collection path, the ids (lower case) its lists held before the run; undefined for a list that could not be read. */
   inventory: Map<string, Set<string> | undefined>;
+  /**
+   * The target has shown, in this run, that it carries writes out after answering them (a write answered 202, or a
+   * write that showed only on a later reading): a refusal is then read back over the settle time too (see
+   * `ProbeRun.settleAfter`).
+   */
+  defersWrites: boolean;
   /** Ids (lower case, per collection path) of records the kit's creates made. */
   madeByKit: Map<string, Set<string>>;
   /** A fresh run-unique suffix each call. */

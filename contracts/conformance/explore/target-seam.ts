@@ -73,6 +73,7 @@ export class Session {
       unanswered: 0,
       inventory: new Map(),
       madeByKit: new Map(),
+      defersWrites: false,
       suffix: suffixSource(),
       notes,
     };
