@@ -8,26 +8,16 @@ import { show } from '../matchers.js';
 import { generatedBodyRefused } from '../target/bodies.js';
 import { type Created, createRecord, withReferences } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
-import {
-  answeredUnread,
-  isRefusal,
-  REDIRECT_NOT_FOLLOWED,
-  type Reply,
-  type RequestSpec,
-  send,
-  TOO_LARGE,
-  TransportError,
-  writesSent,
-} from '../target/http.js';
+import { answeredUnread, isRefusal, type Reply, type RequestSpec, send, TransportError, writesSent } from '../target/http.js';
 import { REUSED_NOTE } from '../target/list-cache.js';
 import type { ListRead } from '../target/paging.js';
 import { DEFAULT_SETTLE_MS } from '../target/settle.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
 import { evidenceOf } from '../verdict/evidence.js';
-import { costlyFailure, StoppedAnswering } from './unanswered.js';
+import { type Attempt, costlyFailure, NothingShown, StoppedAnswering, showsNothing, whyNotJudged } from './unanswered.js';
 
 export type { SuiteContext } from '../context.js';
-export { costlyFailure, StoppedAnswering, UNANSWERED_LIMIT } from './unanswered.js';
+export { type Attempt, costlyFailure, NothingShown, StoppedAnswering, showsNothing, UNANSWERED_LIMIT } from './unanswered.js';
 
 export interface Probe {
   name: string;
@@ -39,38 +29,6 @@ export interface Probe {
 }
 
 class Skip extends Error {}
-
-/** A write sent for its effect to be read back (`ProbeRun.attempt`). */
-export interface Attempt {
-  /** Undefined when no answer came, or none the kit reads. */
-  reply: Reply | undefined;
-  /** Why the answer shows nothing either way (a 5xx, a 429, no answer); undefined for an answer that does. */
-  nothing?: string;
-  /** `performance.now()` when it was answered (or given up on): the settle time counts from then. */
-  answeredAt: number;
-}
-
-/**
- * Whether an answer shows nothing either way: a 5xx (the server failed to answer the question) or a 4xx that says
- * only "not now" (429, 408, 425), as left after the throttle retries of target/http.ts. No check is decided on one.
- */
-export const showsNothing = (reply: { status: number }): boolean =>
-  reply.status >= 500 || (reply.status >= 400 && !isRefusal(reply.status));
-
-/**
- * Thrown by `ProbeRun.send` for an answer that shows nothing either way (`showsNothing`): the checks that depended
- * on it are not judged, with this message as the reason (in `ProbeRun.finish`, or `ProbeRun.judging` for a part).
- */
-export class NothingShown extends Error {
-  constructor(
-    readonly reply: Reply,
-    readonly exchange: Exchange,
-  ) {
-    super(
-      `${exchange.sent.method} ${exchange.sent.path} answered ${reply.status}, which shows nothing either way (${reply.status >= 500 ? 'the server failed' : '"not now"'})`,
-    );
-  }
-}
 
 /** The most exchanges one result carries in full, the last EXCHANGES_SHOWN_LAST of them among them. */
 const EXCHANGES_SHOWN = 60;
@@ -237,11 +195,6 @@ export class ProbeRun {
     return refusedAtOnce ? 0 : (this.target.settleMs ?? DEFAULT_SETTLE_MS);
   }
 
-  /** Notes that a write of the kit's showed only on a later reading: the target carries writes out after answering. */
-  sawDeferredWrite(): void {
-    this.ctx.defersWrites = true;
-  }
-
   /** Whether `id` was decided already (passed, failed or not judged) in this probe. */
   isDecided(id: string): boolean {
     return this.decided.has(id);
@@ -332,15 +285,8 @@ export class ProbeRun {
 
   private endReason(error: unknown): string {
     if (this.ctx.signal.aborted) return 'the run was interrupted';
-    if (error instanceof Skip || error instanceof StoppedAnswering || error instanceof NothingShown) return error.message;
-    if (error instanceof TransportError && error.code === TOO_LARGE)
-      return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
-    if (error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED)
-      return `${error.exchange.sent.method} ${error.exchange.sent.path} ${error.message}`;
-    if (error instanceof TransportError) return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
-    if (error !== undefined)
-      return `the kit could not read what the target answered: ${error instanceof Error ? error.message : String(error)}`;
-    return 'not reached: an earlier step did not give what this check needs';
+    if (error instanceof Skip) return error.message;
+    return whyNotJudged(error);
   }
 
   private info(id: string): CheckInfo {

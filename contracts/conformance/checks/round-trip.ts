@@ -103,7 +103,7 @@ async function judgeListed(t: ProbeRun, checkId: string, path: string, id: strin
   }
   const listed = holds(read);
   // A write that showed only on a later reading: the target carries writes out after answering them.
-  if (readings > 1 && listed === present) t.sawDeferredWrite();
+  if (readings > 1 && listed === present) t.ctx.defersWrites = true;
   if (!listed && !read.whole) {
     t.skipCheck(checkId, `${id} is not on the pages read, but the list was not read whole: ${read.why}`);
     return undefined;
