@@ -8,13 +8,13 @@ import { show } from '../matchers.js';
 import { generatedBodyRefused } from '../target/bodies.js';
 import { type Created, createRecord, withReferences } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
-import { answeredUnread, isRefusal, type Reply, type RequestSpec, send, TransportError, writesSent } from '../target/http.js';
+import { answeredUnread, REDIRECT_NOT_FOLLOWED, type Reply, type RequestSpec, send, TransportError, writesSent } from '../target/http.js';
 import { REUSED_NOTE } from '../target/list-cache.js';
 import type { ListRead } from '../target/paging.js';
 import { DEFAULT_SETTLE_MS } from '../target/settle.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
 import { evidenceOf } from '../verdict/evidence.js';
-import { type Attempt, costlyFailure, NothingShown, StoppedAnswering, showsNothing, whyNotJudged } from './unanswered.js';
+import { type Attempt, costlyFailure, NothingShown, StoppedAnswering, settleBudget, showsNothing, whyNotJudged } from './unanswered.js';
 
 export type { SuiteContext } from '../context.js';
 export { type Attempt, costlyFailure, NothingShown, StoppedAnswering, showsNothing, UNANSWERED_LIMIT } from './unanswered.js';
@@ -93,12 +93,15 @@ export class ProbeRun {
   async attempt(spec: RequestSpec): Promise<Attempt> {
     try {
       const reply = await this.send(spec);
-      return { reply, answeredAt: performance.now() };
+      return { reply, answeredAt: performance.now(), settleMs: this.settleAfter(reply) };
     } catch (error) {
-      if (error instanceof NothingShown) return { reply: error.reply, nothing: error.message, answeredAt: performance.now() };
-      if (error instanceof TransportError && !this.ctx.signal.aborted)
-        return { reply: undefined, nothing: this.endReason(error), answeredAt: performance.now() };
-      throw error;
+      const answeredAt = performance.now();
+      if (error instanceof NothingShown)
+        return { reply: error.reply, nothing: error.message, answeredAt, settleMs: this.settleAfter(error.reply) };
+      if (!(error instanceof TransportError) || this.ctx.signal.aborted) throw error;
+      // A redirect the kit did not follow took the write nowhere: read back like a refusal. Anything else, as no answer.
+      const settleMs = this.settleAfter(error.code === REDIRECT_NOT_FOLLOWED ? { status: 400 } : undefined);
+      return { reply: undefined, nothing: this.endReason(error), answeredAt, settleMs };
     }
   }
 
@@ -183,16 +186,9 @@ export class ProbeRun {
     return [...all.slice(0, EXCHANGES_SHOWN - EXCHANGES_SHOWN_LAST), ...all.slice(-EXCHANGES_SHOWN_LAST)];
   }
 
-  /**
-   * How long a read-back after a write answered `reply` keeps reading before it concludes that the write changed
-   * nothing: the settle time (--settle-ms) after a write that was accepted (a 2xx: it may be carried out later) or
-   * answered nothing that shows either way (a 5xx, a 429, no answer), and after a refusal too once the target has
-   * shown that it carries writes out later (`defersWrites`); a refusal by a target whose writes all showed at once
-   * is read back once.
-   */
-  settleAfter(reply: { status: number } | undefined): number {
-    const refusedAtOnce = reply !== undefined && isRefusal(reply.status) && !this.ctx.defersWrites;
-    return refusedAtOnce ? 0 : (this.target.settleMs ?? DEFAULT_SETTLE_MS);
+  /** How long the read-back of a write answered `reply` reads (`settleBudget`). */
+  private settleAfter(reply: { status: number } | undefined): number {
+    return settleBudget(reply, this.ctx.defersWrites, this.target.settleMs ?? DEFAULT_SETTLE_MS);
   }
 
   /** Whether `id` was decided already (passed, failed or not judged) in this probe. */

@@ -27,7 +27,7 @@ export async function listed(
  * means gone only if it held it before (`listedBefore`): a list may leave some records out. 'unknown' else.
  * `since` is when the write that may have removed it was answered (`performance.now()`): a target may carry a
  * write out after answering it (a delete answered 202, a refusal queued anyway), so the record is read again for
- * `budgetMs` from then (`ProbeRun.settleAfter` of the write's answer) before 'there' or 'unknown' is concluded.
+ * `budgetMs` from then (the write's `Attempt.settleMs`) before 'there' or 'unknown' is concluded.
  * `seen` says what was read, for the report.
  */
 export async function recordPresence(

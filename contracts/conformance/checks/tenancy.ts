@@ -189,7 +189,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       const sent = await t.attempt({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
       const refused = sent.reply;
       const what = sent.nothing ?? answerOf(refused);
-      const { state, seen } = await recordPresence(t, resource.path, id, listedBefore, sent.answeredAt, t.settleAfter(refused));
+      const { state, seen } = await recordPresence(t, resource.path, id, listedBefore, sent.answeredAt, sent.settleMs);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
       else if (state === 'there' && (refused === undefined || sent.nothing !== undefined || !isRefusal(refused.status)))
         t.skipCheck(

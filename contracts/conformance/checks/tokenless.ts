@@ -25,8 +25,9 @@ export interface TokenlessCreate {
   created: string | undefined;
   /** The run-unique values it carried: a record showing one of them is this request's doing. */
   varied: Record<string, string>;
-  /** When it was answered (`performance.now()`), for the settle time of the read-back. */
+  /** When it was answered (`performance.now()`), and how long its read-back reads from then (ProbeRun.attempt). */
   answeredAt: number;
+  settleMs: number;
 }
 
 /**
@@ -41,10 +42,10 @@ export async function createWithoutToken(t: ProbeRun, resource: ResourceFacts): 
   if (!example) return undefined;
   const body = runUnique(example, t.ctx.suffix());
   const varied = variedFields(example, body);
-  const { reply, nothing, answeredAt } = await t.attempt({ method: 'POST', path: resource.path, credentials: 'none', body });
+  const { reply, nothing, answeredAt, settleMs } = await t.attempt({ method: 'POST', path: resource.path, credentials: 'none', body });
   // Any 2xx accepted it, whatever the answer holds: the caller fails the check on that alone.
   if (reply === undefined || nothing !== undefined || !isSuccess(reply.status))
-    return { reply, ...(nothing !== undefined ? { nothing } : {}), accepted: false, created: undefined, varied, answeredAt };
+    return { reply, ...(nothing !== undefined ? { nothing } : {}), accepted: false, created: undefined, varied, answeredAt, settleMs };
   const accepted = true;
   const claimed = await claimCreated(t.ctx, (spec) => t.send(spec), resource.path, reply, varied, {
     credentials: 'none',
@@ -52,7 +53,7 @@ export async function createWithoutToken(t: ProbeRun, resource: ResourceFacts): 
   });
   // A record from before the run is not the request's doing, and is left alone; one not the kit's is listed.
   const created = claimed.id;
-  if (created === undefined) return { reply, accepted, created: undefined, varied, answeredAt };
+  if (created === undefined) return { reply, accepted, created: undefined, varied, answeredAt, settleMs };
   const url = `${resource.path}/${created}`;
   // Forgotten only on proof: the token read it, deleted it, and then reads it gone. Otherwise it stays a leftover.
   if (t.isRecord(await t.send({ method: 'GET', path: url }), created)) {
@@ -62,7 +63,7 @@ export async function createWithoutToken(t: ProbeRun, resource: ResourceFacts): 
     // Filed where the token does not reach: try without one (what made it), and report it whatever the answer.
     await t.sendAny({ method: 'DELETE', path: url, credentials: 'none', body: deleteBody(resource) });
   }
-  return { reply, accepted, created, varied, answeredAt };
+  return { reply, accepted, created, varied, answeredAt, settleMs };
 }
 
 /**
@@ -85,7 +86,7 @@ export async function judgeRefusedCreate(t: ProbeRun, resource: ResourceFacts, c
   const read = await settled(
     () => t.list(path, 'token', true),
     (reading) => made(reading.items).length > 0,
-    t.settleAfter(reply),
+    sneaked.settleMs,
     sneaked.answeredAt,
   );
   const found = made(read.items);
@@ -157,7 +158,7 @@ export async function unauthorizedUpdate(
   };
   // Read over the settle time from the answer (a target may carry out a write later, a 202 or a refusal queued anyway).
   const appliedBy = (sent: Attempt) =>
-    settled(appliedNow, (applied) => applied !== undefined && applied.length > 0, t.settleAfter(sent.reply), sent.answeredAt);
+    settled(appliedNow, (applied) => applied !== undefined && applied.length > 0, sent.settleMs, sent.answeredAt);
   const sent = await tokenless();
   const { reply } = sent;
   let applied = await appliedBy(sent);
@@ -199,7 +200,7 @@ export async function deleteWithoutToken(
   const listedBefore = (await listed(t, resource.path, id)).holds;
   const sent = await t.attempt({ method: 'DELETE', path: url, body: deleteBody(resource), credentials: 'none' });
   const { reply } = sent;
-  const { state, seen } = await recordPresence(t, resource.path, id, listedBefore, sent.answeredAt, t.settleAfter(reply));
+  const { state, seen } = await recordPresence(t, resource.path, id, listedBefore, sent.answeredAt, sent.settleMs);
   const what = `delete without a token: ${sent.nothing ?? answerOf(reply)}; then ${seen}`;
   if (state === 'gone') {
     // Left in the ledger: the cleanup deletes it if the list was wrong, and a 404 there counts as gone.

@@ -22,6 +22,8 @@ export interface Attempt {
   nothing?: string;
   /** `performance.now()` when it was answered (or given up on): the settle time counts from then. */
   answeredAt: number;
+  /** How long its read-back keeps reading before it concludes the write changed nothing (`ProbeRun.attempt`). */
+  settleMs: number;
 }
 
 /**
@@ -81,4 +83,16 @@ export class StoppedAnswering extends Error {
       `not tried: the target had stopped answering (${UNANSWERED_LIMIT} requests in a row went unanswered, then ${exchange.sent.method} ${exchange.sent.path} did too)`,
     );
   }
+}
+
+/**
+ * How long a read-back after a write answered `reply` keeps reading before it concludes that the write changed
+ * nothing: `settleMs` (--settle-ms) after a write that was accepted (a 2xx: it may be carried out later) or answered
+ * nothing that shows either way (a 5xx, a 429, no answer: `reply` undefined), and after a refusal too once the
+ * target has shown that it carries writes out later (`defersWrites`: a write answered 202, or one that showed only
+ * on a later reading); a refusal by a target whose writes all showed at once is read back once.
+ */
+export function settleBudget(reply: { status: number } | undefined, defersWrites: boolean, settleMs: number): number {
+  const refusedAtOnce = reply !== undefined && isRefusal(reply.status) && !defersWrites;
+  return refusedAtOnce ? 0 : settleMs;
 }
