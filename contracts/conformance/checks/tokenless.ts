@@ -99,7 +99,7 @@ export async function judgeRefusedCreate(t: ProbeRun, resource: ResourceFacts, c
     return t.verdict(
       check,
       false,
-      `without a token: ${answerOf(reply)}; yet the token's list then holds ${ids.length > 0 ? ids.join(', ') : 'a record'} carrying the values that create sent`,
+      `without a token: ${sneaked.nothing ?? answerOf(reply)}; yet the token's list then holds ${ids.length > 0 ? ids.join(', ') : 'a record'} carrying the values that create sent`,
       found[0],
     );
   }
