@@ -62,7 +62,7 @@ Options:
   --report json=PATH      write a JSON report
   --compare-with-mock     also run against the built-in mock and list the checks that come out differently
   --timeout-ms N          time limit per request (default 15000)
-  --settle-ms N           how long a check reads again for its write to show before it fails (default 3000; 0: once)
+  --settle-ms N           how long a check reads again for a write to show, or to have changed nothing (default 3000; 0: once)
   --examples FILE         request examples by hand, {"/api/v1/tools": {"create": {…}, "update": {…}}}, used before the target's OpenAPI
   --openapi FILE|URL      the OpenAPI document to read request examples from, when the target serves none at /openapi.json
   --list-pointer PTR      JSON pointer to the array in the answers of the trunk, assistant, tool and webhook lists (e.g. /data)

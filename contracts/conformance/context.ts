@@ -23,8 +23,16 @@ export interface SuiteContext {
   stopped?: Exchange;
   /** Per collection path, what its lists held before the run; absent for a list that gave no answer. */
   inventory: Map<string, Inventory>;
+  /**
+   * The target has shown, in this run, that it carries writes out after answering them (a write answered 202, or a
+   * write that showed only on a later reading): a refusal is then read back over the settle time too (see
+   * `ProbeRun.settleAfter`).
+   */
+  defersWrites: boolean;
   /** Ids (lower case, per collection path) of records the kit's creates made. */
   madeByKit: Map<string, Set<string>>;
+  /** Those of them made with the second token (its seeded records): the second organization's, not the first's. */
+  madeWithToken2: Map<string, Set<string>>;
   /** A fresh run-unique suffix each call. */
   suffix: () => Suffix;
   notes: Notes;

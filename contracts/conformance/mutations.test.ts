@@ -114,17 +114,6 @@ const cases: { name: string; check: string; alsoFails: string[]; breakage: Break
     },
   },
   {
-    name: 'the delete of a system trunk fails with a 500 (a failure, not a refusal)',
-    check: 'sip-trunks.delete.system-refused',
-    alsoFails: ['sip-trunks.delete.system-status'],
-    breakage: {
-      response: (res, req) =>
-        req.method === 'DELETE' && res.status === 403 && pathOf(req).startsWith('/api/v1/sip-trunks/')
-          ? json({ error: 'internal' }, 500)
-          : res,
-    },
-  },
-  {
     name: 'a delete answers 204 instead of {}',
     check: 'webhooks.delete.empty-object',
     alsoFails: ['sip-trunks.delete.empty-object', 'assistants.delete.empty-object'],
@@ -505,6 +494,28 @@ describe('the suite against broken variants of the mock', () => {
     expect(failed.filter((result) => result.counted)).toEqual([]);
     // And a conforming server is left as the run found it.
     expect(report.leftovers).toEqual([]);
+  });
+
+  it('judges nothing on a 500 to the delete of a system trunk: neither a refusal nor an acceptance, and says the spec was judged only in part', async () => {
+    const report = await runSuite(
+      brokenMock({
+        response: (res, req) =>
+          req.method === 'DELETE' && res.status === 403 && pathOf(req).startsWith('/api/v1/sip-trunks/')
+            ? json({ error: 'internal' }, 500)
+            : res,
+      }),
+    );
+
+    for (const id of ['system-refused', 'system-status', 'system-survives'].map((check) => `sip-trunks.delete.${check}`))
+      expect(
+        report.results.find((result) => result.id === id),
+        id,
+      ).toMatchObject({
+        outcome: 'not judged',
+        reason: expect.stringMatching(/^DELETE \/api\/v1\/sip-trunks\/\S+ answered 500, which shows nothing either way/),
+      });
+    expect(report.results.filter((result) => result.outcome === 'failed')).toEqual([]);
+    expect(report.summary.wholeSpecJudged).toBe(false);
   });
 
   it('skips, not fails, the delete checks of a token that may not delete assistants (403 is listed for that delete)', async () => {

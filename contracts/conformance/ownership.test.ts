@@ -78,8 +78,10 @@ function toolsTarget(tools: Tool[], options: Options = {}) {
     },
     signal: new AbortController().signal,
     unanswered: 0,
+    defersWrites: false,
     inventory: new Map(),
     madeByKit: new Map(),
+    madeWithToken2: new Map(),
     suffix: suffixSource(),
     notes: new Set(),
   };

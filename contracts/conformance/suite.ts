@@ -67,6 +67,8 @@ export async function runSuite(target: Target, options: SuiteOptions = {}): Prom
     unanswered: 0,
     inventory: new Map(),
     madeByKit: new Map(),
+    madeWithToken2: new Map(),
+    defersWrites: false,
     suffix: suffixSource(),
     notes,
   };

@@ -78,12 +78,12 @@ describe('nested-envelope (paging under meta.pagination)', { timeout: 90_000 }, 
   });
 
   it('without a document, never exits 0 when the other organization’s records are on page 2', async () => {
-    const { run, outcome, withOutcome } = await judge(startNested({ breaks: new Set(['other-org-on-page-2']) }), NESTED_TOKENS, () => [
-      '--allow-unjudged',
-    ]);
+    const { run, outcome, withOutcome } = await judge(startNested({ breaks: new Set(['other-org-on-page-2']) }), NESTED_TOKENS, () => []);
 
-    expect(run.code).toBe(1);
-    for (const name of ['sip-trunks', 'assistants', 'tools', 'webhooks']) expect(outcome(`tenancy.${name}.apart`)).toBe('failed');
+    // Without request examples the kit creates nothing, so a record both lists hold cannot be told from one the
+    // platform shares: not judged (exit status 3), never passed.
+    expect(run.code).toBe(3);
+    for (const name of ['sip-trunks', 'assistants', 'tools', 'webhooks']) expect(outcome(`tenancy.${name}.apart`)).toBe('not judged');
     expect(withOutcome('passed').filter((id) => /^tenancy\.(?!schemas).*\.(apart|list)$/.test(id))).toEqual([]);
   });
 });
@@ -111,8 +111,8 @@ describe('after-id (Stripe-style lists, a YAML document)', { timeout: 90_000 }, 
 
     expect(full.run.code).toBe(1);
     expect((AFTER_BREAKS['list-drops-org-after-page-1'] ?? []).filter((id) => full.outcome(id) !== 'failed')).toEqual([]);
-    expect(readOnly.run.code).toBe(1);
-    expect((AFTER_BREAKS['list-drops-org-after-page-1'] ?? []).filter((id) => readOnly.outcome(id) !== 'failed')).toEqual([]);
+    // --read-only creates no record to tell a leak by: not judged, never passed (and accepted by --allow-unjudged).
+    expect((AFTER_BREAKS['list-drops-org-after-page-1'] ?? []).filter((id) => readOnly.outcome(id) !== 'not judged')).toEqual([]);
   });
 });
 

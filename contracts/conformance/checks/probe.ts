@@ -5,28 +5,19 @@
  */
 import type { SuiteContext } from '../context.js';
 import { show } from '../matchers.js';
-import { shownInSpec } from '../resources.js';
 import { generatedBodyRefused } from '../target/bodies.js';
 import { type Created, createRecord, withReferences } from '../target/creating.js';
 import { noExampleReason } from '../target/examples.js';
-import {
-  answeredUnread,
-  REDIRECT_NOT_FOLLOWED,
-  type Reply,
-  type RequestSpec,
-  send,
-  TOO_LARGE,
-  TransportError,
-  writesSent,
-} from '../target/http.js';
+import { answeredUnread, REDIRECT_NOT_FOLLOWED, type Reply, type RequestSpec, send, TransportError, writesSent } from '../target/http.js';
 import { REUSED_NOTE } from '../target/list-cache.js';
 import type { ListRead } from '../target/paging.js';
+import { DEFAULT_SETTLE_MS } from '../target/settle.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
 import { evidenceOf } from '../verdict/evidence.js';
-import { costlyFailure, StoppedAnswering } from './unanswered.js';
+import { type Attempt, costlyFailure, NothingShown, StoppedAnswering, settleBudget, showsNothing, whyNotJudged } from './unanswered.js';
 
 export type { SuiteContext } from '../context.js';
-export { costlyFailure, StoppedAnswering, UNANSWERED_LIMIT } from './unanswered.js';
+export { type Attempt, costlyFailure, NothingShown, StoppedAnswering, showsNothing, UNANSWERED_LIMIT } from './unanswered.js';
 
 export interface Probe {
   name: string;
@@ -59,13 +50,29 @@ export class ProbeRun {
     return this.ctx.target;
   }
 
-  /** Sends a request and records it for the report. */
+  /**
+   * Sends a request and records it for the report. An answer that shows nothing either way (a 5xx or a 429) is
+   * thrown as NothingShown, and no answer as a TransportError: either way the checks that rest on it are not judged,
+   * never passed nor failed (the one rule of the kit for such answers; `sendAny` is for a caller that reads on).
+   */
   async send(spec: RequestSpec): Promise<Reply> {
+    const reply = await this.sendAny(spec);
+    if (showsNothing(reply)) throw new NothingShown(reply, this.exchanges.at(-1) as Exchange);
+    return reply;
+  }
+
+  /**
+   * Sends a request and records it, answering whatever came back, a 5xx or a 429 included: only for a read whose
+   * caller goes on to other evidence when it shows nothing (`showsNothing`), never to decide a check on its status.
+   */
+  async sendAny(spec: RequestSpec): Promise<Reply> {
     const started = performance.now();
     try {
       const { reply, exchange } = await send(this.ctx.target, spec, this.ctx.signal);
       this.exchanges.push(exchange);
       this.ctx.unanswered = 0;
+      // Accepted, to be carried out later: from now on every write's read-back waits the settle time (settleAfter).
+      if (reply.status === 202 && spec.method !== 'GET' && spec.method !== 'HEAD') this.ctx.defersWrites = true;
       return reply;
     } catch (error) {
       if (error instanceof TransportError) {
@@ -79,17 +86,38 @@ export class ProbeRun {
   }
 
   /**
-   * Sends a request whose only point is to be refused (one without a token): undefined when no answer
-   * came, which serves and changes nothing, instead of ending the probe as a lost answer otherwise does.
+   * Sends a write whose effect the caller reads back whatever the answer: the reply, and when it shows nothing either
+   * way (a 5xx, a 429) or none came (`reply` undefined), why (`nothing`). An effect read back then is evidence on its
+   * own (the write was carried out); its absence is not, without a refusal.
    */
-  async sendExpectingRefusal(spec: RequestSpec): Promise<Reply | undefined> {
+  async attempt(spec: RequestSpec): Promise<Attempt> {
     try {
-      return await this.send(spec);
+      const reply = await this.send(spec);
+      return { reply, answeredAt: performance.now(), settleMs: this.settleAfter(reply) };
     } catch (error) {
-      // An answer too large to read may have served what the request asked for, and a redirect not followed may
-      // lead to what serves it: neither proves anything either way.
-      if (error instanceof TransportError && !answeredUnread(error) && !this.ctx.signal.aborted) return undefined;
-      throw error;
+      const answeredAt = performance.now();
+      if (error instanceof NothingShown)
+        return { reply: error.reply, nothing: error.message, answeredAt, settleMs: this.settleAfter(error.reply) };
+      if (!(error instanceof TransportError) || this.ctx.signal.aborted) throw error;
+      // A redirect the kit did not follow took the write nowhere: read back like a refusal. Anything else, as no answer.
+      const settleMs = this.settleAfter(error.code === REDIRECT_NOT_FOLLOWED ? { status: 400 } : undefined);
+      return { reply: undefined, nothing: this.endReason(error), answeredAt, settleMs };
+    }
+  }
+
+  /**
+   * Runs `work`, a part of the probe that decides `checks`: when an answer in it shows nothing either way (a 5xx, a
+   * 429), or none came or none the kit reads, those of `checks` not decided yet are not judged with that reason, and
+   * undefined is answered so that the probe goes on with its other checks.
+   */
+  async judging<T>(checks: string[], work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof NothingShown || error instanceof TransportError) || this.ctx.signal.aborted) throw error;
+      const reason = this.endReason(error);
+      for (const id of checks) if (!this.decided.has(id)) this.skipCheck(id, reason);
+      return undefined;
     }
   }
 
@@ -117,14 +145,6 @@ export class ProbeRun {
   /** The record an answer holds, read as the target adapter reads records; undefined when none. */
   record(reply: Reply | undefined): Record<string, unknown> | undefined {
     return reply === undefined ? undefined : this.ctx.adapter.record(reply.body);
-  }
-
-  /**
-   * Whether `reply` says the server could not answer: a 5xx or a 429, which shows nothing either way where a check
-   * needs a refusal (a 4xx other than 429, `isRefusal`) as evidence that something is not served.
-   */
-  unanswered(reply: Reply | undefined): boolean {
-    return reply !== undefined && (reply.status >= 500 || reply.status === 429);
   }
 
   /** Whether `reply` answers the record `id` (2xx, the record read as the adapter reads it, with that id). */
@@ -164,6 +184,16 @@ export class ProbeRun {
   private reportedExchanges(all: Exchange[]): Exchange[] {
     if (all.length <= EXCHANGES_SHOWN) return all;
     return [...all.slice(0, EXCHANGES_SHOWN - EXCHANGES_SHOWN_LAST), ...all.slice(-EXCHANGES_SHOWN_LAST)];
+  }
+
+  /** How long the read-back of a write answered `reply` reads (`settleBudget`). */
+  private settleAfter(reply: { status: number } | undefined): number {
+    return settleBudget(reply, this.ctx.defersWrites, this.target.settleMs ?? DEFAULT_SETTLE_MS);
+  }
+
+  /** Whether `id` was decided already (passed, failed or not judged) in this probe. */
+  isDecided(id: string): boolean {
+    return this.decided.has(id);
   }
 
   /** Leaves one check not judged (the evidence could not be gathered; `reason` says why), the others to be decided. */
@@ -236,42 +266,15 @@ export class ProbeRun {
     // The schema-list request that showed the target had stopped is the evidence for every check not tried.
     if (error instanceof StoppedAnswering) this.exchanges.push(error.exchange);
     const reason = this.endReason(error);
-    return this.probe.checks.map((info) => {
-      const decided = this.decided.get(info.id);
-      if (decided) return decided;
-      // No answer on a path the spec does not show says nothing of the spec: its checks not reached are skipped
-      // (the assumed ones still fail, counted only with --strict).
-      const unshown = error instanceof TransportError && !shownInSpec(error.exchange.sent.method, error.exchange.sent.path);
-      // A redirect the kit does not follow leaves the answer unseen: nothing is judged on it, either way.
-      const unseen = error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED;
-      const failed =
-        error !== undefined && !(error instanceof Skip) && !unseen && !(unshown && info.source === 'spec') && !this.ctx.signal.aborted;
-      if (failed) {
-        const counted = info.source === 'spec' || this.ctx.strict;
-        const exchanges = this.shownExchanges();
-        return {
-          ...info,
-          outcome: 'failed',
-          counted,
-          actual: reason,
-          evidence: evidenceOf(exchanges, {}),
-          exchanges: this.reportedExchanges(exchanges),
-        };
-      }
-      return this.notJudged(info, reason);
-    });
+    // Whatever ended the probe (no answer, one that shows nothing, one the kit cannot read, a shape that broke its
+    // reading), the checks it had not decided rest on nothing the kit saw: not judged, with the reason.
+    return this.probe.checks.map((info) => this.decided.get(info.id) ?? this.notJudged(info, reason));
   }
 
   private endReason(error: unknown): string {
     if (this.ctx.signal.aborted) return 'the run was interrupted';
-    if (error instanceof Skip || error instanceof StoppedAnswering) return error.message;
-    if (error instanceof TransportError && error.code === TOO_LARGE)
-      return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
-    if (error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED)
-      return `${error.exchange.sent.method} ${error.exchange.sent.path} ${error.message}`;
-    if (error instanceof TransportError) return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
-    if (error !== undefined) return `the probe failed: ${error instanceof Error ? error.message : String(error)}`;
-    return 'not reached: an earlier step did not give what this check needs';
+    if (error instanceof Skip) return error.message;
+    return whyNotJudged(error);
   }
 
   private info(id: string): CheckInfo {

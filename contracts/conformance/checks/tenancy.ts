@@ -17,7 +17,7 @@ import type { Probe, ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
 import { SPEC_RULES } from './spec-basis.js';
 import { judgeApart } from './tenancy-apart.js';
-import { unauthorizedUpdate } from './tokenless.js';
+import { answerOf, unauthorizedUpdate } from './tokenless.js';
 import { withArticle } from './words.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
@@ -28,9 +28,9 @@ function checksFor(resource: ResourceFacts): CheckInfo[] {
     {
       id: `tenancy.${name}.apart`,
       source: 'spec',
-      title: `the two organizations' ${resource.noun} lists share no record`,
-      expected: `GET ${path} with token and with token2, both read whole, hold no id in common, and each holds at least one ordinary record to compare (records flagged isLocked or isSystem may be shared built-ins); a list not read whole leaves it not judged`,
-      basis: `${BASIS}; creates nothing, so it is judged in --read-only runs too (a record both lists hold is taken as one organization's shown to the other, unless flagged as a built-in)`,
+      title: `the two organizations' ${resource.noun} lists share no record of either's`,
+      expected: `GET ${path} with token2 holds no record the kit created with token, on any page; a pass needs both lists read whole, each holding a record the other does not, and token's list showing the kit's records where it created any; a record both hold that the kit did not create may be one the platform shares: noted, never failed (with none of the kit's to tell by, as in --read-only, not judged)`,
+      basis: `${BASIS}; creates nothing, so it is judged in --read-only runs too; the spec does not forbid records a platform shows every organization, so only a record the kit created shows a leak`,
       rule: SPEC_RULES.tokenNamesOrganization,
     },
     {
@@ -150,16 +150,16 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
           `GET ${resource.path}/{id} does not answer the record even to its own organization (${own.status}; give --record-pointer if it is wrapped)`,
         );
       }
-      const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });
       // Served only if the answer is the record: a 200 that is not it serves nothing of the first organization.
-      if (t.unanswered(other))
-        t.skipCheck(`tenancy.${n}.get`, `GET ${resource.path}/{id} with the second token answered ${other.status}, which is no refusal`);
-      else if (!t.isRecord(other, id) && tracesRecord(other.text, t.record(own), isSuccess(other.status) ? id : undefined))
-        t.skipCheck(
-          `tenancy.${n}.get`,
-          `GET ${resource.path}/{id} with the second token answered ${other.status} with the record's id or values in a shape the kit does not read as the record (give --record-pointer if it is wrapped)`,
-        );
-      else t.verdict(`tenancy.${n}.get`, !t.isRecord(other, id), answer(other));
+      await t.judging([`tenancy.${n}.get`], async () => {
+        const other = await t.send({ method: 'GET', path: url, credentials: 'token2' });
+        if (!t.isRecord(other, id) && tracesRecord(other.text, t.record(own), isSuccess(other.status) ? id : undefined))
+          t.skipCheck(
+            `tenancy.${n}.get`,
+            `GET ${resource.path}/{id} with the second token answered ${other.status} with the record's id or values in a shape the kit does not read as the record (give --record-pointer if it is wrapped)`,
+          );
+        else t.verdict(`tenancy.${n}.get`, !t.isRecord(other, id), answer(other));
+      });
       if (created === undefined) {
         return t.skip(
           t.ctx.readOnly
@@ -168,30 +168,42 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
         );
       }
       const example = updateExample(t.ctx, resource.path);
-      const changed = example ? await unauthorizedUpdate(t, url, example, 'token2') : undefined;
-      if (changed === undefined) {
-        t.skipCheck(
-          `tenancy.${n}.update`,
-          example
-            ? `GET ${url} did not answer the record around the other organization's update, or the example changes no field it shows steadily`
-            : noExampleReason(t.ctx.examples, `PATCH ${resource.path}/{id}`),
-        );
-      } else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
+      await t.judging([`tenancy.${n}.update`], async () => {
+        const changed = example ? await unauthorizedUpdate(t, url, example, 'token2') : undefined;
+        if (changed === undefined) {
+          t.skipCheck(
+            `tenancy.${n}.update`,
+            example
+              ? `GET ${url} did not answer the record around the other organization's update, or the example changes no field it shows steadily`
+              : noExampleReason(t.ctx.examples, `PATCH ${resource.path}/{id}`),
+          );
+        } else if (changed.changed === undefined)
+          t.skipCheck(
+            `tenancy.${n}.update`,
+            `update with token2: ${changed.answer}, but the update was accepted, which is no refusal: it may yet be carried out after --settle-ms`,
+          );
+        else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
+      });
       const listedBefore = (await listed(t, resource.path, id)).holds;
-      const refused = await t.send({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
-      const { state, seen } = await recordPresence(t, resource.path, id, listedBefore);
+      // Whatever the answer, the record is read back: gone is evidence on its own; still there counts only after a refusal.
+      const sent = await t.attempt({ method: 'DELETE', path: url, credentials: 'token2', body: deleteBody(resource) });
+      const refused = sent.reply;
+      const what = sent.nothing ?? answerOf(refused);
+      const { state, seen } = await recordPresence(t, resource.path, id, listedBefore, sent.answeredAt, sent.settleMs);
       if (state === 'unknown') t.skipCheck(`tenancy.${n}.delete`, `after the other organization's delete, ${seen}`);
-      else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${answer(refused)}; then ${seen}`);
-      if (refused.status === 429)
-        t.skipCheck(refusedCheck(resource), `the delete answered 429 (too many requests), which neither refuses nor accepts it`);
-      else if (resource.deleteErrors.length === 0) t.verdict(`tenancy.${n}.delete-refused`, isRefusal(refused.status), answer(refused));
-      else t.verdict(`tenancy.${n}.delete-status`, [...resource.deleteErrors, 404].includes(refused.status), answer(refused));
+      else if (state === 'there' && (refused === undefined || sent.nothing !== undefined || !isRefusal(refused.status)))
+        t.skipCheck(
+          `tenancy.${n}.delete`,
+          `delete: ${what}; then ${seen}, but that answer is no refusal: the delete may yet be carried out after --settle-ms`,
+        );
+      else t.verdict(`tenancy.${n}.delete`, state === 'there', `delete: ${what}; then ${seen}`);
+      const statusCheck = `tenancy.${n}.${resource.deleteErrors.length === 0 ? 'delete-refused' : 'delete-status'}`;
+      if (refused === undefined || sent.nothing !== undefined) t.skipCheck(statusCheck, `the delete: ${what}`);
+      else if (resource.deleteErrors.length === 0) t.verdict(statusCheck, isRefusal(refused.status), answer(refused));
+      else t.verdict(statusCheck, [...resource.deleteErrors, 404].includes(refused.status), answer(refused));
     },
   };
 }
-
-const refusedCheck = (resource: ResourceFacts) =>
-  `tenancy.${resource.name}.${resource.deleteErrors.length === 0 ? 'delete-refused' : 'delete-status'}`;
 
 async function createOwn(t: ProbeRun, resource: ResourceFacts): Promise<string | undefined> {
   if (t.ctx.readOnly || !t.ctx.examples.create(resource.path)) return undefined;

@@ -40,8 +40,14 @@ export const RULES = {
   listEveryOwn: rule(
     'list.every-own-record',
     'spec',
-    "a token's list holds every record its organization holds",
-    '§5 and §4 (List schemas: all schemas of the caller’s organization)',
+    "a token's schema list holds every schema of its organization the sequence made",
+    '§4 List schemas: all schemas of the caller’s organization (the other lists are named only)',
+  ),
+  listEveryOwnOther: rule(
+    'list.every-own-record.other-lists',
+    'assumed',
+    "a token's list of trunks, assistants, tools or webhooks holds every record of its organization the sequence made",
+    'assumed: these lists are named only (§4), so whether a new record shows in them, or when, is not stated',
   ),
   deleteEmptyObject: rule(
     'delete.empty-object',

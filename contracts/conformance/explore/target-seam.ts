@@ -73,6 +73,8 @@ export class Session {
       unanswered: 0,
       inventory: new Map(),
       madeByKit: new Map(),
+      madeWithToken2: new Map(),
+      defersWrites: false,
       suffix: suffixSource(),
       notes,
     };

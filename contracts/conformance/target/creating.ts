@@ -126,9 +126,9 @@ export async function claimCreated(
   }
   // A record a create without a token made is deleted with the token; a 404 then is no proof it is gone.
   ledger.add(credentials === 'none' ? { path, id, credentials: 'token', notFoundMeansGone: false } : { path, id, credentials });
-  const made = ctx.madeByKit.get(path) ?? new Set<string>();
-  made.add(id.toLowerCase());
-  ctx.madeByKit.set(path, made);
+  for (const made of credentials === 'token2' ? [ctx.madeByKit, ctx.madeWithToken2] : [ctx.madeByKit]) {
+    made.set(path, (made.get(path) ?? new Set<string>()).add(id.toLowerCase()));
+  }
   return { id };
 }
 

@@ -46,4 +46,24 @@ describe('settled', () => {
     expect((await readings(1000)).at).toEqual([0, 200, 600, 1000]);
     expect((await readings(0)).at).toEqual([0]);
   });
+
+  it('counts the budget from `since`: time spent since the write is not waited again', async () => {
+    const at: number[] = [];
+    const start = Date.now();
+    const since = performance.now() - 700;
+    const result = settled(
+      async () => {
+        at.push(Date.now() - start);
+        return false;
+      },
+      (done) => done,
+      1000,
+      since,
+    );
+    await vi.runAllTimersAsync();
+    await result;
+
+    // 700 ms of the 1000 were spent before: one pause of 200 ms, then the last cut to end at the budget.
+    expect(at).toEqual([0, 200, 300]);
+  });
 });

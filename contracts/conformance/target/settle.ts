@@ -24,15 +24,22 @@ export function pause(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * Reads until `done` holds for the reading, or `budgetMs` of pauses are spent (0: one reading); answers the last
- * reading. The pauses are 200 ms and doubling, so a write that shows quickly is seen quickly.
+ * reading. The pauses are 200 ms and doubling, so a write that shows quickly is seen quickly. With `since` (a
+ * `performance.now()` taken when the write was answered), the budget counts from then: time the kit spent on
+ * other requests since the write is not waited again.
  */
-export async function settled<T>(read: () => Promise<T>, done: (reading: T) => boolean, budgetMs = DEFAULT_SETTLE_MS): Promise<T> {
-  let waited = 0;
+export async function settled<T>(
+  read: () => Promise<T>,
+  done: (reading: T) => boolean,
+  budgetMs = DEFAULT_SETTLE_MS,
+  since?: number,
+): Promise<T> {
+  let waited = since === undefined ? 0 : Math.max(0, performance.now() - since);
   for (let next = FIRST_PAUSE_MS; ; next *= 2) {
     const reading = await read();
     if (done(reading) || waited >= budgetMs) return reading;
     const wait = Math.min(next, budgetMs - waited);
     await pause(wait);
-    waited += wait;
+    waited = since === undefined ? waited + wait : performance.now() - since;
   }
 }

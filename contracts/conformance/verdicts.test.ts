@@ -1,0 +1,199 @@
+/**
+ * What a verdict rests on: an answer that shows nothing either way (a 5xx, a 429, no answer) decides no check; a
+ * refusal passes only once the kit has read back that the refused write changed nothing, over the settle time where
+ * the write may be carried out later; and two organizations' lists fail to be apart only on a record the kit itself
+ * created. Each variant is the mock behind an adapter, run once, with many assertions on its report.
+ */
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../../src/http/app.js';
+import { createMockState, type MockState } from '../../src/state/mock-state.js';
+import { runSuite } from './suite.js';
+import type { SuiteReport, Target } from './types.js';
+
+type Handler = (req: Request, mock: (req: Request) => Promise<Response>, mockState: MockState) => Response | Promise<Response>;
+
+/** The mock behind `handler`, which may answer in its place; writes carried out later happen within 150 ms. */
+function variant(handler: Handler, mockState: MockState = createMockState()): Target {
+  const app = createApp({ mockState });
+  const mock = async (req: Request) => app.fetch(req.clone());
+  return {
+    baseUrl: 'http://mock.test',
+    token: 'demo-token',
+    token2: 'demo-token-2',
+    settleMs: 600,
+    timeoutMs: 1000,
+    fetch: (url, init) => handler(new Request(url, init), mock, mockState),
+  };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const pathOf = (req: Request) => new URL(req.url).pathname;
+const itemOf = (req: Request, name: string) => new RegExp(`^/api/v1/${name}/[^/]+$`).test(pathOf(req));
+const withToken = (req: Request, token = 'demo-token') => {
+  const headers = new Headers(req.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return new Request(req, { headers });
+};
+const tokenless = (req: Request) => !req.headers.has('authorization');
+const never = (req: Request) =>
+  new Promise<Response>((_, reject) => req.signal.addEventListener('abort', () => reject(req.signal.reason), { once: true }));
+/** Carries `req` out with `token` in `ms`, and answers 202 {} at once. */
+const later = (req: Request, mock: (req: Request) => Promise<Response>, token = 'demo-token', ms = 150) => {
+  const delayed = withToken(req, token);
+  setTimeout(() => void mock(delayed), ms);
+  return json({}, 202);
+};
+
+const outcomes = (report: SuiteReport) => new Map(report.results.map((result) => [result.id, result]));
+
+describe('answers that show nothing either way', () => {
+  it('leaves the checks that rested on a 429 or a 503 not judged, never failed, and says the spec was judged in part', async () => {
+    let schemaReads = 0;
+    const triedWithoutToken = new Set<string>();
+    const throttledWebhooks = new Set<string>();
+    const report = await runSuite(
+      variant(async (req, mock) => {
+        // A rate limiter on the schema list from its third read on, and on the round trip's delete of a webhook (the
+        // one a delete without a token was tried on), once.
+        if (req.method === 'GET' && pathOf(req) === '/api/v1/schemas' && ++schemaReads >= 3)
+          return json({ error: 'rate limited' }, 429, { 'retry-after': '10' });
+        if (req.method === 'DELETE' && tokenless(req)) triedWithoutToken.add(pathOf(req));
+        const roundTrip = triedWithoutToken.has(pathOf(req)) && req.headers.get('authorization') === 'Bearer demo-token';
+        if (req.method === 'DELETE' && itemOf(req, 'webhooks') && roundTrip && !throttledWebhooks.has(pathOf(req))) {
+          throttledWebhooks.add(pathOf(req));
+          return json({ error: 'rate limited' }, 429, { 'retry-after': '10' });
+        }
+        // The telephony provider of a system trunk is in maintenance: its delete answers 503 and deletes nothing.
+        if (req.method === 'DELETE' && itemOf(req, 'sip-trunks') && !tokenless(req)) {
+          const read = await mock(new Request(req.url, { headers: req.headers }));
+          if (read.ok && ((await read.json()) as { isSystem?: boolean }).isSystem === true)
+            return json({ title: 'Service Unavailable' }, 503, { 'retry-after': '120' });
+        }
+        return mock(req);
+      }),
+    );
+    const result = outcomes(report);
+
+    for (const id of [
+      'schemas.list.json-array',
+      'webhooks.delete.accepts-example',
+      'webhooks.delete.empty-object',
+      'sip-trunks.delete.system-refused',
+      'sip-trunks.delete.system-survives',
+    ]) {
+      expect(result.get(id), id).toMatchObject({
+        outcome: 'not judged',
+        reason: expect.stringMatching(/answered (429|503), which shows nothing either way/),
+      });
+    }
+    expect(report.results.filter((candidate) => candidate.outcome === 'failed').map((candidate) => candidate.id)).toEqual([]);
+    expect(report.summary).toMatchObject({ conforms: true, wholeSpecJudged: false });
+    // What did not rest on those answers is still judged.
+    expect(result.get('sip-trunks.delete.accepts-example')?.outcome).toBe('passed');
+    expect(result.get('tools.create.needs-token')?.outcome).toBe('passed');
+    expect(report.leftovers).toEqual([]);
+  });
+});
+
+describe('refusals judged by what they left behind', () => {
+  it('fails a create without a token that made a record, whatever it answered, and judges nothing on an answer alone', async () => {
+    const mockState = createMockState();
+    const org = mockState.organizations.byToken('demo-token')!;
+    const kinds = ['sipTrunks', 'assistants', 'schemas', 'tools', 'webhooks'] as const;
+    const counts = () => kinds.map((kind) => mockState.store.list(org.id, kind).length);
+    const before = counts();
+    const report = await runSuite(
+      variant(async (req, mock) => {
+        if (req.method !== 'POST' || !tokenless(req)) return mock(req);
+        const path = pathOf(req);
+        // Carried out with the first organization's token, then answered as a failure, a refusal, or not at all.
+        if (path === '/api/v1/sip-trunks') return mock(withToken(req)).then(() => json({ error: 'internal' }, 500));
+        if (path === '/api/v1/assistants') return mock(withToken(req)).then(() => json({ error: 'unauthorized' }, 401));
+        if (path === '/api/v1/schemas') return mock(withToken(req)).then(() => never(req));
+        // A 500 that made nothing: no evidence either way.
+        if (path === '/api/v1/tools') return json({ error: 'internal' }, 500);
+        return mock(req);
+      }, mockState),
+    );
+    const result = outcomes(report);
+
+    for (const name of ['sip-trunks', 'assistants', 'schemas'])
+      expect(result.get(`${name}.create.needs-token`), name).toMatchObject({
+        outcome: 'failed',
+        counted: true,
+        actual: expect.stringContaining("the token's list then holds"),
+      });
+    expect(result.get('tools.create.needs-token')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('answered 500'),
+    });
+    expect(result.get('webhooks.create.needs-token')?.outcome).toBe('passed');
+    // The records those creates made carry the run's values: the kit's own, so deleted again.
+    expect(report.leftovers).toEqual([]);
+    expect(counts()).toEqual(before);
+  });
+
+  it('reads back over the settle time a write answered 202 and carried out a moment later, with or without the other token', async () => {
+    const report = await runSuite(
+      variant((req, mock) => {
+        const cross = req.headers.get('authorization') === 'Bearer demo-token-2';
+        if (req.method === 'DELETE' && itemOf(req, 'sip-trunks') && tokenless(req)) return later(req, mock);
+        if (req.method === 'PATCH' && itemOf(req, 'schemas') && tokenless(req)) return later(req, mock);
+        if (req.method === 'DELETE' && itemOf(req, 'tools') && cross) return later(req, mock);
+        if (req.method === 'PATCH' && itemOf(req, 'webhooks') && cross) return later(req, mock);
+        return mock(req);
+      }),
+      { strict: true },
+    );
+    const result = outcomes(report);
+
+    for (const id of ['sip-trunks.delete.needs-token', 'schemas.update.needs-token', 'tenancy.tools.delete', 'tenancy.webhooks.update'])
+      expect(result.get(id)?.outcome, id).toBe('failed');
+    for (const id of ['assistants.delete.needs-token', 'tools.update.needs-token', 'tenancy.sip-trunks.delete', 'tenancy.schemas.update'])
+      expect(result.get(id)?.outcome, id).toBe('passed');
+  });
+});
+
+describe('two organizations apart', () => {
+  /** Every organization's tool list also shows one built-in tool the platform shares (the spec gives tools no flags). */
+  const sharedTool = { id: '7c1e4f0a-5b2d-4c3e-9f8a-1b2c3d4e5f60', name: 'transfer_call', builtIn: true };
+  const withSharedTool: Handler = async (req, mock) => {
+    const res = await mock(req);
+    if (req.method !== 'GET' || pathOf(req) !== '/api/v1/tools' || !res.ok) return res;
+    return json([...((await res.json()) as unknown[]), sharedTool]);
+  };
+
+  it('does not fail a record both lists hold that the kit did not create: noted, and not judged when nothing was created', async () => {
+    const full = await runSuite(variant(withSharedTool));
+    const readOnly = await runSuite(variant(withSharedTool), { readOnly: true });
+
+    expect(outcomes(full).get('tenancy.tools.apart')?.outcome).toBe('passed');
+    expect(full.notes.some((note) => note.includes(sharedTool.id) && note.includes('does not forbid'))).toBe(true);
+    expect(full.summary.counted).toBe(0);
+    expect(outcomes(readOnly).get('tenancy.tools.apart')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('--read-only creates none'),
+    });
+    // Lists with nothing in common are still judged apart without creating anything.
+    expect(outcomes(readOnly).get('tenancy.assistants.apart')?.outcome).toBe('passed');
+  });
+
+  it("fails when the second organization's list shows a record the kit created with the first token", async () => {
+    const report = await runSuite(
+      variant(async (req, mock) => {
+        const res = await mock(req);
+        if (req.method !== 'GET' || pathOf(req) !== '/api/v1/tools' || req.headers.get('authorization') !== 'Bearer demo-token-2')
+          return res;
+        const first = (await (await mock(withToken(req))).json()) as unknown[];
+        return json([...((await res.json()) as unknown[]), ...first]);
+      }),
+    );
+
+    expect(outcomes(report).get('tenancy.tools.apart')).toMatchObject({
+      outcome: 'failed',
+      counted: true,
+      actual: expect.stringContaining('the kit created with the first token'),
+    });
+  });
+});
