@@ -52,4 +52,23 @@ describe('explore against the mock', () => {
     expect(run.leftovers).toEqual([]);
     expect(await snapshot(target)).toEqual(before);
   }, 60_000);
+
+  // Without a second organization no list can show another's record: the rule is not judged, never passed.
+  it('does not judge that lists hold only their organization\'s records without --token2', async () => {
+    const { token2: _, ...target } = inProcess();
+    const run = await runExplore(target, {
+      seed: 5,
+      runs: 100,
+      steps: 8,
+      timeLimitMs: 30_000,
+      requestBudget: 1_000_000,
+      strict: true,
+      systemTrunkUpdate: false,
+      signal: new AbortController().signal,
+    });
+    expect(run.failures).toEqual([]);
+    expect(run.judged['explore.list.own-organization-only']).toBeFalsy();
+    // The run judged other rules on what it saw.
+    expect(Object.values(run.judged).filter(Boolean).length).toBeGreaterThan(5);
+  }, 60_000);
 });

@@ -43,9 +43,10 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   if (items === undefined) return;
   const theirs = model.records.filter((record) => record.kind === kind && record.owner === otherOrg(as) && !record.deleted);
   const leaked = theirs.find((record) => holdsId(items, record.id));
-  // What is on a page read fails at once; that nothing breaks a rule is known only of a whole list of readable records.
+  // What is on a page read fails at once; that nothing breaks a rule is known only of a whole list of readable records,
+  // and only where the other organization has records of the kind the list could have shown (none without --token2).
   const whole = read.whole && idsReadable(items);
-  if (leaked !== undefined || whole)
+  if (leaked !== undefined || (whole && theirs.length > 0))
     judge(run, leaked === undefined, RULES.listOwnOnly, `the list holds ${leaked?.id}, a record of the other organization`, {
       subject: leaked?.id,
     });
