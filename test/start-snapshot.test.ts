@@ -6,14 +6,14 @@
  * on the built files (`npm test` builds before vitest runs); the last works
  * on a copy of them.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { killAll, remember } from './helpers/mock-process.js';
+import { killAll, startNode } from './helpers/mock-process.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
@@ -22,30 +22,8 @@ const startWords = (packageJson.scripts.start ?? '').split(/\s+/).slice(1);
 const REPORT = { ...process.env, VOICE_CONFIG_MOCK_START_SNAPSHOT: 'report' };
 const AUTH = { authorization: 'Bearer demo-token' };
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-}
-
-/** Runs `node <words>` from the project's folder until it listens; resolves its URL and what it wrote to stderr. */
-function serve(words: string[], env: NodeJS.ProcessEnv = REPORT): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, words, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    remember(child);
-    let out = '';
-    let err = '';
-    child.stderr?.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, stderr: () => err });
-    });
-    child.on('exit', (code) => reject(new Error(`node ${words.join(' ')} exited with ${code}: ${err}`)));
-  });
-}
+/** Runs `node <words>` from the project's folder until it listens. */
+const serve = (words: string[], env: NodeJS.ProcessEnv = REPORT) => startNode(words, { cwd: ROOT, env });
 
 /** Runs `node <words>` to its end. */
 function runToEnd(words: string[]) {

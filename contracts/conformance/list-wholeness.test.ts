@@ -4,27 +4,11 @@
  * list not whole, and a next page or cursor the answer shows leaves it not whole whatever a count beside it says.
  */
 import { describe, expect, it } from 'vitest';
-import type { Reply, RequestSpec } from './target/http.js';
+import { PATH, records, reply, server } from './fake-list-server.js';
 import { readList } from './target/paging.js';
 import type { Target } from './types.js';
 
-const PATH = '/api/v1/tools';
-const records = Array.from({ length: 5 }, (_, index) => ({ id: `00000000-0000-4000-8000-00000000000${index}` }));
 const SIZE = 2;
-
-function reply(body: unknown, headers: Record<string, string> = {}, status = 200): Reply {
-  return { status, contentType: 'application/json', headers: new Headers(headers), body, text: JSON.stringify(body), json: true };
-}
-
-/** A sender over `answer(query)`, keeping the paths it was asked. */
-function server(answer: (query: URLSearchParams) => Reply) {
-  const asked: string[] = [];
-  const send = async (spec: RequestSpec) => {
-    asked.push(spec.path);
-    return answer(new URL(spec.path, 'http://x.test').searchParams);
-  };
-  return { asked, send };
-}
 
 const target = (extra: Partial<Target> = {}): Target => ({ baseUrl: 'http://x.test', token: 't', ...extra });
 /** Page `page` (from 1) of the records, bare. */

@@ -1,27 +1,9 @@
 /** The target adapter's readings: a list read whole across its pages, and a record read out of its envelope. */
 import { describe, expect, it } from 'vitest';
-import type { Reply, RequestSpec } from './target/http.js';
+import { PATH, records, reply, server } from './fake-list-server.js';
 import { linkNext, readList } from './target/paging.js';
 import { recordOf } from './target/records.js';
 import type { Target } from './types.js';
-
-const PATH = '/api/v1/tools';
-const records = Array.from({ length: 5 }, (_, index) => ({ id: `00000000-0000-4000-8000-00000000000${index}` }));
-
-function reply(body: unknown, headers: { link?: string } = {}, status = 200): Reply {
-  const shown: Record<string, string> = headers.link === undefined ? {} : { link: headers.link };
-  return { status, contentType: 'application/json', headers: new Headers(shown), body, text: JSON.stringify(body), json: true };
-}
-
-/** A sender over `answer(query)`, keeping the paths it was asked. */
-function server(answer: (query: URLSearchParams) => Reply) {
-  const asked: string[] = [];
-  const send = async (spec: RequestSpec) => {
-    asked.push(spec.path);
-    return answer(new URL(spec.path, 'http://x.test').searchParams);
-  };
-  return { asked, send };
-}
 
 const target = (extra: Partial<Target> = {}): Target => ({ baseUrl: 'http://x.test/prefix', token: 't', ...extra });
 const ids = (items: unknown[] | undefined) => items?.map((item) => (item as { id: string }).id);

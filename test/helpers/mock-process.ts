@@ -17,10 +17,13 @@ const started = new Set<ChildProcess>();
 
 /** Starts the command on a free port with `--state-file file` (and `args`); resolves once it listens. */
 export function startWithStateFile(file: string, ...args: string[]): Promise<RunningMock> {
+  return startNode([cli, '--port', '0', '--state-file', file, ...args]);
+}
+
+/** Runs `node <argv>` (in `cwd`, with `env`) until the mock it starts listens; resolves its URL. */
+export function startNode(argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningMock> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, '--port', '0', '--state-file', file, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, argv, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     remember(child);
     let out = '';
     let err = '';
@@ -32,7 +35,7 @@ export function startWithStateFile(file: string, ...args: string[]): Promise<Run
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
       if (url) resolve({ child, url, stderr: () => err });
     });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+    child.on('exit', (code) => reject(new Error(`node ${argv.join(' ')} exited with ${code}: ${err}`)));
   });
 }
 
