@@ -54,7 +54,7 @@ describe('explore against the mock', () => {
   }, 60_000);
 
   // Without a second organization no list can show another's record: the rule is not judged, never passed.
-  it('does not judge that lists hold only their organization\'s records without --token2', async () => {
+  it("does not judge that lists hold only their organization's records without --token2", async () => {
     const { token2: _, ...target } = inProcess();
     const run = await runExplore(target, {
       seed: 5,
