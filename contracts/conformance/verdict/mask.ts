@@ -92,7 +92,8 @@ export class Masker {
     if (secret.length < shortest || secret === MASK || this.secrets.has(secret)) return;
     const chars = [...secret].map(writtenForms);
     this.secrets.set(secret, chars);
-    this.starts.set(secret, new RegExp(chars.slice(0, SHORTEST_CUT).map(({ source }) => source).join(''), 'g'));
+    const start = chars.slice(0, SHORTEST_CUT).map(({ source }) => source);
+    this.starts.set(secret, new RegExp(start.join(''), 'g'));
     // Longest first, so a secret that holds another is masked whole.
     const sorted = [...this.secrets].sort(([a], [b]) => b.length - a.length);
     this.pattern = new RegExp(sorted.map(([, chars]) => chars.map(({ source }) => source).join('')).join('|'), 'g');
