@@ -20,7 +20,7 @@ function variant(handler: Handler, mockState: MockState = createMockState()): Ta
     baseUrl: 'http://mock.test',
     token: 'demo-token',
     token2: 'demo-token-2',
-    settleMs: 600,
+    settleMs: 400,
     timeoutMs: 1000,
     fetch: (url, init) => handler(new Request(url, init), mock, mockState),
   };
