@@ -196,4 +196,26 @@ describe('two organizations apart', () => {
       actual: expect.stringContaining('the kit created with the first token'),
     });
   });
+
+  // Both organizations start without tools, so the kit seeds one with each token; the second's leaks into the first's list.
+  it("fails when the first organization's list shows a record the kit created with the second token", async () => {
+    const report = await runSuite(
+      variant(
+        async (req, mock) => {
+          const res = await mock(req);
+          if (req.method !== 'GET' || pathOf(req) !== '/api/v1/tools' || req.headers.get('authorization') !== 'Bearer demo-token')
+            return res;
+          const second = (await (await mock(withToken(req, 'demo-token-2'))).json()) as unknown[];
+          return json([...((await res.json()) as unknown[]), ...second]);
+        },
+        createMockState({ scenario: 'empty' }),
+      ),
+    );
+
+    expect(outcomes(report).get('tenancy.tools.apart')).toMatchObject({
+      outcome: 'failed',
+      counted: true,
+      actual: expect.stringContaining("the first organization's list holds"),
+    });
+  });
 });

@@ -8,8 +8,8 @@ import type { ProbeRun } from './probe.js';
  * The isolation check on lists. §5 says a token lists its organization's records; it does not forbid records a
  * platform shows every organization (built-in tools, shared schemas), and nothing in a record tells such a one from
  * one organization's record shown to the other. So the evidence of a leak is a record the kit itself created with
- * the first token (the records it seeded, or created in an earlier probe) in the second token's list: that fails,
- * on any page read. A record both lists hold that the kit did not create is no evidence either way: it is noted,
+ * one token (the records it seeded, or created in an earlier probe) in the other token's list: that fails, either
+ * way, on any page read. A record both lists hold that the kit did not create is no evidence either way: it is noted,
  * and in a run that created nothing (--read-only) it leaves the check not judged, since the kit cannot tell.
  * A pass needs both lists read whole with ids the kit reads, each holding a record the other does not, and, where
  * the kit created records, the first list showing one of them (read the same way, a positive control).
@@ -25,18 +25,22 @@ export async function judgeApart(t: ProbeRun, resource: ResourceFacts): Promise<
     t.skipCheck(check, `GET ${path} did not answer a list to ${mine.items === undefined ? 'token' : 'token2'}`);
     return theirs;
   }
-  // The kit's records of the first organization: it seeds the second one's with the second token.
+  // The kit's records of each organization: it seeds the second one's with the second token.
   const theirsMade = t.ctx.madeWithToken2.get(path) ?? new Set<string>();
   const kitMade = new Set([...(t.ctx.madeByKit.get(path) ?? [])].filter((id) => !theirsMade.has(id)));
   const madeByKit = (id: string) => kitMade.has(id.toLowerCase());
-  // The kit's own records of the first organization, in the second's list: a leak, on whatever page.
-  const leaked = idsOf(theirs.items).filter(madeByKit);
-  if (leaked.length > 0) {
+  // The kit's own records of either organization, in the other's list: a leak, on whatever page, either way.
+  const leaks = [
+    { ids: idsOf(theirs.items).filter(madeByKit), shown: 'second', made: 'first' },
+    { ids: idsOf(mine.items).filter((id) => theirsMade.has(id.toLowerCase())), shown: 'first', made: 'second' },
+  ];
+  const leak = leaks.find(({ ids }) => ids.length > 0);
+  if (leak !== undefined) {
     t.verdict(
       check,
       false,
-      `the second organization's list holds ${leaked.length} record(s) the kit created with the first token, such as ${leaked[0]}`,
-      leaked,
+      `the ${leak.shown} organization's list holds ${leak.ids.length} record(s) the kit created with the ${leak.made} token, such as ${leak.ids[0]}`,
+      leak.ids,
     );
     return theirs;
   }

@@ -56,8 +56,9 @@ export function whyNotJudged(error: unknown): string {
   if (error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED)
     return `${error.exchange.sent.method} ${error.exchange.sent.path} ${error.message}`;
   if (error instanceof TransportError) return `no answer to ${error.exchange.sent.method} ${error.exchange.sent.path}: ${error.message}`;
+  // Anything else is the kit's own failure, not evidence about the target: the check is not judged, and says so.
   if (error !== undefined)
-    return `the kit could not read what the target answered: ${error instanceof Error ? error.message : String(error)}`;
+    return `the kit failed while judging this (an error of the kit, not of the target; please report it): ${error instanceof Error ? error.message : String(error)}`;
   return 'not reached: an earlier step did not give what this check needs';
 }
 
