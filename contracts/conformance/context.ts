@@ -1,4 +1,5 @@
 /** What every probe of one run shares, and the run's memory of which ids were there before it. */
+import { idKey } from './matchers.js';
 import type { TargetAdapter } from './target/adapter.js';
 import type { Examples } from './target/examples.js';
 import type { Ledger } from './target/ledger.js';
@@ -29,7 +30,7 @@ export interface SuiteContext {
    * `ProbeRun.settleAfter`).
    */
   defersWrites: boolean;
-  /** Ids (lower case, per collection path) of records the kit's creates made. */
+  /** Ids (as `idKey` writes them, per collection path) of records the kit's creates made. */
   madeByKit: Map<string, Set<string>>;
   /** Those of them made with the second token (its seeded records): the second organization's, not the first's. */
   madeWithToken2: Map<string, Set<string>>;
@@ -40,7 +41,7 @@ export interface SuiteContext {
 
 /** What the kit read of one collection's lists (with each token) before the run. */
 export interface Inventory {
-  /** Ids (lower case) the lists showed: such records are never changed or deleted. */
+  /** Ids (as `idKey` writes them) the lists showed: such records are never changed or deleted. */
   ids: Set<string>;
   /**
    * Every list was read whole, its items all with ids the kit reads. Only then does an id's absence from `ids`
@@ -51,7 +52,7 @@ export interface Inventory {
 
 /** Whether `id` was in the collection's list before the run: such a record is never changed or deleted. */
 export function existedBefore(ctx: SuiteContext, path: string, id: string): boolean {
-  return ctx.inventory.get(path)?.ids.has(id.toLowerCase()) ?? false;
+  return ctx.inventory.get(path)?.ids.has(idKey(id)) ?? false;
 }
 
 /** Whether the collection's lists were read whole before the run, so that an id not in them was not there. */

@@ -4,7 +4,7 @@
  * is not one, or names no real instant.
  */
 import { describe, expect, it } from 'vitest';
-import { holdsId, isIsoUtc, sameId } from './matchers.js';
+import { holdsId, idKey, idLookup, isIsoUtc, sameId } from './matchers.js';
 import { isRefusal } from './target/http-once.js';
 
 describe('isIsoUtc', () => {
@@ -55,6 +55,14 @@ describe('sameId', () => {
     expect(sameId('trunk-1', 'trunk-1')).toBe(true);
     expect(sameId(id.replace('7d0f', '7d0e'), id)).toBe(false);
     expect(sameId(undefined, id)).toBe(false);
+  });
+
+  // The sets of ids the kit keeps (records it made, records there before the run) compare by this key.
+  it('keys ids as it compares them: a UUID in either case alike, another id only as written', () => {
+    expect(idKey(id.toUpperCase())).toBe(idKey(id));
+    expect(idKey('Trunk-1')).not.toBe(idKey('trunk-1'));
+    const lookup = idLookup([{ id: id.toUpperCase() }, { id: 'Trunk-1' }]);
+    expect([lookup(id), lookup('Trunk-1'), lookup('trunk-1'), lookup('other')]).toEqual([true, true, false, false]);
   });
 
   it('finds a record in a list by either case of its id', () => {

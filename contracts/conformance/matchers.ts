@@ -61,21 +61,18 @@ export function idsOf(list: unknown): string[] {
  * in either case (the spec says only "UUID format"; that ids written in
  * capitals are other ids is the mock's own choice, not a server's duty).
  */
-export const sameId = (candidate: unknown, id: string): boolean =>
-  typeof candidate === 'string' && (candidate === id || (isUuid(candidate) && isUuid(id) && candidate.toLowerCase() === id.toLowerCase()));
+export const sameId = (candidate: unknown, id: string): boolean => typeof candidate === 'string' && idKey(candidate) === idKey(id);
+
+/** An id as `sameId` compares it: a UUID in small letters, any other id as written (for sets of ids the kit keeps). */
+export const idKey = (id: string): string => (isUuid(id) ? id.toLowerCase() : id);
 
 /**
  * A lookup of the ids a list answer holds, matched as `sameId` does, in constant time per id: lists of a hundred
  * thousand records are compared with each other without a quadratic scan.
  */
 export function idLookup(list: unknown): (id: string) => boolean {
-  const exact = new Set<string>();
-  const uuids = new Set<string>();
-  for (const id of idsOf(list)) {
-    exact.add(id);
-    if (isUuid(id)) uuids.add(id.toLowerCase());
-  }
-  return (id) => exact.has(id) || (isUuid(id) && uuids.has(id.toLowerCase()));
+  const keys = new Set(idsOf(list).map(idKey));
+  return (id) => keys.has(idKey(id));
 }
 
 /**

@@ -21,7 +21,8 @@ function variant(handler: Handler, mockState: MockState = createMockState()): Ta
     token: 'demo-token',
     token2: 'demo-token-2',
     settleMs: 400,
-    timeoutMs: 1000,
+    // Long enough that no answer of the in-process mock reaches it on a busy machine; one request is never answered.
+    timeoutMs: 3000,
     fetch: (url, init) => handler(new Request(url, init), mock, mockState),
   };
 }

@@ -8,7 +8,14 @@ import type { ListRead } from '../target/paging.js';
 import { settled } from '../target/settle.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
-import { answerOf, createWithoutToken, deleteWithoutToken, judgeRefusedCreate, unauthorizedUpdate } from './tokenless.js';
+import {
+  acceptedNotYetSeen,
+  answerOf,
+  createWithoutToken,
+  deleteWithoutToken,
+  judgeRefusedCreate,
+  unauthorizedUpdate,
+} from './tokenless.js';
 
 type Ids = ReturnType<typeof roundTripIds>;
 
@@ -161,10 +168,7 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
         `GET ${url} did not answer the record around the tokenless update, or the example changes no field it shows steadily`,
       );
     } else if (unauthenticated.changed === undefined) {
-      t.skipCheck(
-        ids.updateNeedsToken,
-        `update without a token: ${unauthenticated.answer}, but the update was accepted, which is no refusal: it may yet be carried out after --settle-ms`,
-      );
+      t.skipCheck(ids.updateNeedsToken, acceptedNotYetSeen('update without a token', unauthenticated.answer));
     } else t.verdict(ids.updateNeedsToken, true, '');
   }
   if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);

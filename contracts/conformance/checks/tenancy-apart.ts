@@ -1,5 +1,5 @@
 /** `tenancy.<kind>.apart`: the two organizations' lists share no record of either's, judged without creating anything. */
-import { idLookup, idsOf, idsReadable } from '../matchers.js';
+import { idKey, idLookup, idsOf, idsReadable } from '../matchers.js';
 import type { ResourceFacts } from '../resources.js';
 import type { ListRead } from '../target/paging.js';
 import type { ProbeRun } from './probe.js';
@@ -28,11 +28,11 @@ export async function judgeApart(t: ProbeRun, resource: ResourceFacts): Promise<
   // The kit's records of each organization: it seeds the second one's with the second token.
   const theirsMade = t.ctx.madeWithToken2.get(path) ?? new Set<string>();
   const kitMade = new Set([...(t.ctx.madeByKit.get(path) ?? [])].filter((id) => !theirsMade.has(id)));
-  const madeByKit = (id: string) => kitMade.has(id.toLowerCase());
+  const madeByKit = (id: string) => kitMade.has(idKey(id));
   // The kit's own records of either organization, in the other's list: a leak, on whatever page, either way.
   const leaks = [
     { ids: idsOf(theirs.items).filter(madeByKit), shown: 'second', made: 'first' },
-    { ids: idsOf(mine.items).filter((id) => theirsMade.has(id.toLowerCase())), shown: 'first', made: 'second' },
+    { ids: idsOf(mine.items).filter((id) => theirsMade.has(idKey(id))), shown: 'first', made: 'second' },
   ];
   const leak = leaks.find(({ ids }) => ids.length > 0);
   if (leak !== undefined) {

@@ -17,7 +17,7 @@ import type { Probe, ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
 import { SPEC_RULES } from './spec-basis.js';
 import { judgeApart } from './tenancy-apart.js';
-import { answerOf, unauthorizedUpdate } from './tokenless.js';
+import { acceptedNotYetSeen, answerOf, unauthorizedUpdate } from './tokenless.js';
 import { withArticle } from './words.js';
 
 const BASIS = '§5: the token identifies the organization whose resources are listed; a record created with another token is not among them';
@@ -178,10 +178,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
               : noExampleReason(t.ctx.examples, `PATCH ${resource.path}/{id}`),
           );
         } else if (changed.changed === undefined)
-          t.skipCheck(
-            `tenancy.${n}.update`,
-            `update with token2: ${changed.answer}, but the update was accepted, which is no refusal: it may yet be carried out after --settle-ms`,
-          );
+          t.skipCheck(`tenancy.${n}.update`, acceptedNotYetSeen('update with token2', changed.answer));
         else t.verdict(`tenancy.${n}.update`, !changed.changed, `update with token2: ${changed.answer}`);
       });
       const listedBefore = (await listed(t, resource.path, id)).holds;

@@ -4,7 +4,7 @@
  */
 import { answer, canonical, idsOf, isGone, isPlainObject, sameId } from '../matchers.js';
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
-import { claimCreated, showsSent, variedFields } from '../target/creating.js';
+import { claimCreated, recordMade, showsSent, variedFields } from '../target/creating.js';
 import { isRefusal, isSuccess, type Reply } from '../target/http.js';
 import { settled } from '../target/settle.js';
 import { runUnique } from '../target/unique-values.js';
@@ -92,10 +92,7 @@ export async function judgeRefusedCreate(t: ProbeRun, resource: ResourceFacts, c
   const found = made(read.items);
   if (found.length > 0) {
     const ids = idsOf(found);
-    for (const id of ids) {
-      t.ctx.ledger.add({ path, id, credentials: 'token' });
-      t.ctx.madeByKit.set(path, new Set([...(t.ctx.madeByKit.get(path) ?? []), id.toLowerCase()]));
-    }
+    for (const id of ids) recordMade(t.ctx, t.ctx.ledger, path, id, 'none');
     return t.verdict(
       check,
       false,
@@ -123,6 +120,10 @@ export function holds(actual: unknown, expected: unknown): boolean {
   if (isPlainObject(expected)) return isPlainObject(actual) && Object.entries(expected).every(([key, value]) => holds(actual[key], value));
   return canonical(actual) === canonical(expected);
 }
+
+/** Why an update `unauthorizedUpdate` saw accepted, yet taking no value so far, judges nothing (`sent`: how it was sent). */
+export const acceptedNotYetSeen = (sent: string, answer: string): string =>
+  `${sent}: ${answer}, but the update was accepted, which is no refusal: it may yet be carried out after --settle-ms`;
 
 /**
  * Sends the update example with credentials that may not change the record (none, or the other organization's

@@ -5,7 +5,7 @@
  * (ownership.ts), and every accepted create written in the ledger, or reported.
  */
 import { inventoryWhole, type SuiteContext } from '../context.js';
-import { idsOf } from '../matchers.js';
+import { idKey, idsOf } from '../matchers.js';
 import type { Credentials } from '../types.js';
 import type { Reply, RequestSpec } from './http.js';
 import { isSuccess } from './http.js';
@@ -124,12 +124,20 @@ export async function claimCreated(
       ledger.lost({ path, id, credentials, note: `${request} answered it, ${owned.why}: left alone, check it by hand` });
     return { notOwn: { id, why } };
   }
-  // A record a create without a token made is deleted with the token; a 404 then is no proof it is gone.
+  recordMade(ctx, ledger, path, id, credentials);
+  return { id };
+}
+
+/**
+ * A record the kit made, sent with `credentials`: in `ledger`, to be deleted at the end, and among the records the
+ * kit made (of the second organization too, with the second token). A record a create without a token made is
+ * deleted with the token; a 404 then is no proof it is gone.
+ */
+export function recordMade(ctx: SuiteContext, ledger: Ledger, path: string, id: string, credentials: Credentials): void {
   ledger.add(credentials === 'none' ? { path, id, credentials: 'token', notFoundMeansGone: false } : { path, id, credentials });
   for (const made of credentials === 'token2' ? [ctx.madeByKit, ctx.madeWithToken2] : [ctx.madeByKit]) {
-    made.set(path, (made.get(path) ?? new Set<string>()).add(id.toLowerCase()));
+    made.set(path, (made.get(path) ?? new Set<string>()).add(idKey(id)));
   }
-  return { id };
 }
 
 /** The id of the record an accepted create made: --id-pointer, else top-level `id`, else Location, else the list compared. */
@@ -150,7 +158,7 @@ async function createdId(
   // A fresh id is the kit's only when its record shows a run-unique value just sent: another client may have
   // created one meanwhile on a shared environment.
   const items = list.items ?? [];
-  const fresh = idsOf(items.filter((item) => showsSent(item, varied, 0))).filter((candidate) => !known.has(candidate.toLowerCase()));
+  const fresh = idsOf(items.filter((item) => showsSent(item, varied, 0))).filter((candidate) => !known.has(idKey(candidate)));
   if (fresh.length !== 1) return undefined;
   ctx.notes.add(`the id of a record created by POST ${path} was found by comparing the list before and after the create`);
   return fresh[0];

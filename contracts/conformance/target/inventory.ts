@@ -4,7 +4,7 @@
  * find one there even on a target whose lists start empty.
  */
 import type { Inventory, SuiteContext } from '../context.js';
-import { idsOf, idsReadable, isPlainObject } from '../matchers.js';
+import { idKey, idsOf, idsReadable, isPlainObject } from '../matchers.js';
 import { resourceFacts } from '../resources.js';
 import { claimCreated, createRecord, variedFields, withReferences } from './creating.js';
 import { isSuccess, send } from './http.js';
@@ -26,7 +26,7 @@ export async function takeInventory(ctx: SuiteContext): Promise<void> {
         const read = await ctx.adapter.list(quiet, path, credentials);
         // Items without an id the kit reads (bare id strings) hide which ids are there: the inventory is not whole.
         if (read.items === undefined || !read.whole || !idsReadable(read.items)) inventory.whole = false;
-        for (const id of idsOf(read.items)) inventory.ids.add(id.toLowerCase());
+        for (const id of idsOf(read.items)) inventory.ids.add(idKey(id));
       } catch {
         // No answer: the target may hang, so the lists left stay unread (nothing is told new, or deleted, in them).
         ctx.inventory.set(path, { ...inventory, whole: false });

@@ -12,7 +12,7 @@
  * lists were read whole before the run. Anything else is not the kit's: never changed or deleted.
  */
 import { existedBefore, inventoryWhole, type SuiteContext } from '../context.js';
-import { isPlainObject, show } from '../matchers.js';
+import { idKey, isPlainObject, show } from '../matchers.js';
 import type { Credentials } from '../types.js';
 import type { Reply, RequestSpec } from './http.js';
 
@@ -40,7 +40,7 @@ export async function ownership(
 ): Promise<Ownership> {
   const { path, reply, id, varied, credentials } = created;
   if (existedBefore(ctx, path, id)) return { own: false, why: 'which was there before the run (in a list the kit read at the start)' };
-  if (ctx.madeByKit.get(path)?.has(id.toLowerCase()))
+  if (ctx.madeByKit.get(path)?.has(idKey(id)))
     return { own: false, why: 'which an earlier create of this run had answered, so this one made no record of its own', earlier: true };
   // An answered record that shows other values where the kit sent run-unique ones is another record.
   const answeredRecord = ctx.adapter.record(reply.body);

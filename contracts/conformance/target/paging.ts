@@ -27,7 +27,7 @@
  * only up to what is left of the MiB), and records are appended one by one,
  * never spread into a call.
  */
-import { isPlainObject, show } from '../matchers.js';
+import { idKey, isPlainObject, show } from '../matchers.js';
 import type { Credentials, Target } from '../types.js';
 import { readEnvelope, showsPaging } from './envelope.js';
 import type { QueryParam } from './examples.js';
@@ -127,7 +127,7 @@ export async function readList(
     for (const item of more) {
       if (items.length >= settings.maxRecords) return false;
       items.push(item);
-      if (isPlainObject(item) && typeof item.id === 'string') seen.add(item.id.toLowerCase());
+      if (isPlainObject(item) && typeof item.id === 'string') seen.add(idKey(item.id));
     }
     return true;
   };
@@ -202,7 +202,7 @@ export async function readList(
     const envelope = withHeaders(readEnvelope(reply.body, more.at), reply.headers);
     if (envelope.total !== undefined) announced = Math.max(announced ?? 0, envelope.total);
     const paged = reply.headers.has('link') || showsPaging(envelope) || envelope.unfollowedHeader !== undefined;
-    const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(item.id.toLowerCase())));
+    const fresh = more.items.filter((item) => !(isPlainObject(item) && typeof item.id === 'string' && seen.has(idKey(item.id))));
     if (numbering !== undefined) {
       if (more.items.length === 0) return result(true, `${way}: the next page is empty`);
       if (fresh.length === 0) {
@@ -229,4 +229,4 @@ export async function readList(
 }
 
 /** The bytes of an answer's body (its text's length where the sender did not count them). */
-const sizeOf = (reply: Reply): number => reply.bytes ?? reply.text.length;
+const sizeOf = (reply: Reply): number => reply.bytes ?? Buffer.byteLength(reply.text);
