@@ -14,6 +14,10 @@
  *   records the heap keeps, within their rounds' spread (1.5 cost them
  *   about 9 %).
  *
+ * Setting any V8 flag makes V8 refuse Node's cache of its builtins' compiled
+ * code from then on, so a command sets it once the builtins its start needs
+ * are loaded (`serve` once it listens).
+ *
  * Figures: docs/BENCHMARKS.md ("The conformance kit on lists too long to
  * read", "What was tried"). Only the commands set it: a program that runs
  * the mock or the kit through their API keeps its own heap settings.
