@@ -219,4 +219,27 @@ describe('two organizations apart', () => {
       actual: expect.stringContaining("the first organization's list holds"),
     });
   });
+
+  // The second organization's tool list comes in two pages; the first shows the first organization's records, the
+  // second is throttled: what the first page showed is evidence, and the answer that showed nothing takes none away.
+  it('fails on a record the kit created shown on a page read, though a later page answered 429', async () => {
+    const report = await runSuite(
+      variant(async (req, mock) => {
+        const res = await mock(req);
+        const second = req.headers.get('authorization') === 'Bearer demo-token-2';
+        if (req.method !== 'GET' || pathOf(req) !== '/api/v1/tools' || !second) return res;
+        if (new URL(req.url).searchParams.has('cursor')) return json({ error: 'rate limited' }, 429, { 'retry-after': '10' });
+        const first = (await (await mock(withToken(req))).json()) as unknown[];
+        return json({ data: [...((await res.json()) as unknown[]), ...first], next: '/api/v1/tools?cursor=2' });
+      }),
+    );
+
+    expect(outcomes(report).get('tenancy.tools.apart')).toMatchObject({
+      outcome: 'failed',
+      counted: true,
+      actual: expect.stringContaining('the kit created with the first token'),
+    });
+    // An absence on the cut-short list proves nothing: the check that looks for one is not judged, naming the 429.
+    expect(outcomes(report).get('tenancy.tools.list')?.outcome).not.toBe('passed');
+  });
 });

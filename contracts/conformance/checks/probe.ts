@@ -136,9 +136,22 @@ export class ProbeRun {
       return kept.read;
     }
     const from = this.exchanges.length;
-    const read = await this.ctx.adapter.list((spec) => this.send(spec), path, credentials);
-    // Kept under the count of writes before it, and only if none was sent while it was read.
-    if (writesSent(this.ctx.target) === writes) this.ctx.adapter.lists.set(key, writes, read, this.exchanges.slice(from));
+    // A first page that shows nothing either way (a 5xx, a 429) is thrown: the checks on the list are not judged. A
+    // later one ends the read not whole, keeping what the pages before showed (target/paging.ts): a leak, say.
+    let firstPage = true;
+    let cutShort = false;
+    const sender = async (spec: RequestSpec) => {
+      if (firstPage) {
+        firstPage = false;
+        return this.send(spec);
+      }
+      const reply = await this.sendAny(spec);
+      cutShort ||= showsNothing(reply);
+      return reply;
+    };
+    const read = await this.ctx.adapter.list(sender, path, credentials);
+    // Kept under the count of writes before it if none was sent meanwhile, and no page showed nothing (read again, it may be whole).
+    if (writesSent(this.ctx.target) === writes && !cutShort) this.ctx.adapter.lists.set(key, writes, read, this.exchanges.slice(from));
     return read;
   }
 
