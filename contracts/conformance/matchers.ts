@@ -37,6 +37,17 @@ export function isEmptyObject(value: unknown): boolean {
 }
 
 /** JSON with sorted keys, so equal values compare equal whatever their key order. */
+/**
+ * A value a server shows masked: a string with a run of four or more mask characters (`whsec_********abcd`,
+ * `••••1234`). A secret sent and shown so is not shown as written: such a key cannot be compared with what was sent.
+ */
+export const shownMasked = (value: unknown): boolean => typeof value === 'string' && /[*\u2022\u25CF]{4,}/.test(value);
+
+/** `sent` without the keys `record` shows masked where the kit sent them plain (`shownMasked`). */
+export function comparableKeys(sent: Record<string, unknown>, record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(sent).filter(([key, value]) => !(shownMasked(record[key]) && !shownMasked(value))));
+}
+
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,

@@ -243,3 +243,28 @@ describe('two organizations apart', () => {
     expect(outcomes(report).get('tenancy.tools.list')?.outcome).not.toBe('passed');
   });
 });
+
+describe('values shown masked', () => {
+  // The mock shows a webhook's secret whole only in the create's answer, and masked (whsec_********abcd) after.
+  it('does not compare a secret the record shows masked, and still compares the other keys of the update', async () => {
+    const update = { description: 'Rotated by the conformance kit', secret: `whsec_${'k'.repeat(28)}2f9Q` };
+    const report = await runSuite(
+      variant((req, mock) => mock(req)),
+      { examples: { '/api/v1/webhooks': { update } } },
+    );
+    expect(outcomes(report).get('webhooks.update')?.outcome).toBe('passed');
+    expect(outcomes(report).get('webhooks.get-after-update')?.outcome).toBe('passed');
+    expect(report.notes.some((note) => note.includes('secret shown masked'))).toBe(true);
+
+    // Shown changed otherwise, a key is compared: an update that keeps the old description fails.
+    const kept = await runSuite(
+      variant(async (req, mock) => {
+        if (req.method !== 'PATCH' || !itemOf(req, 'webhooks')) return mock(req);
+        const { description: _ignored, ...rest } = (await req.json()) as Record<string, unknown>;
+        return mock(new Request(req.url, { method: 'PATCH', headers: req.headers, body: JSON.stringify(rest) }));
+      }),
+      { examples: { '/api/v1/webhooks': { update } } },
+    );
+    expect(outcomes(kept).get('webhooks.update')?.outcome).toBe('failed');
+  });
+});
