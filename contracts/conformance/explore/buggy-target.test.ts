@@ -36,35 +36,30 @@ const mockFetch = (): FetchLike => {
 };
 
 /**
- * explore as from the command line, against `fetch` in-process (the command's target fetch is the global one: swapped
- * here). The proxy's bugs keep some deleted records readable for good, so the teardown reads each again for 300 ms,
- * not the default 3 s, before it lists it as left behind.
+ * explore as from the command line, reaching the proxy in-process (the command's `fetch`; the repro files below go
+ * over HTTP). The proxy's bugs keep some deleted records readable for good, so the teardown reads each again for
+ * 300 ms, not the default 3 s, before it lists it as left behind.
  */
 async function exploreWith(fetch: FetchLike, ...argv: string[]): Promise<{ code: number; out: string; json: any }> {
-  const server = await serveFetch(fetch);
   const report = join(dir, `${Math.random().toString(36).slice(2)}.json`);
   let out = '';
-  try {
-    const code = await runExploreCommand(
-      [
-        '--base-url',
-        server.url,
-        '--token',
-        'demo-token',
-        '--token2',
-        'demo-token-2',
-        '--settle-ms',
-        '300',
-        '--report',
-        `json=${report}`,
-        ...argv,
-      ],
-      { out: (text) => (out += text), err: (text) => (out += text) },
-    );
-    return { code, out, json: JSON.parse(readFileSync(report, 'utf8')) };
-  } finally {
-    await server.close();
-  }
+  const code = await runExploreCommand(
+    [
+      '--base-url',
+      'http://explore.test',
+      '--token',
+      'demo-token',
+      '--token2',
+      'demo-token-2',
+      '--settle-ms',
+      '300',
+      '--report',
+      `json=${report}`,
+      ...argv,
+    ],
+    { out: (text) => (out += text), err: (text) => (out += text), fetch },
+  );
+  return { code, out, json: JSON.parse(readFileSync(report, 'utf8')) };
 }
 
 const found: Partial<Record<Planted, any>> = {};

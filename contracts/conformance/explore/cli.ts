@@ -1,5 +1,6 @@
 /** `voice-config-mock explore`: random sequences of calls against an implementation, judged by the spec's rules. */
 import { readFile, writeFile } from 'node:fs/promises';
+import type { FetchLike } from '../types.js';
 import { maskerFor } from '../verdict/mask.js';
 import { visible } from '../verdict/visible.js';
 import { type ExploreArgs, exploreUsage, parseExploreArgs, UsageError } from './args.js';
@@ -14,6 +15,8 @@ import { TargetProblem } from './target-seam.js';
 export interface ExploreIo {
   out(text: string): void;
   err(text: string): void;
+  /** How the target is reached: by default the global fetch; a program may give an app's own handler (`app.request`). */
+  fetch?: FetchLike;
 }
 
 const processIo: ExploreIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
@@ -32,6 +35,7 @@ export async function runExploreCommand(argv: string[], io: ExploreIo = processI
     io.out(exploreUsage);
     return 0;
   }
+  if (io.fetch) args = { ...args, target: { ...args.target, fetch: io.fetch } };
   // Everything written goes through one masker (tokens, --header values, secret-named members, even inside what a
   // target echoes back) and shows a target's control characters escaped, as verify's output does.
   const masker = maskerFor(args.target);
