@@ -26,10 +26,13 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   const behind = (items: unknown[]) =>
     mine.some((record) => record.deleted === holdsId(items, record.id)) ||
     (kind === 'sip-trunks' && model.systemTrunks[as] !== undefined && !holdsId(items, model.systemTrunks[as]));
+  // The settle time counts from the last of those writes' answers: time spent on other steps since is not waited again.
+  const lastWrite = mine.length > 0 ? Math.max(...mine.map((record) => record.writtenAt)) : undefined;
   const read = await settled(
     () => session.list(path, as),
     (reading) => reading.items === undefined || !reading.whole || !idsReadable(reading.items) || !behind(reading.items),
     session.target.settleMs,
+    lastWrite,
   );
   run.log.push({
     step,

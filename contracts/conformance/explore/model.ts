@@ -87,6 +87,8 @@ export interface ModelRecord {
   replaced?: boolean;
   /** Accepted updates so far: every second one writes back the created values, so each update changes something. */
   updates: number;
+  /** When its last accepted write (create, update, delete) was answered (`performance.now()`): a read's settle time counts from then. */
+  writtenAt: number;
 }
 
 export interface Model {

@@ -50,6 +50,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       const example = session.createExample(path) ?? {};
       const sent = session.unique(example);
       const reply = await request(run, step, 'POST', path, sent);
+      const writtenAt = performance.now();
       const id = await session.claim(run.ledger, path, reply, step.as, example, sent);
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
       if (id !== undefined)
@@ -62,12 +63,14 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
           example,
           written: shownAsSent(session, reply, sent),
           updates: 0,
+          writtenAt,
         });
       return;
     }
     case 'recreate': {
       const old = target as ModelRecord;
       const reply = await request(run, step, 'POST', path, old.created);
+      const writtenAt = performance.now();
       const detail = `${answer(reply)} to a create with the values of deleted ${old.id}`;
       if (!isSuccess(reply.status)) judge(run, false, RULES.recreate, detail);
       const id = await session.claim(run.ledger, path, reply, old.owner, old.example, old.created);
@@ -76,7 +79,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
       old.replaced = true;
       if (id !== undefined)
-        model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created), updates: 0 });
+        model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created), updates: 0, writtenAt });
       return;
     }
     case 'get':
@@ -91,6 +94,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
           : Object.fromEntries(Object.keys(example).map((key) => [key, record.created[key] ?? example[key]]));
       const reply = await request(run, step, 'PATCH', url(record), body);
       if (!isSuccess(reply.status)) return;
+      record.writtenAt = performance.now();
       record.updates += 1;
       record.written = { ...record.written, ...shownAsSent(session, reply, body) };
       // Judged at once: a get reads back what the update wrote.
@@ -100,6 +104,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       const record = target as ModelRecord;
       const reply = await request(run, step, 'DELETE', url(record), session.deleteBody(path));
       if (!isSuccess(reply.status)) return;
+      record.writtenAt = performance.now();
       record.deleted = true;
       if (facts?.deleteAnswersEmptyObject) judge(run, isEmptyObject(reply.body), RULES.deleteEmptyObject, answer(reply));
       // Judged at once: the record's get answers 404, and its owner's whole list no longer holds it.
@@ -138,11 +143,12 @@ async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Pro
 
 /** A get of a record whose delete was accepted answers 404 or 410. */
 async function judgeGone(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
-  // A delete may be carried out a moment after it was answered (202): read again over --settle-ms before it breaks.
+  // A delete may be carried out a moment after it was answered (202): read again until --settle-ms after its answer.
   const reply = await settled(
     () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
     (answered) => isGone(answered.status),
     run.session.target.settleMs,
+    record.writtenAt,
   );
   judge(run, isGone(reply.status), RULES.deletedGet404, `${answer(reply)} for a record whose delete was accepted`, { subject: record.id });
 }
