@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import DurationSequencer from './scripts/duration-sequencer.mjs';
 
 // Files that change what other files would see in the same module graph: a resource registered at run time, module
 // mocks, fake timers, stubbed globals or environment. They run isolated; every other file shares its worker's
@@ -32,6 +33,8 @@ export default defineConfig({
     // are cores overlaps those waits; two per core starved the tests that time a child process (docs/BENCHMARKS.md).
     maxWorkers: availableParallelism() + 1,
     reporters: ['default', './scripts/slowest-files-reporter.mjs'],
+    // The longest files first, also in a fresh clone, which has no cache of the last run's durations.
+    sequence: { sequencer: DurationSequencer },
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
       { extends: true, test: { name: 'shared', include: ALL, exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
