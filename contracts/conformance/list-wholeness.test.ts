@@ -95,6 +95,20 @@ describe('a total the target announces', () => {
     expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 5 records') });
   });
 
+  it('the size of the page it came with is no total where the kit can ask the next page: it is read on to its end', async () => {
+    // A `count` of each page's own records, in the shape of a list that counts the whole (`{results, count}`).
+    const { send, asked } = server((query) => {
+      const items = pageOf(query);
+      return reply({ results: items, count: items.length });
+    });
+
+    const read = await readList(target({ paging: 'page' }), send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: true, because: expect.stringContaining('the next page is empty') });
+    expect(read.items).toHaveLength(5);
+    expect(asked).toContain(`${PATH}?page=4`);
+  });
+
   it('with a page count in X-Total-Pages: followed with X-Page or --paging page, not whole without either', async () => {
     const numbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3', 'x-page': query.get('page') ?? '1' }));
     const unnumbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3' }));

@@ -11,6 +11,7 @@ import type { Target } from '../types.js';
 import type { QueryParam } from './examples.js';
 import type { PageReading } from './header-paging.js';
 import type { Reply } from './http.js';
+import type { PagingMode, PagingSettings } from './paging-settings.js';
 import { atPointer } from './pointer.js';
 
 /** Names a cursor is sent under when nothing says which (the first the document declares wins). */
@@ -64,36 +65,6 @@ export function pathOfUrl(target: Target, current: string, link: string): string
   if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname.replace(/\/$/, '') || '/')) return undefined;
   const prefix = base.pathname.replace(/\/$/, '');
   return `${url.pathname.slice(prefix.length)}${url.search}`;
-}
-
-export type PagingMode = 'auto' | 'link' | 'cursor' | 'page' | 'offset' | 'none';
-export const PAGING_MODES: PagingMode[] = ['auto', 'link', 'cursor', 'page', 'offset', 'none'];
-/** Bounds of one list read, so that the kit's memory stays bounded whatever a target answers. */
-export const DEFAULT_MAX_PAGES = 1000;
-export const DEFAULT_MAX_RECORDS = 100_000;
-/** The most MiB of answers read for one list, all its pages (`--max-list-mib`). */
-export const DEFAULT_MAX_LIST_MIB = 128;
-
-export interface PagingSettings {
-  mode: PagingMode;
-  nextPointer?: string;
-  pageParam?: string;
-  maxPages: number;
-  maxRecords: number;
-  /** The most bytes of answers read for one list, all its pages. */
-  maxBytes: number;
-}
-
-/** The paging settings a target's flags give. */
-export function pagingOf(target: Target): PagingSettings {
-  return {
-    mode: target.paging ?? 'auto',
-    maxPages: target.maxPages ?? DEFAULT_MAX_PAGES,
-    maxRecords: target.maxRecords ?? DEFAULT_MAX_RECORDS,
-    maxBytes: (target.maxListMiB ?? DEFAULT_MAX_LIST_MIB) * 1024 * 1024,
-    ...(target.nextPointer !== undefined ? { nextPointer: target.nextPointer } : {}),
-    ...(target.pageParam !== undefined ? { pageParam: target.pageParam } : {}),
-  };
 }
 
 /** What to do after a page. */
@@ -220,7 +191,7 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     envelope.isLast === true ||
     envelope.noNext === true ||
     (number !== undefined && pages !== undefined && number >= pages) ||
-    (total !== undefined && total <= readSoFar);
+    (total !== undefined && total <= readSoFar && !(numbers !== undefined && pageSized(total, page)));
   if (envelope.isLast === false && !doneSign && numbers === undefined)
     return {
       kind: 'stuck',
@@ -298,3 +269,9 @@ function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: b
     way: `page numbers sent as ?${param}=`,
   };
 }
+
+/**
+ * Whether a total is the number of records on the page it came with: it may be that page's size (a `count` of the
+ * page, not of the list), so where the kit can ask the next page it asks rather than take the list for whole.
+ */
+export const pageSized = (total: number, page: { items: unknown[] }): boolean => total === page.items.length;

@@ -34,19 +34,20 @@ import type { QueryParam } from './examples.js';
 import { withHeaders } from './header-paging.js';
 import { isSuccess, MAX_ANSWER_BYTES, mebibytes, type Reply, type RequestSpec, TOO_LARGE, TransportError } from './http.js';
 import { listIn, type Notes } from './listing.js';
-import { type Next, nextPage, type PageSeen, pagingOf, withQuery } from './next-page.js';
+import { type Next, nextPage, type PageSeen, pageSized, withQuery } from './next-page.js';
 import { pageFailureHint, refusesRequest } from './page-refusal.js';
+import { pagingOf } from './paging-settings.js';
 
+export { linkNext } from './next-page.js';
 export {
   DEFAULT_MAX_LIST_MIB,
   DEFAULT_MAX_PAGES,
   DEFAULT_MAX_RECORDS,
-  linkNext,
   PAGING_MODES,
   type PagingMode,
   type PagingSettings,
   pagingOf,
-} from './next-page.js';
+} from './paging-settings.js';
 
 export type Sender = (spec: RequestSpec) => Promise<Reply>;
 
@@ -159,7 +160,8 @@ export async function readList(
       nextPath = withQuery(path, step.param, String(value));
     } else if (step.kind === 'numbers-next' && numbering !== undefined) {
       const total = page.envelope.total;
-      if (total !== undefined && items.length >= total) return result(true, `${way}: the ${total} records the list says it holds are read`);
+      if (total !== undefined && items.length >= total && !pageSized(total, page))
+        return result(true, `${way}: the ${total} records the list says it holds are read`);
       numbering.value = numbering.style === 'offset' ? items.length : numbering.value + 1;
       nextPath = withQuery(path, numbering.param, String(numbering.value));
     } else if (step.kind === 'follow') {
