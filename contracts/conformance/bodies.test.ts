@@ -83,6 +83,31 @@ describe('a body built from a request schema', () => {
     expect(namesAnotherRecord('id', {})).toBe(false);
   });
 
+  it('of a choice of shapes (oneOf or anyOf, a tool of one of several types) is a body of the first the kit can read', () => {
+    const functionTool = {
+      type: 'object',
+      required: ['type', 'function'],
+      properties: {
+        type: { const: 'function' },
+        function: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+      },
+    };
+    const transferTool = {
+      type: 'object',
+      required: ['type', 'destination'],
+      properties: { type: { const: 'transfer' }, destination: { type: 'string' } },
+    };
+    const withTools = { ...document, components: { schemas: { ...document.components.schemas, FunctionTool: functionTool } } };
+    for (const keyword of ['oneOf', 'anyOf']) {
+      const choice = { [keyword]: [{ type: 'string' }, { $ref: '#/components/schemas/FunctionTool' }, transferTool] };
+      const built = bodyFromSchema(withTools, choice, 'POST /api/v1/tools', false);
+      expect(built.body, keyword).toMatchObject({ type: 'function', function: { name: expect.any(String) } });
+    }
+    expect(bodyFromSchema(withTools, { oneOf: [{ type: 'string' }] }, 'POST /api/v1/tools', false).problem).toContain(
+      'not an object schema',
+    );
+  });
+
   it('quotes the problem of a refusal, and leaves a refused generated body not judged (never a given one)', () => {
     const fastapi = { detail: [{ loc: ['body', 'name'], msg: 'String should match pattern', type: 'string_pattern_mismatch' }] };
     const rfc9457 = { title: 'Invalid', errors: [{ pointer: '/name', detail: 'too short' }] };

@@ -75,12 +75,18 @@ function seedOf(text: string): number {
   return hash;
 }
 
-/** The object schema of `schema` after local `$ref`s and a top `allOf` of object parts are read. */
-function objectSchema(document: Record<string, unknown>, schema: unknown): Record<string, unknown> | undefined {
+/**
+ * The object schema of `schema` after local `$ref`s and a top `allOf` of object parts are read; of a choice of shapes
+ * (`oneOf`/`anyOf`: a tool of one of several types), the first the kit can read.
+ */
+function objectSchema(document: Record<string, unknown>, schema: unknown, depth = 0): Record<string, unknown> | undefined {
   const found = resolved(document, schema);
-  if (!isPlainObject(found)) return undefined;
+  if (!isPlainObject(found) || depth > 8) return undefined;
+  const choices = Array.isArray(found.oneOf) ? found.oneOf : Array.isArray(found.anyOf) ? found.anyOf : undefined;
+  if (choices !== undefined && !isPlainObject(found.properties))
+    return choices.map((choice) => objectSchema(document, choice, depth + 1)).find((choice) => isPlainObject(choice?.properties));
   if (Array.isArray(found.allOf)) {
-    const parts = found.allOf.map((part) => objectSchema(document, part)).filter(isPlainObject);
+    const parts = found.allOf.map((part) => objectSchema(document, part, depth + 1)).filter(isPlainObject);
     return {
       type: 'object',
       properties: Object.assign({}, ...parts.map((part) => (isPlainObject(part.properties) ? part.properties : {}))),
