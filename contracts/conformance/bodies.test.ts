@@ -108,6 +108,19 @@ describe('a body built from a request schema', () => {
     );
   });
 
+  it('of unions that refer to themselves or to each other is given up within bounds, saying so', () => {
+    const refs = (name: string) => Array.from({ length: 8 }, () => ({ $ref: `#/components/schemas/${name}` }));
+    const cyclic = {
+      openapi: '3.1.0',
+      paths: {},
+      components: { schemas: { Expr: { oneOf: refs('Expr') }, A: { anyOf: refs('B') }, B: { oneOf: refs('C') }, C: { allOf: refs('A') } } },
+    };
+    for (const name of ['Expr', 'A']) {
+      const built = bodyFromSchema(cyclic, { $ref: `#/components/schemas/${name}` }, 'POST /api/v1/tools', false);
+      expect(built.problem, name).toMatch(/not an object schema|no member the kit can fill in/);
+    }
+  });
+
   it('quotes the problem of a refusal, and leaves a refused generated body not judged (never a given one)', () => {
     const fastapi = { detail: [{ loc: ['body', 'name'], msg: 'String should match pattern', type: 'string_pattern_mismatch' }] };
     const rfc9457 = { title: 'Invalid', errors: [{ pointer: '/name', detail: 'too short' }] };

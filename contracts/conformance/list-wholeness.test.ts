@@ -109,6 +109,23 @@ describe('a total the target announces', () => {
     expect(asked).toContain(`${PATH}?page=4`);
   });
 
+  it('equal to the records of one page, is confirmed by a page past them that is not found or refused, not by one throttled', async () => {
+    const onePage = (status: number, headers: Record<string, string> = {}) =>
+      server((query) =>
+        query.has('page') && query.get('page') !== '1'
+          ? reply({ error: 'no such page' }, headers, status)
+          : reply({ items: records, total: 5 }),
+      );
+    for (const status of [404, 400, 422]) {
+      const read = await readList(target({ paging: 'page' }), onePage(status).send, PATH, 'token', []);
+      expect(read, String(status)).toMatchObject({ whole: true, because: expect.stringContaining(`answered ${status}`) });
+    }
+    expect(await readList(target({ paging: 'page' }), onePage(429, { 'retry-after': '3' }).send, PATH, 'token', [])).toMatchObject({
+      whole: false,
+    });
+    expect(await readList(target({ paging: 'page' }), onePage(503).send, PATH, 'token', [])).toMatchObject({ whole: false });
+  });
+
   it('with a page count in X-Total-Pages: followed with X-Page or --paging page, not whole without either', async () => {
     const numbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3', 'x-page': query.get('page') ?? '1' }));
     const unnumbered = server((query) => reply(pageOf(query), { 'x-total-pages': '3' }));

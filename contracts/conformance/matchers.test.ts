@@ -4,7 +4,8 @@
  * is not one, or names no real instant.
  */
 import { describe, expect, it } from 'vitest';
-import { holdsId, idKey, idLookup, isIsoUtc, sameId } from './matchers.js';
+import { reflects } from './checks/round-trip.js';
+import { holdsId, idKey, idLookup, isIsoUtc, maskedFormOf, sameId } from './matchers.js';
 import { isRefusal } from './target/http-once.js';
 
 describe('isIsoUtc', () => {
@@ -76,5 +77,25 @@ describe('isRefusal', () => {
   it('takes a 4xx that judged the request as a refusal, and neither a failure nor a "not now"', () => {
     for (const status of [400, 401, 403, 404, 405, 409, 410, 413, 415, 422]) expect(isRefusal(status), String(status)).toBe(true);
     for (const status of [200, 204, 302, 408, 425, 429, 500, 502, 503]) expect(isRefusal(status), String(status)).toBe(false);
+  });
+});
+
+describe('values shown masked', () => {
+  it('are a form of the value sent only where what the mask leaves begins and ends it', () => {
+    expect(maskedFormOf('whsec_********2f9Q', `whsec_${'k'.repeat(28)}2f9Q`)).toBe(true);
+    expect(maskedFormOf('whsec_********abcd', `whsec_${'k'.repeat(28)}2f9Q`)).toBe(false);
+    expect(maskedFormOf('••••1234', '5555444433331234')).toBe(true);
+    expect(maskedFormOf('********', 'anything')).toBe(true);
+    expect(maskedFormOf('ab****cd****ef', 'ab-xx-cd-yy-ef')).toBe(false);
+    expect(maskedFormOf('plain', 'plain')).toBe(false);
+  });
+
+  it('hold what was sent, at any depth, only where the record showed that member masked before', () => {
+    const before = { name: 'lookup', headers: { 'X-Api-Key': '********abcd' } };
+    const sent = { name: 'lookup_v2', headers: { 'X-Api-Key': `sk_${'n'.repeat(20)}WXYZ` } };
+    expect(reflects({ name: 'lookup_v2', headers: { 'X-Api-Key': '********WXYZ' } }, sent, before)).toBe(true);
+    expect(reflects({ name: 'lookup_v2', headers: { 'X-Api-Key': '********abcd' } }, sent, before)).toBe(false);
+    // Shown plain before, a member that comes back masked was not written as sent.
+    expect(reflects({ name: '********', headers: { 'X-Api-Key': '********WXYZ' } }, sent, before)).toBe(false);
   });
 });

@@ -36,18 +36,24 @@ export function isEmptyObject(value: unknown): boolean {
   return isPlainObject(value) && Object.keys(value).length === 0;
 }
 
-/** JSON with sorted keys, so equal values compare equal whatever their key order. */
-/**
- * A value a server shows masked: a string with a run of four or more mask characters (`whsec_********abcd`,
- * `••••1234`). A secret sent and shown so is not shown as written: such a key cannot be compared with what was sent.
- */
-export const shownMasked = (value: unknown): boolean => typeof value === 'string' && /[*\u2022\u25CF]{4,}/.test(value);
+const MASK_RUN = /[*\u2022\u25CF]{4,}/;
 
-/** `sent` without the keys `record` shows masked where the kit sent them plain (`shownMasked`). */
-export function comparableKeys(sent: Record<string, unknown>, record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(sent).filter(([key, value]) => !(shownMasked(record[key]) && !shownMasked(value))));
+/** A value a server shows masked: a string with a run of four or more mask characters (`whsec_********abcd`, `••••1234`). */
+export const shownMasked = (value: unknown): boolean => typeof value === 'string' && MASK_RUN.test(value);
+
+/**
+ * Whether `shown`, a masked value, can be `sent` masked: what it shows on either side of its mask run begins and
+ * ends the value sent (`whsec_********2f9Q` for `whsec_…2f9Q`; the old secret's `…abcd` cannot be).
+ */
+export function maskedFormOf(shown: string, sent: string): boolean {
+  const run = MASK_RUN.exec(shown);
+  if (run === null) return false;
+  const head = shown.slice(0, run.index);
+  const tail = shown.slice(run.index + run[0].length);
+  return !MASK_RUN.test(tail) && head.length + tail.length <= sent.length && sent.startsWith(head) && sent.endsWith(tail);
 }
 
+/** JSON with sorted keys, so equal values compare equal whatever their key order. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     isPlainObject(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,

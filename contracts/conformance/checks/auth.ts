@@ -75,6 +75,13 @@ export function refusedTokenProbe(resource: ResourceFacts, kind: keyof typeof WI
           `the answer ${phrase} (${answer(reply)}) could not be read as a list, so whether it holds the tokens' records on later pages is not known`,
         );
       if (!whole.whole) return t.skipCheck(id, `the answer ${phrase} is a list with more pages the kit could not read: ${whole.why}`);
+      // Records the kit cannot place are the tokens' own only if the tokens' lists, read whole, do not hold them.
+      const partial = [withToken, withToken2].find((read) => read !== undefined && !read.whole);
+      if (partial !== undefined && idsOf(whole.items).length > 0)
+        return t.skipCheck(
+          id,
+          `the answer ${phrase} lists records, and the ${partial === withToken ? "token's" : "second token's"} list was not read whole (${partial.why}), so whether they are its records is not known`,
+        );
       t.verdict(id, true, '');
     },
   };

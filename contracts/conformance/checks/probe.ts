@@ -136,8 +136,8 @@ export class ProbeRun {
       return kept.read;
     }
     const from = this.exchanges.length;
-    // A first page that shows nothing either way (a 5xx, a 429) is thrown: the checks on the list are not judged. A
-    // later one ends the read not whole, keeping what the pages before showed (target/paging.ts): a leak, say.
+    // A first page that shows nothing either way (a 5xx, a 429, no answer) is thrown: the checks on the list are not
+    // judged. A later one ends the read not whole, keeping what the pages before showed (target/paging.ts): a leak, say.
     let firstPage = true;
     let cutShort = false;
     const sender = async (spec: RequestSpec) => {
@@ -145,8 +145,9 @@ export class ProbeRun {
         firstPage = false;
         return this.send(spec);
       }
+      cutShort = true; // until an answer that shows something: a page that gets none ends the read with it set
       const reply = await this.sendAny(spec);
-      cutShort ||= showsNothing(reply);
+      cutShort = showsNothing(reply);
       return reply;
     };
     const read = await this.ctx.adapter.list(sender, path, credentials);

@@ -1,6 +1,17 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { updateExample } from '../context.js';
-import { answer, canonical, comparableKeys, holdsId, idsReadable, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
+import {
+  answer,
+  canonical,
+  holdsId,
+  idsReadable,
+  isEmptyObject,
+  isGone,
+  isPlainObject,
+  isUuid,
+  maskedFormOf,
+  shownMasked,
+} from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isJsonType, isSuccess } from '../target/http.js';
@@ -74,6 +85,7 @@ async function judgeGet(
   url: string,
   id: string,
   expected: Record<string, unknown>,
+  before?: Record<string, unknown>,
 ): Promise<Record<string, unknown> | undefined> {
   const reply = await t.send({ method: 'GET', path: url });
   const found = t.isRecord(reply, id) ? t.record(reply) : undefined;
@@ -82,7 +94,7 @@ async function judgeGet(
     t.skipCheck(checkId, `GET ${url} answered ${reply.status}, but the kit found no record in it: give --record-pointer`);
     return undefined;
   }
-  t.verdict(checkId, found !== undefined && reflects(found, comparableKeys(expected, found)), answer(reply));
+  t.verdict(checkId, found !== undefined && reflects(found, expected, before), answer(reply));
   return found;
 }
 
@@ -144,13 +156,16 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
   // counts only once the real update shows the path works.
   const unauthenticated = await t.judging([ids.updateNeedsToken], () => unauthorizedUpdate(t, url, example));
   if (unauthenticated?.changed) t.verdict(ids.updateNeedsToken, false, `update without a token: ${unauthenticated.answer}`);
-  // Only keys the API shows back can be compared: write-only keys (passwords) are not shown, and a key the record
-  // shows masked (a secret as whsec_********abcd) is not shown as written.
-  const shown = comparableKeys(Object.fromEntries(Object.entries(example).filter(([key]) => key in created)), created);
+  // Only keys the API shows back can be compared (write-only keys such as passwords are not). A key the record showed
+  // masked before the update (a secret as whsec_********abcd) shows only what its mask leaves: that much must be the
+  // value sent, and it is no evidence on its own that anything was written.
+  const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
   const collection = url.slice(0, url.lastIndexOf('/'));
-  const masked = Object.keys(example).filter((key) => key in created && !(key in shown));
+  const masked = Object.keys(shown).filter((key) => shownMasked(created[key]));
   if (masked.length > 0)
-    t.ctx.notes.add(`PATCH ${collection}/{id}: ${masked.join(', ')} shown masked in the record, so not compared with what was sent`);
+    t.ctx.notes.add(
+      `PATCH ${collection}/{id}: ${masked.join(', ')} shown masked in the record, so compared only with what the mask leaves`,
+    );
   t.noteBody(collection, 'update');
   const reply = await t.send({ method: 'PATCH', path: url, body: example });
   const refused = t.refusedBody(collection, 'update', reply);
@@ -160,7 +175,7 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
     return;
   }
   const answered = isPlainObject(reply.body) ? (t.record(reply) ?? reply.body) : undefined;
-  const ok = isSuccess(reply.status) && (answered === undefined || reflects(answered, comparableKeys(shown, answered)));
+  const ok = isSuccess(reply.status) && (answered === undefined || reflects(answered, shown, created));
   t.verdict(ids.update, ok, answer(reply));
   // A change the tokenless update made was failed above; without one, the verdict waits on the real update.
   if (!t.isDecided(ids.updateNeedsToken)) {
@@ -176,13 +191,14 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, creat
     } else t.verdict(ids.updateNeedsToken, true, '');
   }
   if (!isSuccess(reply.status)) return t.skipCheck(ids.getAfterUpdate, `the update was not accepted (${reply.status})`);
-  // A get that shows none of the keys written compares nothing: a pass would claim a read-back nobody saw.
-  if (Object.keys(shown).length === 0)
+  // A get that shows none of the keys written, or shows them only masked, compares nothing: a pass would claim a
+  // read-back nobody saw.
+  if (Object.keys(shown).length === masked.length)
     return t.skipCheck(
       ids.getAfterUpdate,
-      `the record, as its get shows it, holds none of the update example's keys (${Object.keys(example).join(', ')}), so nothing written can be read back`,
+      `the record, as its get shows it, holds none of the update example's keys (${Object.keys(example).join(', ')}) but masked, so nothing written can be read back`,
     );
-  await judgeGet(t, ids.getAfterUpdate, url, id, shown);
+  await judgeGet(t, ids.getAfterUpdate, url, id, shown, created);
 }
 
 /** Judges the delete with the token and what follows; true when it was accepted. */
@@ -232,13 +248,24 @@ async function judgeDelete(
  * Every member the kit sent comes back with its value: nested objects compared as a subset (members the server adds,
  * such as a default it fills in, are allowed), arrays item by item with the same length, other values exactly.
  */
-export function reflects(record: Record<string, unknown>, expected: Record<string, unknown>): boolean {
-  return Object.entries(expected).every(([key, value]) => holdsSent(record[key], value));
+export function reflects(record: Record<string, unknown>, expected: Record<string, unknown>, before?: Record<string, unknown>): boolean {
+  return Object.entries(expected).every(([key, value]) => holdsSent(record[key], value, before?.[key]));
 }
 
-function holdsSent(actual: unknown, sent: unknown): boolean {
-  if (isPlainObject(sent)) return isPlainObject(actual) && reflects(actual, sent);
+/**
+ * `before`: the same member as the record showed it before the write. Where it showed it masked, at any depth (a
+ * secret, a header's value), a masked value holds what was sent when its mask leaves the value sent's ends
+ * (`maskedFormOf`); a member shown plain before must come back plain.
+ */
+function holdsSent(actual: unknown, sent: unknown, before?: unknown): boolean {
+  if (isPlainObject(sent)) return isPlainObject(actual) && reflects(actual, sent, isPlainObject(before) ? before : undefined);
   if (Array.isArray(sent))
-    return Array.isArray(actual) && actual.length === sent.length && sent.every((item, index) => holdsSent(actual[index], item));
+    return (
+      Array.isArray(actual) &&
+      actual.length === sent.length &&
+      sent.every((item, index) => holdsSent(actual[index], item, Array.isArray(before) ? before[index] : undefined))
+    );
+  if (typeof actual === 'string' && typeof sent === 'string' && shownMasked(before) && !shownMasked(sent) && shownMasked(actual))
+    return maskedFormOf(actual, sent);
   return canonical(actual) === canonical(sent);
 }

@@ -75,25 +75,52 @@ function seedOf(text: string): number {
   return hash;
 }
 
+/** The most schemas one search for an object shape reads: a document of unions referring to each other ends it. */
+const MOST_SCHEMAS_READ = 10_000;
+
+/** One search for an object shape: the schemas on the way down (a schema is not read again inside itself), and how many it read. */
+interface Walk {
+  within: Set<unknown>;
+  read: number;
+}
+
 /**
  * The object schema of `schema` after local `$ref`s and a top `allOf` of object parts are read; of a choice of shapes
- * (`oneOf`/`anyOf`: a tool of one of several types), the first the kit can read.
+ * (`oneOf`/`anyOf`: a tool of one of several types), the first the kit can read. Unions that refer to themselves or
+ * to each other are read within bounds (`Walk`).
  */
-function objectSchema(document: Record<string, unknown>, schema: unknown, depth = 0): Record<string, unknown> | undefined {
+function objectSchema(
+  document: Record<string, unknown>,
+  schema: unknown,
+  walk: Walk = { within: new Set(), read: 0 },
+): Record<string, unknown> | undefined {
   const found = resolved(document, schema);
-  if (!isPlainObject(found) || depth > 8) return undefined;
-  const choices = Array.isArray(found.oneOf) ? found.oneOf : Array.isArray(found.anyOf) ? found.anyOf : undefined;
-  if (choices !== undefined && !isPlainObject(found.properties))
-    return choices.map((choice) => objectSchema(document, choice, depth + 1)).find((choice) => isPlainObject(choice?.properties));
-  if (Array.isArray(found.allOf)) {
-    const parts = found.allOf.map((part) => objectSchema(document, part, depth + 1)).filter(isPlainObject);
-    return {
-      type: 'object',
-      properties: Object.assign({}, ...parts.map((part) => (isPlainObject(part.properties) ? part.properties : {}))),
-      required: parts.flatMap((part) => (Array.isArray(part.required) ? part.required : [])),
-    };
+  if (!isPlainObject(found) || walk.within.has(found) || walk.read >= MOST_SCHEMAS_READ) return undefined;
+  walk.read += 1;
+  walk.within.add(found);
+  try {
+    return objectShape(document, found, walk);
+  } finally {
+    walk.within.delete(found);
   }
-  return found;
+}
+
+function objectShape(document: Record<string, unknown>, found: Record<string, unknown>, walk: Walk): Record<string, unknown> | undefined {
+  const choices = Array.isArray(found.oneOf) ? found.oneOf : Array.isArray(found.anyOf) ? found.anyOf : undefined;
+  if (choices !== undefined && !isPlainObject(found.properties)) {
+    for (const choice of choices) {
+      const shape = objectSchema(document, choice, walk);
+      if (isPlainObject(shape?.properties)) return shape;
+    }
+    return undefined;
+  }
+  if (!Array.isArray(found.allOf)) return found;
+  const parts = found.allOf.map((part) => objectSchema(document, part, walk)).filter(isPlainObject);
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...parts.map((part) => (isPlainObject(part.properties) ? part.properties : {}))),
+    required: parts.flatMap((part) => (Array.isArray(part.required) ? part.required : [])),
+  };
 }
 
 /**

@@ -183,10 +183,15 @@ export async function readList(
     try {
       reply = await send({ method: 'GET', path: nextPath, credentials, maxBytes: Math.min(MAX_ANSWER_BYTES, settings.maxBytes - bytes) });
     } catch (error) {
+      if (!(error instanceof TransportError) || error.code === 'ABORTED') throw error;
       // A page past what is left of the bound (or past the most of one answer) ends the read, not the check.
-      if (error instanceof TransportError && error.code === TOO_LARGE)
+      if (error.code === TOO_LARGE)
         return result(false, settings.maxBytes - bytes < MAX_ANSWER_BYTES ? tooBig() : `GET ${nextPath}: ${error.message}`);
-      throw error;
+      // So does a page that got no answer: the pages before it stand as read.
+      return result(
+        false,
+        `GET ${nextPath} (page ${pages + 1}, reached by ${way}): ${error.message}, so the rest of the list was not seen`,
+      );
     }
     bytes += sizeOf(reply);
     const more = isSuccess(reply.status) ? listIn(target, path, reply.body) : undefined;
@@ -194,6 +199,15 @@ export async function readList(
       // A page asked by the kit's own numbering that is refused ends nothing the target showed: the first answer stands alone.
       if (numbering !== undefined && !firstShowsPaging && refusesRequest(reply) && pages === 1)
         return result(true, `the target refused ?${numbering.param}= (${reply.status}) and its first answer shows no paging sign`);
+      // Asked to tell a total from a page's size: a page past the records the total counts that is refused or not
+      // found (as a framework answers a page past the end) confirms the total.
+      if (
+        numbering !== undefined &&
+        announced !== undefined &&
+        items.length >= announced &&
+        (refusesRequest(reply) || reply.status === 404)
+      )
+        return result(true, `the ${announced} records the list says it holds are read, and the page after them answered ${reply.status}`);
       // A refusal that names another parameter than the one the kit sent tells which one the target takes.
       const hint = pageFailureHint(reply, declared, [...new URL(nextPath, 'http://target.invalid').searchParams.keys()]);
       return result(
