@@ -108,6 +108,21 @@ describe('a body built from a request schema', () => {
     );
   });
 
+  it('of a union with a discriminator carries the value that names the shape chosen, from its mapping or its name', () => {
+    const shape = {
+      type: 'object',
+      required: ['kind', 'url'],
+      properties: { kind: { type: 'string' }, url: { type: 'string', format: 'uri' } },
+    };
+    const withShapes = { ...document, components: { schemas: { ...document.components.schemas, HttpTool: shape } } };
+    const ref = { $ref: '#/components/schemas/HttpTool' };
+    const mapped = { oneOf: [ref], discriminator: { propertyName: 'kind', mapping: { http_request: '#/components/schemas/HttpTool' } } };
+    const unmapped = { oneOf: [ref], discriminator: { propertyName: 'kind' } };
+
+    expect(bodyFromSchema(withShapes, mapped, 'POST /api/v1/tools', false).body).toMatchObject({ kind: 'http_request' });
+    expect(bodyFromSchema(withShapes, unmapped, 'POST /api/v1/tools', false).body).toMatchObject({ kind: 'HttpTool' });
+  });
+
   it('of unions that refer to themselves or to each other is given up within bounds, saying so', () => {
     const refs = (name: string) => Array.from({ length: 8 }, () => ({ $ref: `#/components/schemas/${name}` }));
     const cyclic = {

@@ -110,7 +110,7 @@ function objectShape(document: Record<string, unknown>, found: Record<string, un
   if (choices !== undefined && !isPlainObject(found.properties)) {
     for (const choice of choices) {
       const shape = objectSchema(document, choice, walk);
-      if (isPlainObject(shape?.properties)) return shape;
+      if (isPlainObject(shape?.properties)) return tagged(found.discriminator, choice, shape);
     }
     return undefined;
   }
@@ -120,6 +120,26 @@ function objectShape(document: Record<string, unknown>, found: Record<string, un
     type: 'object',
     properties: Object.assign({}, ...parts.map((part) => (isPlainObject(part.properties) ? part.properties : {}))),
     required: parts.flatMap((part) => (Array.isArray(part.required) ? part.required : [])),
+  };
+}
+
+/**
+ * The shape chosen from a union with a `discriminator`, its property set to the value that names that shape: the key
+ * the discriminator's `mapping` gives its `$ref`, else the name of the schema it refers to (OpenAPI's rule). The
+ * property's own schema may be a plain string, which sampling would fill with any text.
+ */
+function tagged(discriminator: unknown, choice: unknown, shape: Record<string, unknown>): Record<string, unknown> {
+  const property = dig(discriminator, ['propertyName']);
+  const ref = dig(choice, ['$ref']);
+  if (typeof property !== 'string' || typeof ref !== 'string') return shape;
+  const mapping = dig(discriminator, ['mapping']);
+  const mapped = isPlainObject(mapping) ? Object.entries(mapping).find(([, target]) => target === ref)?.[0] : undefined;
+  const tag = mapped ?? ref.slice(ref.lastIndexOf('/') + 1);
+  const required = Array.isArray(shape.required) ? shape.required : [];
+  return {
+    ...shape,
+    properties: { ...(shape.properties as Record<string, unknown>), [property]: { const: tag } },
+    required: required.includes(property) ? required : [...required, property],
   };
 }
 
