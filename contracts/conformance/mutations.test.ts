@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../src/domain/resources/index.js';
-import { createApp } from '../../src/http/app.js';
 import { createMockState, type MockState } from '../../src/state/mock-state.js';
+import { mockBehind } from '../../test/helpers/mock-behind.js';
 import { runSuite } from './suite.js';
 import { MAX_ANSWER_BYTES } from './target/http.js';
 import type { Target } from './types.js';
@@ -24,21 +24,14 @@ interface Breakage {
  * record still listed, or not gone after the teardown's delete, fails.
  */
 function brokenMock(breakage: Breakage, mockState: MockState = createMockState()): Target {
-  const app = createApp({ mockState });
-  return {
-    baseUrl: 'http://mock.test',
-    token: 'demo-token',
-    token2: 'demo-token-2',
-    settleMs: 300,
-    fetch: async (url, init) => {
-      const original = new Request(url, init);
+  return mockBehind(
+    async (original, mock) => {
       const req = breakage.request ? breakage.request(original) : original;
-      // `fetch`, not `request`: once a server in this worker has loaded Hono's Node adapter, which replaces the global
-      // Request, a clone is no longer `instanceof Request`, and `app.request` would take it for a URL.
-      const res = await app.fetch(req.clone());
+      const res = await mock(req);
       return breakage.response ? breakage.response(res, req, mockState) : res;
     },
-  };
+    { settleMs: 300, mockState },
+  );
 }
 
 const json = (body: unknown, status = 200) =>

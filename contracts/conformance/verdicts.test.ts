@@ -5,31 +5,15 @@
  * created. Each variant is the mock behind an adapter, run once, with many assertions on its report.
  */
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app.js';
 import { createMockState, type MockState } from '../../src/state/mock-state.js';
+import { kitSignal, type MockHandler, mockBehind } from '../../test/helpers/mock-behind.js';
 import { runSuite } from './suite.js';
 import type { SuiteReport, Target } from './types.js';
 
-type Handler = (req: Request, mock: (req: Request) => Promise<Response>, mockState: MockState) => Response | Promise<Response>;
-
 /** The mock behind `handler`, which may answer in its place; writes carried out later happen within 150 ms. */
-function variant(handler: Handler, mockState: MockState = createMockState()): Target {
-  const app = createApp({ mockState });
-  const mock = async (req: Request) => app.fetch(req.clone());
-  return {
-    baseUrl: 'http://mock.test',
-    token: 'demo-token',
-    token2: 'demo-token-2',
-    settleMs: 400,
-    // Long enough that no answer of the in-process mock reaches it on a busy machine; one request is never answered.
-    timeoutMs: 3000,
-    fetch: (url, init) => {
-      const req = new Request(url, init);
-      if (init.signal) signals.set(req, init.signal);
-      return handler(req, mock, mockState);
-    },
-  };
-}
+const variant = (handler: MockHandler, mockState?: MockState): Target =>
+  // Long enough that no answer of the in-process mock reaches it on a busy machine; one request is never answered.
+  mockBehind(handler, { settleMs: 400, timeoutMs: 3000, ...(mockState ? { mockState } : {}) });
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -41,14 +25,9 @@ const withToken = (req: Request, token = 'demo-token') => {
   return new Request(req, { headers });
 };
 const tokenless = (req: Request) => !req.headers.has('authorization');
-/**
- * The signal the kit gave each request. In a worker that had run other files first, a wait on the rebuilt Request's
- * own signal once never ended (the test waited out Vitest's 20 s): the kit's is waited on.
- */
-const signals = new WeakMap<Request, AbortSignal>();
 const never = (req: Request) =>
   new Promise<Response>((_, reject) => {
-    const signal = signals.get(req) ?? req.signal;
+    const signal = kitSignal(req);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
 /** Carries `req` out with `token` in `ms`, and answers 202 {} at once. */
@@ -195,7 +174,7 @@ describe('refusals judged by what they left behind', () => {
 describe('two organizations apart', () => {
   /** Every organization's tool list also shows one built-in tool the platform shares (the spec gives tools no flags). */
   const sharedTool = { id: '7c1e4f0a-5b2d-4c3e-9f8a-1b2c3d4e5f60', name: 'transfer_call', builtIn: true };
-  const withSharedTool: Handler = async (req, mock) => {
+  const withSharedTool: MockHandler = async (req, mock) => {
     const res = await mock(req);
     if (req.method !== 'GET' || pathOf(req) !== '/api/v1/tools' || !res.ok) return res;
     return json([...((await res.json()) as unknown[]), sharedTool]);

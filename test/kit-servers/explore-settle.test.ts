@@ -8,21 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { runExplore } from '../../contracts/conformance/explore/explore.js';
 import { toReport } from '../../contracts/conformance/explore/report.js';
 import type { Target } from '../../contracts/conformance/types.js';
-import { createApp } from '../../src/http/app.js';
-import { createMockState } from '../../src/state/mock-state.js';
+import { mockBehind } from '../helpers/mock-behind.js';
 
 const LIST_LAG_MS = 1000;
 
 function laggingTarget(): Target {
-  const app = createApp({ mockState: createMockState() });
-  const inner = (req: Request) => app.fetch(req);
-  return {
-    baseUrl: 'http://lag.test',
-    token: 'demo-token',
-    token2: 'demo-token-2',
-    settleMs: 400,
-    fetch: async (url, init) => {
-      const req = new Request(url, init);
+  return mockBehind(
+    async (req, inner) => {
       const path = new URL(req.url).pathname;
       if (req.method === 'DELETE' && /^\/api\/v1\/sip-trunks\/[^/]+$/.test(path) && req.headers.has('authorization')) {
         const read = await inner(new Request(req.url, { headers: req.headers }));
@@ -38,7 +30,8 @@ function laggingTarget(): Target {
       const tools = (await res.json()) as { createdAt?: string }[];
       return Response.json(tools.filter((tool) => now - Date.parse(tool.createdAt ?? '') > LIST_LAG_MS));
     },
-  };
+    { settleMs: 400 },
+  );
 }
 
 describe('explore on a target that carries writes out later', () => {
