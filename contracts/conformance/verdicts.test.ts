@@ -306,4 +306,35 @@ describe('values shown masked', () => {
       expect(outcomes(report).get('webhooks.get-after-update')?.outcome).toBe('failed');
     }
   });
+
+  /** The mock, showing every webhook's secret as REDACTED (a form of its own, not a mask the kit reads); `keep` drops what an update would change. */
+  const redacting = (keep: string[] = []) =>
+    variant(async (req, mock) => {
+      let sent = req;
+      if (req.method === 'PATCH' && itemOf(req, 'webhooks')) {
+        const body = Object.fromEntries(Object.entries((await req.json()) as object).filter(([key]) => !keep.includes(key)));
+        sent = new Request(req.url, { method: 'PATCH', headers: req.headers, body: JSON.stringify(body) });
+      }
+      const res = await mock(sent);
+      if (!pathOf(req).startsWith('/api/v1/webhooks') || !res.headers.get('content-type')?.includes('json')) return res;
+      const text = (await res.text()).replace(/"secret":"[^"]*"/g, '"secret":"REDACTED"');
+      return new Response(text, { status: res.status, headers: res.headers });
+    });
+
+  it('judges a secret shown in a form of its own neither way, and the update by the members shown as sent', async () => {
+    const honest = await runSuite(redacting(), { examples });
+    const descriptionKept = await runSuite(redacting(['description']), { examples });
+    const onlySecret = await runSuite(redacting(), { examples: { '/api/v1/webhooks': { update: { secret: update.secret } } } });
+
+    expect(outcomes(honest).get('webhooks.update')?.outcome).toBe('passed');
+    expect(outcomes(honest).get('webhooks.get-after-update')?.outcome).toBe('passed');
+    expect(honest.notes.some((note) => /secret shown otherwise than the kit wrote/.test(note))).toBe(true);
+    expect(JSON.stringify(honest)).not.toContain(update.secret);
+    expect(outcomes(descriptionKept).get('webhooks.get-after-update')?.outcome).toBe('failed');
+    // Nothing but the secret written: nothing the kit can read back.
+    expect(outcomes(onlySecret).get('webhooks.get-after-update')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('nothing written can be read back'),
+    });
+  });
 });

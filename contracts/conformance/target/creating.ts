@@ -26,6 +26,8 @@ export interface Created {
    * does not declare for a creation): that record is never changed or deleted; `why` says so, naming its id.
    */
   notOwn?: { id: string; why: string };
+  /** The body the accepted create carried (the example with its references and the run's unique values). */
+  sent?: Record<string, unknown>;
 }
 
 export interface CreateOptions {
@@ -83,7 +85,7 @@ export async function createRecord(
     reply = await send({ method: 'POST', path, credentials, body: sent });
   }
   if (!isSuccess(reply.status)) return { reply };
-  return { reply, ...(await claimCreated(ctx, send, path, reply, variedFields(example, sent), { credentials, ledger })) };
+  return { reply, sent, ...(await claimCreated(ctx, send, path, reply, variedFields(example, sent), { credentials, ledger })) };
 }
 
 /**
