@@ -1,10 +1,10 @@
 /**
- * One test per row of the kit's table of list shapes (target/envelope.ts): each shape, paged two records at a
+ * One test per row of the kit's table of list shapes (target/envelope-members.ts): each shape, paged two records at a
  * time, is read whole; the same shape with a member the kit does not understand is not. Then the page base,
  * a list that ignores paging, the schema list, and the bounds on pages and records.
  */
 import { describe, expect, it } from 'vitest';
-import { LIST_SHAPES } from './target/envelope.js';
+import { LIST_SHAPES } from './target/envelope-members.js';
 import type { QueryParam } from './target/examples.js';
 import type { Reply, RequestSpec } from './target/http.js';
 import { readList } from './target/paging.js';

@@ -62,7 +62,11 @@ describe('a total the target announces', () => {
 
     const read = await readList(target(), send, PATH, 'token', []);
 
-    expect(read).toMatchObject({ whole: false, why: expect.stringContaining('holds 5 records but showed 2') });
+    // Content-Range also says where the page starts, so the kit asks the next offset, which this target ignores.
+    expect(read).toMatchObject({
+      whole: false,
+      why: expect.stringMatching(/holds 5 records but showed 2|does not take the page that way/),
+    });
   });
 
   it('equal to the records read, leaves the list whole', async () => {
@@ -195,5 +199,69 @@ describe('a next page or cursor the answer shows', () => {
     expect(stuck).toMatchObject({ whole: false, why: expect.stringContaining('x-next-cursor header') });
     // A header of a framework's own that merely starts with "next" is no paging sign.
     expect(await readList(target(), nextjs.send, PATH, 'token', [])).toMatchObject({ whole: true });
+  });
+});
+
+describe('a page that shows where it stands or its size, but no total and no end', () => {
+  /** Records from ?offset= (else 0), `SIZE` at a time, the body made by `shape`; `takes`: whether the target reads ?offset=. */
+  const byOffset = (shape: (items: unknown[], offset: number) => unknown, takes = true, status = 200) =>
+    server((query) => {
+      const offset = takes ? Number(query.get('offset') ?? 0) : 0;
+      const items = records.slice(offset, offset + SIZE);
+      return reply(shape(items, offset), {}, status);
+    });
+
+  it('is read on by the next offset or page until a page shows the end (short or empty)', async () => {
+    const limitOffset = byOffset((items, offset) => ({ items, limit: SIZE, offset }));
+    const perPage = server((query) => {
+      const page = Number(query.get('page') ?? 1);
+      return reply({ data: pageOf(query), page, per_page: SIZE });
+    });
+    const contentRange = server((query) => {
+      const offset = Number(query.get('offset') ?? 0);
+      const items = records.slice(offset, offset + SIZE);
+      return reply(items, { 'content-range': `items ${offset}-${offset + items.length - 1}/*` }, 206);
+    });
+
+    // A page shorter than the size the body states ends the list (page 3 of 1 record); Content-Range states no size,
+    // so only the empty page after the records does.
+    for (const [name, { send, asked }, pages] of [
+      ['limit and offset', limitOffset, 3],
+      ['page and per_page', perPage, 3],
+      ['Content-Range with no total', contentRange, 4],
+    ] as const) {
+      const read = await readList(target(), send, PATH, 'token', []);
+      expect(read, name).toMatchObject({ whole: true, pages });
+      expect(read.items, name).toHaveLength(records.length);
+      expect(asked, name).toHaveLength(pages);
+    }
+  });
+
+  it('is not whole where the next page repeats the first, or nothing leads to it', async () => {
+    const ignored = byOffset((items, offset) => ({ items, limit: SIZE, offset }), false);
+    const fullPage = server(() => reply({ data: records.slice(0, SIZE), per_page: SIZE }));
+    const partial = server(() => reply(records.slice(0, SIZE), {}, 206));
+
+    expect(await readList(target(), ignored.send, PATH, 'token', [])).toMatchObject({
+      whole: false,
+      why: expect.stringContaining('does not take the page that way'),
+    });
+    expect(await readList(target(), fullPage.send, PATH, 'token', [])).toMatchObject({
+      whole: false,
+      why: expect.stringContaining(`a full page of ${SIZE} records`),
+    });
+    expect(await readList(target(), partial.send, PATH, 'token', [])).toMatchObject({
+      whole: false,
+      why: expect.stringContaining('206 Partial Content'),
+    });
+  });
+
+  it('is whole at once when it holds fewer records than the size it states', async () => {
+    const short = server(() => reply({ data: records, per_page: 10 }));
+
+    const read = await readList(target(), short.send, PATH, 'token', []);
+
+    expect(read).toMatchObject({ whole: true, pages: 1, because: expect.stringContaining('fewer than the 10 a page holds') });
+    expect(short.asked).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@
  * Paging signs a list answer gives in its headers rather than its body (the `Link` header is read in
  * next-page.ts): a total of records (`X-Total-Count` as json-server and many frameworks send it, `X-Total`
  * as GitLab and Kaminari do, the total after the slash of `Content-Range: items 0-1/5` as PostgREST does),
- * a page count and the page answered (`X-Total-Pages`, `X-Page`), and a next page (`X-Next-Page`, a page
+ * where the page starts (the first number of `Content-Range: items 0-4/*`, whose `*` says the total is not
+ * known), a page count and the page answered (`X-Total-Pages`, `X-Page`), and a next page (`X-Next-Page`, a page
  * number; empty on the last page). A header named like a next page or cursor that the kit cannot follow
  * (`X-Next-Cursor`, `X-Continuation-Token`) is kept so the list is not taken for whole.
  */
@@ -18,6 +19,8 @@ const NEXT_LIKE = /^(x-)?(next-?(page|cursor|token|link|url|marker|offset|key)|c
 /** What a list answer's headers say of paging. */
 export interface HeaderPaging {
   total?: number;
+  /** The position of the page's first record (`Content-Range`). */
+  offset?: number;
   pages?: number;
   page?: number;
   /** The next page's number (`X-Next-Page`). */
@@ -35,9 +38,12 @@ const first = (headers: Headers, names: string[]): number | undefined =>
 /** The paging signs in `headers` (see the module comment). */
 export function readHeaders(headers: Headers): HeaderPaging {
   const reading: HeaderPaging = {};
-  const range = /\/\s*(\d+)\s*$/.exec(headers.get('content-range') ?? '');
-  const total = first(headers, TOTAL_HEADERS) ?? (range ? Number.parseInt(range[1] as string, 10) : undefined);
+  const range = headers.get('content-range') ?? '';
+  const rangeTotal = /\/\s*(\d+)\s*$/.exec(range)?.[1];
+  const total = first(headers, TOTAL_HEADERS) ?? (rangeTotal === undefined ? undefined : Number.parseInt(rangeTotal, 10));
   if (total !== undefined) reading.total = total;
+  const rangeStart = /(\d+)\s*-\s*\d+\s*\/\s*(?:\d+|\*)\s*$/.exec(range)?.[1];
+  if (rangeStart !== undefined) reading.offset = Number.parseInt(rangeStart, 10);
   const pages = first(headers, PAGES_HEADERS);
   if (pages !== undefined) reading.pages = pages;
   const page = first(headers, PAGE_HEADERS);
@@ -59,7 +65,8 @@ export interface PageReading extends EnvelopeReading {
 
 /**
  * `envelope` with what the headers say added: a total is the larger of the two (a body's `count` may be the
- * page's), page numbers where the body gives none, and a next page number where the body shows no next page.
+ * page's), page numbers and an offset where the body gives none, and a next page number where the body shows no
+ * next page.
  */
 export function withHeaders(envelope: EnvelopeReading, headers: Headers): PageReading {
   const shown = readHeaders(headers);
@@ -67,6 +74,7 @@ export function withHeaders(envelope: EnvelopeReading, headers: Headers): PageRe
   if (shown.total !== undefined) merged.total = Math.max(shown.total, envelope.total ?? 0);
   if (merged.pages === undefined && shown.pages !== undefined) merged.pages = shown.pages;
   if (merged.page === undefined && shown.page !== undefined) merged.page = shown.page;
+  if (merged.offset === undefined && shown.offset !== undefined) merged.offset = shown.offset;
   if (merged.next === undefined && shown.nextPage !== undefined) merged.next = { value: shown.nextPage, at: 'the X-Next-Page header' };
   if (shown.unfollowed !== undefined) merged.unfollowedHeader = shown.unfollowed;
   return merged;

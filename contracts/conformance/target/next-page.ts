@@ -2,8 +2,7 @@
  * Finding the next page of a list after one page was read (the order is in
  * paging.ts): a path to ask, page numbers or offsets to try, the list whole
  * (and why), or a sign of more pages the kit cannot follow (with the reason
- * and the flag that would help). Also the small readings of links, URLs and
- * parameter names that paging.ts uses too.
+ * and the flag that would help).
  */
 import { idsOf } from '../matchers.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
@@ -11,61 +10,21 @@ import type { Target } from '../types.js';
 import type { QueryParam } from './examples.js';
 import type { PageReading } from './header-paging.js';
 import type { Reply } from './http.js';
+import {
+  AFTER_PARAMS,
+  CURSOR_PARAMS,
+  declaredOf,
+  guessedParam,
+  isNextValue,
+  linkNext,
+  OFFSET_PARAMS,
+  PAGE_PARAMS,
+  PAGING_WORD,
+  pathOfUrl,
+  withQuery,
+} from './page-addresses.js';
 import type { PagingMode, PagingSettings } from './paging-settings.js';
 import { atPointer } from './pointer.js';
-
-/** Names a cursor is sent under when nothing says which (the first the document declares wins). */
-export const CURSOR_PARAMS = ['cursor', 'page_token', 'pageToken', 'next', 'continuation', 'token', 'next_token', 'nextToken'];
-/** Names of an "after this id" parameter (Stripe's starting_after): the last record's id is sent under it. */
-export const AFTER_PARAMS = ['starting_after', 'startingAfter', 'after', 'after_id', 'afterId', 'since_id', 'last_id'];
-export const PAGE_PARAMS = ['page', 'pageNumber', 'page_number'];
-export const OFFSET_PARAMS = ['offset', 'skip', 'start'];
-/** A member of a list's envelope whose name looks like paging the kit does not know. */
-export const PAGING_WORD = /next|cursor|more|continu|page_?token|after/i;
-
-export const isNextValue = (value: unknown): boolean =>
-  (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
-
-export function declaredOf(declared: QueryParam[], names: string[]): string | undefined {
-  return names.find((name) => declared.some((param) => param.name === name));
-}
-
-/** The query parameter a cursor found at `pointer` is sent back under: `nextPageToken` → `pageToken`, else `cursor`. */
-export function guessedParam(pointer: string): string {
-  if (/page_token/i.test(pointer)) return 'page_token';
-  if (/pageToken/.test(pointer)) return 'pageToken';
-  if (/after$/.test(pointer)) return 'after';
-  return 'cursor';
-}
-
-/** `path` with `name` set to `value` in its query. */
-export function withQuery(path: string, name: string, value: string): string {
-  const [bare, query = ''] = path.split('?', 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.set(name, value);
-  return `${bare}?${params.toString()}`;
-}
-
-/** The URL of a `Link` header's rel="next" entry. */
-export function linkNext(header: string | null): string | undefined {
-  if (header === null) return undefined;
-  for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
-    if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2] ?? '')) return match[1];
-  }
-  return undefined;
-}
-
-/** A next-page URL (absolute, or relative to the page read) as a path under --base-url; undefined when it lies elsewhere. */
-export function pathOfUrl(target: Target, current: string, link: string): string | undefined {
-  const base = new URL(target.baseUrl.endsWith('/') ? target.baseUrl : `${target.baseUrl}/`);
-  const here = new URL(`${base.href.replace(/\/$/, '')}${current}`);
-  if (!URL.canParse(link, here.href)) return undefined;
-  const url = new URL(link, here.href);
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname.replace(/\/$/, '') || '/')) return undefined;
-  const prefix = base.pathname.replace(/\/$/, '');
-  return `${url.pathname.slice(prefix.length)}${url.search}`;
-}
 
 /** What to do after a page. */
 export type Next =
@@ -240,6 +199,8 @@ export function nextPage(target: Target, settings: PagingSettings, page: PageSee
     };
   }
   if (doneSign) return { kind: 'whole', because: 'the last page read says no more follow' };
+  const bounded = boundedPage(settings, page, declared, numbers);
+  if (bounded !== undefined) return bounded;
   if (numbers !== undefined) return numbers;
   return { kind: 'whole', because: 'the answer shows no sign of another page' };
 }
@@ -275,3 +236,41 @@ function numberedPaging(settings: PagingSettings, declared: QueryParam[], any: b
  * page, not of the list), so where the kit can ask the next page it asks rather than take the list for whole.
  */
 export const pageSized = (total: number, page: { items: unknown[] }): boolean => total === page.items.length;
+
+/**
+ * A page that shows where it stands (an offset, a page number, a `Content-Range`) or how many records a page holds,
+ * or that answered 206 Partial Content, and neither a total, a page count nor an end: a page of a list that may go
+ * on. It ends the list only when it shows the end, by holding no record or fewer than the size it states; else the
+ * next offset or page number is asked (the records the next page brings, or none, tell the rest: paging.ts).
+ */
+function boundedPage(settings: PagingSettings, page: PageSeen, declared: QueryParam[], numbers: Next | undefined): Next | undefined {
+  const { offset, page: number, size, total, pages } = page.envelope;
+  const partial = page.reply.status === 206;
+  if (total !== undefined || pages !== undefined) return undefined;
+  if (offset === undefined && number === undefined && size === undefined && !partial) return undefined;
+  const held = page.items.length;
+  if (held === 0) return { kind: 'whole', because: 'the page after the records read is empty' };
+  if (size !== undefined && held < size)
+    return { kind: 'whole', because: `the last page holds ${held} records, fewer than the ${size} a page holds` };
+  const follows = (way: PagingMode) => settings.mode === 'auto' || settings.mode === way;
+  if (offset !== undefined && (follows('offset') || follows('page'))) {
+    const param = settings.pageParam ?? declaredOf(declared, OFFSET_PARAMS) ?? 'offset';
+    return { kind: 'follow', path: withQuery(page.path, param, String(offset + held)), way: `offsets sent as ?${param}=` };
+  }
+  if (number !== undefined && follows('page')) {
+    const param = settings.pageParam ?? declaredOf(declared, PAGE_PARAMS) ?? 'page';
+    const value = page.envelope.pageBase === 0 ? number : number + 1;
+    return { kind: 'follow', path: withQuery(page.path, param, String(value)), way: `page numbers sent as ?${param}=` };
+  }
+  if (numbers !== undefined) return numbers;
+  const shown = partial
+    ? 'a 206 Partial Content answer'
+    : size !== undefined
+      ? `a full page of ${size} records`
+      : 'a page of a longer list';
+  return {
+    kind: 'stuck',
+    way: shown,
+    why: `the list's answer is ${shown} with no total, no end and no way to the next page the kit can follow; give --paging page or offset (with --page-param NAME), or --next-pointer`,
+  };
+}

@@ -6,7 +6,7 @@
  */
 import type { QueryParam } from './examples.js';
 import type { Reply } from './http.js';
-import { AFTER_PARAMS, CURSOR_PARAMS, OFFSET_PARAMS, PAGE_PARAMS } from './next-page.js';
+import { AFTER_PARAMS, CURSOR_PARAMS, OFFSET_PARAMS, PAGE_PARAMS } from './page-addresses.js';
 
 /** Whether the answer refuses the page request itself (see the module comment). */
 export function refusesRequest(reply: Reply): boolean {

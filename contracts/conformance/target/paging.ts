@@ -34,11 +34,12 @@ import type { QueryParam } from './examples.js';
 import { withHeaders } from './header-paging.js';
 import { isSuccess, MAX_ANSWER_BYTES, mebibytes, type Reply, type RequestSpec, TOO_LARGE, TransportError } from './http.js';
 import { listIn, type Notes } from './listing.js';
-import { type Next, nextPage, type PageSeen, pageSized, withQuery } from './next-page.js';
+import { type Next, nextPage, type PageSeen, pageSized } from './next-page.js';
+import { withQuery } from './page-addresses.js';
 import { pageFailureHint, refusesRequest } from './page-refusal.js';
 import { pagingOf } from './paging-settings.js';
 
-export { linkNext } from './next-page.js';
+export { linkNext } from './page-addresses.js';
 export {
   DEFAULT_MAX_LIST_MIB,
   DEFAULT_MAX_PAGES,
