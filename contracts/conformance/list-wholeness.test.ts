@@ -265,3 +265,21 @@ describe('a page that shows where it stands or its size, but no total and no end
     expect(short.asked).toHaveLength(1);
   });
 });
+
+describe('a cursor named for its parameter', () => {
+  it('at nextPageToken is sent back as ?pageToken=, and at next_page_token as ?page_token=', async () => {
+    const paged = (member: string, param: string) =>
+      server((query) => {
+        const at = Number(query.get(param) ?? 0);
+        const rest = at + SIZE < records.length;
+        return reply({ data: records.slice(at, at + SIZE), ...(rest ? { [member]: String(at + SIZE) } : {}) });
+      });
+    const camel = paged('nextPageToken', 'pageToken');
+    const snake = paged('next_page_token', 'page_token');
+
+    expect(await readList(target(), camel.send, PATH, 'token', [])).toMatchObject({ whole: true, pages: 3 });
+    expect(await readList(target(), snake.send, PATH, 'token', [])).toMatchObject({ whole: true, pages: 3 });
+    expect(camel.asked[1]).toBe(`${PATH}?pageToken=2`);
+    expect(snake.asked[1]).toBe(`${PATH}?page_token=2`);
+  });
+});

@@ -266,6 +266,29 @@ describe('two organizations apart', () => {
   });
 });
 
+describe('answers in a form of the target’s own', () => {
+  // One run, a quirk per resource: a tool's get answers its record in an array, a webhook's create labels its JSON
+  // text/plain (as Go's sniffing does), an assistant's get after its delete answers 410 Gone.
+  it('leaves a get whose record the kit cannot find not judged, and takes a text/plain create and a 410 after a delete', async () => {
+    const report = await runSuite(
+      variant(async (req, mock) => {
+        const res = await mock(req);
+        if (req.method === 'GET' && itemOf(req, 'tools') && res.ok) return json([await res.json()]);
+        if (req.method === 'POST' && pathOf(req) === '/api/v1/webhooks' && res.ok)
+          return new Response(await res.text(), { status: res.status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        if (req.method === 'GET' && itemOf(req, 'assistants') && res.status === 404) return json({ title: 'Gone' }, 410);
+        return res;
+      }),
+    );
+    const result = outcomes(report);
+
+    expect(result.get('tools.get-after-create')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('--record-pointer') });
+    expect(result.get('tools.get-after-update')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('showed no record') });
+    expect(result.get('webhooks.create')?.outcome).toBe('passed');
+    expect(result.get('assistants.get-after-delete')?.outcome).toBe('passed');
+  });
+});
+
 describe('values shown masked', () => {
   // The mock shows a webhook's secret whole only in the create's answer, and masked (whsec_********abcd) after.
   const update = { description: 'Rotated by the conformance kit', secret: `whsec_${'k'.repeat(28)}2f9Q` };

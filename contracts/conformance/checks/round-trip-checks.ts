@@ -56,7 +56,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
     assumed(
       ids.create,
       `the published ${resource.noun} create example is accepted`,
-      `POST ${path} answers 2xx (JSON or no body), and the new record's id (top-level "id", at --id-pointer, in Location, or new in the list) is a UUID`,
+      `POST ${path} answers 2xx, and the new record's id (top-level "id", at --id-pointer, in Location, or new in the list) is a UUID`,
     ),
     assumed(ids.getAfterCreate, 'a created record can be read back', `GET ${path}/{id} answers 2xx with the record of that id`),
     name === 'schemas'
@@ -118,7 +118,7 @@ export function roundTripChecks(resource: ResourceFacts): CheckInfo[] {
           rule: SPEC_RULES.ordinaryDeleteRemoves,
         }
       : assumed(ids.listAfterDelete, 'a deleted record is gone from the list', `GET ${path} no longer includes the deleted id`),
-    assumed(ids.getAfterDelete, 'a deleted record answers 404', `GET ${path}/{id} answers 404 after the delete`),
+    assumed(ids.getAfterDelete, 'a deleted record answers 404', `GET ${path}/{id} answers 404 (or 410 Gone) after the delete`),
   );
   return checks;
 }
