@@ -266,6 +266,41 @@ describe('two organizations apart', () => {
   });
 });
 
+describe('a refused delete of the system trunk', () => {
+  const isSystemTrunk = async (req: Request, mock: (req: Request) => Promise<Response>) => {
+    const read = await mock(new Request(req.url, { headers: req.headers }));
+    return read.ok && ((await read.json()) as { isSystem?: boolean }).isSystem === true;
+  };
+
+  it('shows the rule only where the same delete of an ordinary trunk is carried out', async () => {
+    // Every trunk delete wants a precondition the kit does not send; then only the system trunk's is refused, with a
+    // status the spec does not list for it.
+    const preconditioned = await runSuite(
+      variant((req, mock) =>
+        req.method === 'DELETE' && itemOf(req, 'sip-trunks') && !tokenless(req)
+          ? Promise.resolve(json({ title: 'Precondition Required', detail: 'send If-Match' }, 428))
+          : mock(req),
+      ),
+    );
+    const conflict = await runSuite(
+      variant(async (req, mock) =>
+        req.method === 'DELETE' && itemOf(req, 'sip-trunks') && !tokenless(req) && (await isSystemTrunk(req, mock))
+          ? json({ title: 'Conflict' }, 409)
+          : mock(req),
+      ),
+    );
+
+    for (const id of ['sip-trunks.delete.system-refused', 'sip-trunks.delete.system-survives'])
+      expect(outcomes(preconditioned).get(id), id).toMatchObject({
+        outcome: 'not judged',
+        reason: expect.stringContaining('a delete of an ordinary trunk sent the same way answered 428'),
+      });
+    expect(outcomes(conflict).get('sip-trunks.delete.system-refused')?.outcome).toBe('passed');
+    expect(outcomes(conflict).get('sip-trunks.delete.system-survives')?.outcome).toBe('passed');
+    expect(outcomes(conflict).get('sip-trunks.delete.system-status')?.outcome).toBe('failed');
+  });
+});
+
 describe('answers in a form of the target’s own', () => {
   // One run, a quirk per resource: a tool's get answers its record in an array, a webhook's create labels its JSON
   // text/plain (as Go's sniffing does), an assistant's get after its delete answers 410 Gone.
@@ -282,8 +317,14 @@ describe('answers in a form of the target’s own', () => {
     );
     const result = outcomes(report);
 
-    expect(result.get('tools.get-after-create')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('--record-pointer') });
-    expect(result.get('tools.get-after-update')).toMatchObject({ outcome: 'not judged', reason: expect.stringContaining('showed no record') });
+    expect(result.get('tools.get-after-create')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('--record-pointer'),
+    });
+    expect(result.get('tools.get-after-update')).toMatchObject({
+      outcome: 'not judged',
+      reason: expect.stringContaining('showed no record'),
+    });
     expect(result.get('webhooks.create')?.outcome).toBe('passed');
     expect(result.get('assistants.get-after-delete')?.outcome).toBe('passed');
   });

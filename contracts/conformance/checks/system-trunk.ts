@@ -1,11 +1,16 @@
 /**
  * §3 rule 1: a system trunk cannot be deleted. The kit tries exactly one
  * delete, on a trunk it was given (--system-trunk-id) or found listed with
- * `isSystem: true`, and on nothing else.
+ * `isSystem: true`, and on nothing else. A refusal shows the rule only where
+ * the same delete of an ordinary trunk is carried out: before it, the kit
+ * creates an ordinary trunk and deletes it the same way (the control). A
+ * target that refuses every delete so sent (a precondition it wants, a body
+ * it does not take) leaves the rule not judged, not passed.
  */
 
 import { answer, holdsId, idsReadable, isGone, isPlainObject, sameId } from '../matchers.js';
-import { isRefusal } from '../target/http.js';
+import { createRecord } from '../target/creating.js';
+import { isRefusal, isSuccess, type Reply } from '../target/http.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { SPEC_RULES } from './spec-basis.js';
 
@@ -23,7 +28,7 @@ export const systemTrunkProbe: Probe = {
       id: REFUSED,
       source: 'spec',
       title: 'a delete of a system trunk is refused',
-      expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal (a 4xx other than 429; a 2xx accepts it; a 5xx or a 429 shows nothing either way and leaves it not judged)`,
+      expected: `DELETE ${PATH}/<system trunk id> with the example body {} answers a refusal (a 4xx other than 429; a 2xx accepts it; a 5xx or a 429 shows nothing either way and leaves it not judged), while the same delete of an ordinary trunk the kit creates is carried out (else a refusal other than 403 or 404 is not judged)`,
       basis: '§3 rule 1: when a SIP trunk has isSystem=true, a delete of it is refused (§2: a system trunk cannot be deleted)',
       rule: SPEC_RULES.systemDeleteRefused,
     },
@@ -38,25 +43,31 @@ export const systemTrunkProbe: Probe = {
       id: SURVIVES,
       source: 'spec',
       title: 'the system trunk is still there after the refused delete',
-      expected: `after a refused delete, GET ${PATH}/<system trunk id> still answers the trunk, or else GET ${PATH} still lists it (not judged after an accepted delete)`,
+      expected: `after a refused delete, GET ${PATH}/<system trunk id> still answers the trunk, or else GET ${PATH} still lists it (not judged after an accepted delete, nor where the refusal is not judged)`,
       basis: '§3 rule 1: the delete of a system trunk is refused, so the trunk remains',
       rule: SPEC_RULES.isSystemFlag,
     },
   ],
   async run(t) {
     const id = await findSystemTrunk(t);
+    const control = await ordinaryDelete(t);
     const reply = await t.send({ method: 'DELETE', path: `${PATH}/${id}`, body: {} });
     // A 5xx or a 429 says nothing of the delete itself (refused or carried out): `send` ends the probe, not judged.
-    t.verdict(REFUSED, isRefusal(reply.status), answer(reply));
     t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
     // An accepted delete is the refusal check's failure; what a stateless or broken target answers after it proves nothing.
-    if (reply.status >= 200 && reply.status < 300)
+    if (isSuccess(reply.status)) {
+      t.verdict(REFUSED, false, answer(reply));
       return t.skip(`the delete was accepted (${reply.status}), which ${REFUSED} fails; whether the trunk survives is not judged after it`);
+    }
+    const unproven = isRefusal(reply.status) ? refusalUnproven(reply, control) : undefined;
+    if (unproven === undefined) t.verdict(REFUSED, isRefusal(reply.status), answer(reply));
+    else t.skipCheck(REFUSED, unproven);
     // The trunk's own read says it is there; the list is asked only when that read tells neither way.
     const read = await t.send({ method: 'GET', path: `${PATH}/${id}` });
-    if (t.isRecord(read, id)) return t.verdict(SURVIVES, true, '');
-    const list = await t.list(PATH);
-    if (list.items !== undefined && holdsId(list.items, id)) return t.verdict(SURVIVES, true, '');
+    const list = t.isRecord(read, id) ? undefined : await t.list(PATH);
+    // Still there after a refusal the control does not show to be the rule's proves no more than the refusal did.
+    if (list === undefined || (list.items !== undefined && holdsId(list.items, id)))
+      return unproven === undefined ? t.verdict(SURVIVES, true, '') : t.skipCheck(SURVIVES, unproven);
     // Gone: its read says so, or the whole list no longer holds it. A list not read whole proves nothing.
     if (!isGone(read.status) && !(list.items !== undefined && list.whole && idsReadable(list.items))) {
       const why =
@@ -68,6 +79,29 @@ export const systemTrunkProbe: Probe = {
     t.verdict(SURVIVES, false, `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`);
   },
 };
+
+/**
+ * Why a refusal of the system trunk's delete does not show the rule, or undefined when it does: the control's
+ * delete was carried out, or (with no control) the refusal is one of the statuses the spec lists for this delete.
+ */
+function refusalUnproven(reply: Reply, control: Reply | string): string | undefined {
+  if (typeof control === 'string')
+    return reply.status === 403 || reply.status === 404
+      ? undefined
+      : `the delete answered ${reply.status}, which the spec does not list for it, and ${control}, so the refusal may have nothing to do with the trunk being a system trunk`;
+  if (isSuccess(control.status)) return undefined;
+  return `a delete of an ordinary trunk sent the same way answered ${answer(control)} too, so the refusal may have nothing to do with the trunk being a system trunk`;
+}
+
+/** The control: an ordinary trunk created from the create example and deleted as the system trunk will be; or why there is none. */
+async function ordinaryDelete(t: ProbeRun): Promise<Reply | string> {
+  const example = t.ctx.examples.create(PATH);
+  if (example === undefined) return 'there is no create example to make an ordinary trunk to delete the same way';
+  const made = await createRecord(t.ctx, (spec) => t.send(spec), PATH, example);
+  if (made.id === undefined)
+    return `no ordinary trunk could be created to delete the same way (POST ${PATH} answered ${made.reply.status})`;
+  return t.send({ method: 'DELETE', path: `${PATH}/${made.id}`, body: {} });
+}
 
 /**
  * The trunk given by --system-trunk-id, or else the first listed with isSystem: true. A given trunk is tried
