@@ -112,9 +112,10 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
         );
       } else {
         // Read again: the record was created after the first read. Held on any page fails; absent counts only from the whole
-        // list, and only when the first organization's list, read the same way, shows it (a positive control).
-        const after = await t.list(resource.path, 'token2');
+        // list, and only when the first organization's list, read the same way, shows it (a positive control). The
+        // control comes first, so that the other organization's list is read once the write shows.
         const own = await t.list(resource.path);
+        const after = await t.list(resource.path, 'token2');
         if (after.items !== undefined && holdsId(after.items, created))
           t.verdict(`tenancy.${n}.list`, false, `token2's list holds ${created}`, created);
         else if (!(own.items !== undefined && holdsId(own.items, created)))
