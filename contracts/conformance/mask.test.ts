@@ -119,6 +119,9 @@ describe('masking text', () => {
     expect(m.text('{"x-tenant-key": "short", "secretNumber": 42}')).toBe(`{"x-tenant-key": "${MASK}", "secretNumber": "${MASK}"}`);
     // Cut short inside the value: the rest of it is masked.
     expect(m.text('{"password":"hunter2-and-mo…')).toBe(`{"password":"${MASK}"`);
+    // A line cut short inside the value ends there: the lines after it (other results) are not taken for its rest.
+    const lines = ['  ✗ a: got 200 {"signingSecret":"whsec_abcdefgh…', '  ✗ b: got 200 {"id":"x"}', '  ✗ c: "end"'];
+    expect(m.text(lines.join('\n')).split('\n')).toEqual([`  ✗ a: got 200 {"signingSecret":"${MASK}"`, lines[1], lines[2]]);
   });
 
   it('finds a member named like a --header in any case, and returns a text with no secret-named member as it was', () => {

@@ -1,8 +1,9 @@
 /** `voice-config-mock explore`: random sequences of calls against an implementation, judged by the spec's rules. */
 import { readFile, writeFile } from 'node:fs/promises';
 import type { FetchLike } from '../types.js';
-import { maskerFor } from '../verdict/mask.js';
-import { visible } from '../verdict/visible.js';
+import { escapeXml } from '../verdict/junit.js';
+import { MASK, type Masker, maskerFor } from '../verdict/mask.js';
+import { jsonEscaped, visible } from '../verdict/visible.js';
 import { type ExploreArgs, exploreUsage, parseExploreArgs, UsageError } from './args.js';
 import { type ExploreOptions, replay, runExplore } from './explore.js';
 import type { Step } from './model.js';
@@ -44,7 +45,6 @@ export async function runExploreCommand(argv: string[], io: ExploreIo = processI
     out: (text) => rawIo.out(visible(masker.text(text), true)),
     err: (text) => rawIo.err(visible(masker.text(text), true)),
   };
-  const writeMasked = (path: string, text: string) => writeFile(path, masker.text(text));
   const interrupt = new AbortController();
   const onSignal = (name: NodeJS.Signals) => {
     io.err(`\n${name}: stopping; deleting what the run created…\n`);
@@ -58,7 +58,7 @@ export async function runExploreCommand(argv: string[], io: ExploreIo = processI
     const code =
       args.replay !== undefined
         ? await replayCommand(args, args.replay, io, interrupt.signal)
-        : await explore(args, io, interrupt.signal, writeMasked);
+        : await explore(args, io, interrupt.signal, masker);
     return interrupt.signal.aborted ? 130 : code;
   } catch (error) {
     if (interrupt.signal.aborted) return 130;
@@ -105,26 +105,27 @@ function optionsOf(args: ExploreArgs, signal: AbortSignal, io?: ExploreIo): Expl
   };
 }
 
-async function explore(
-  args: ExploreArgs,
-  io: ExploreIo,
-  signal: AbortSignal,
-  write: (path: string, text: string) => Promise<void>,
-): Promise<number> {
+async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal, masker: Masker): Promise<number> {
   io.out(`Exploring ${args.target.baseUrl}: ${args.runs} sequences of up to ${args.steps} steps, seed ${args.seed}\n`);
   const run = await runExplore(args.target, optionsOf(args, signal, io));
-  const report = toReport(run);
+  // Masked as data, before any format encodes it (a secret written as XML text is no longer the secret the masker
+  // seeks), then each file's text once more as it is written, with the target's control characters escaped. The
+  // repro files send what the kit sent (a webhook's secret it made up included, or the target refuses the create)
+  // and show nothing a target answered but its ids.
+  const unmasked = toReport(run);
+  const report = masker.value(unmasked);
   for (const failure of report.failures) io.out(`\n${failureText(failure)}\n`);
   io.out(`\n${closing(report)}\n`);
   if (!report.failures.length && report.stoppedBy === undefined) io.out('Replay any run with the same --seed.\n');
   for (const { format, path } of args.reports) {
-    const text = format === 'junit' ? toJunitXml(report) : `${JSON.stringify(report, null, 2)}\n`;
-    await write(path, text).catch((error: Error) => {
+    const junit = format === 'junit';
+    const text = junit ? toJunitXml(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
+    await writeFile(path, masker.text(text, junit ? escapeXml(MASK) : MASK)).catch((error: Error) => {
       throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
     });
   }
   if (args.repro !== undefined && report.failures.length > 0) {
-    const folders = await writeRepros(args.repro, report.failures);
+    const folders = await writeRepros(args.repro, unmasked.failures);
     io.out(`Repro files: ${folders.join(', ')} (BASE_URL=… TOKEN=… TOKEN2=… bash repro.sh)\n`);
   }
   if (run.interrupted) return 130;

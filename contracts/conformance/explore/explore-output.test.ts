@@ -124,4 +124,24 @@ describe('explore on a target that misbehaves outside the rules', () => {
       for (const form of [token, token2, ...encoded(token), ...encoded(token2)]) expect(text).not.toContain(form);
     }
   }, 60_000);
+
+  it('writes no secret a target shows, and no raw control character, in the JSON and JUnit reports and the repro files', async () => {
+    // Every object answer carries a secret-named member and a note with an escape sequence, a C1 control and a bidi
+    // override; a delete's answer is then no longer {}: a failure whose answers are reported.
+    const secret = 'whsec_SERVERSIDE_a60e91d0';
+    const extra = `"signingSecret":"${secret}","note":${JSON.stringify('\u001b[31m\u009b2J\u202eok\u0007')}`;
+    const url = await serveMock((_, body) => (body === '{}' ? `{${extra}}` : body.startsWith('{') ? `{${extra},${body.slice(1)}` : body));
+    const junit = join(dir, 'secrets.xml');
+    const repro = mkdtempSync(join(tmpdir(), 'explore-repro-'));
+    const run = await explore(url, '--runs', '30', '--steps', '6', '--max-failures', '1', '--report', `junit=${junit}`, '--repro', repro);
+    expect(run.code, run.out).toBe(1);
+    const reproFiles = readdirSync(repro).flatMap((name) => readdirSync(join(repro, name)).map((file) => join(repro, name, file)));
+    expect(reproFiles.length).toBeGreaterThan(0);
+    const texts = [run.out, run.json, readFileSync(junit, 'utf8'), ...reproFiles.map((file) => readFileSync(file, 'utf8'))];
+    expect(readFileSync(junit, 'utf8')).toContain('signingSecret');
+    for (const text of texts) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/[\u0007\u001b\u009b\u202e]/);
+    }
+  }, 60_000);
 });

@@ -4,6 +4,7 @@
  * stay as they are), a JUnit file with a case per rule, and the console's
  * table of each failure's shortest sequence.
  */
+import { escapeXml } from '../verdict/junit.js';
 import { type ExploreRun, failedRun } from './explore.js';
 import { describeStep, type Step } from './model.js';
 import { ALL_RULES, counted } from './rules.js';
@@ -138,23 +139,20 @@ export function closing(report: ExploreReport): string {
   return `${report.runs} sequences, ${report.requests} requests, seed ${report.seed}${stopped}: ${report.failures.length} rule${report.failures.length === 1 ? '' : 's'} broken, ${counted} counted${unjudged}. ${verdict}${left}`;
 }
 
-const xmlEscaped = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] as string);
-
 /** JUnit XML: a case per rule; a broken rule fails its case (skipped when not counted), with its shortest sequence. */
 export function toJunitXml(report: ExploreReport): string {
   const cases = ALL_RULES.map((rule) => {
     const failure = report.failures.find((found) => found.check === rule.id);
-    const name = `name="${xmlEscaped(rule.id)}" classname="explore.${rule.source}"`;
+    const name = `name="${escapeXml(rule.id)}" classname="explore.${rule.source}"`;
     if (failure === undefined) {
       if (report.notJudged.some((entry) => entry.check === rule.id))
         return `    <testcase ${name}><skipped message="not judged: no sequence saw what this rule needs"/></testcase>`;
       return `    <testcase ${name}/>`;
     }
-    const body = xmlEscaped(failureText(failure));
+    const body = escapeXml(failureText(failure));
     if (!failure.counted)
-      return `    <testcase ${name}><skipped message="${xmlEscaped(`broken, not counted: ${failure.detail}`)}"/><system-out>${body}</system-out></testcase>`;
-    return `    <testcase ${name}><failure message="${xmlEscaped(failure.detail)}">${body}</failure></testcase>`;
+      return `    <testcase ${name}><skipped message="${escapeXml(`broken, not counted: ${failure.detail}`)}"/><system-out>${body}</system-out></testcase>`;
+    return `    <testcase ${name}><failure message="${escapeXml(failure.detail)}">${body}</failure></testcase>`;
   });
   const failures = report.failures.filter((failure) => failure.counted).length;
   const skipped =

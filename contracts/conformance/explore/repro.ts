@@ -10,6 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resourceFacts } from '../resources.js';
+import { visible } from '../verdict/visible.js';
 import type { ReportedFailure } from './report.js';
 
 type Request = ReportedFailure['steps'][number];
@@ -90,6 +91,12 @@ function plan(failure: ReportedFailure): Plan {
 }
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+/** A path as one shell word: its text quoted (an id a target answered may hold `$(…)`), its ids' variables expanded. */
+const shellPath = (path: string) =>
+  path
+    .split(/(\$\{id\d+\})/)
+    .map((part) => (/^\$\{id\d+\}$/.test(part) ? `"${part}"` : part === '' ? '' : shellQuote(part)))
+    .join('');
 
 export function reproShell(failure: ReportedFailure): string {
   const { requests, ids, mark } = plan(failure);
@@ -130,7 +137,7 @@ export function reproShell(failure: ReportedFailure): string {
       lines.push(`body=${shellQuote(body)}`);
       if (mark !== undefined) lines.push(`body=\${body//kit${mark}/kit$RUN}`);
     }
-    lines.push(`send ${request.method} "${path}" ${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}${bodyArg}`);
+    lines.push(`send ${request.method} ${shellPath(path)} ${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}${bodyArg}`);
     if (createdVar !== undefined) {
       lines.push(`${createdVar}=$(idof)`);
       lines.push(
@@ -154,11 +161,13 @@ export function reproShell(failure: ReportedFailure): string {
 export function reproTest(failure: ReportedFailure): string {
   const { requests, ids, mark } = plan(failure);
   const last = requests.at(-1)?.request as Request;
+  // A template literal of the path: its text escaped (an id a target answered may hold `${…}`), its ids' placeholders live.
   const template = (text: string) =>
     `\`${text
       .replaceAll('\\', '\\\\')
       .replaceAll('`', '\\`')
-      .replace(/\$\{(id\d+)\}/g, '${ids.$1}')}\``;
+      .replaceAll('${', '\\${')
+      .replace(/\\\$\{(id\d+)\}/g, '${ids.$1}')}\``;
   const body = (text: string) =>
     mark === undefined
       ? `JSON.parse(${JSON.stringify(text)})`
@@ -219,8 +228,9 @@ export async function writeRepros(dir: string, failures: readonly ReportedFailur
   for (const [index, failure] of failures.entries()) {
     const folder = join(dir, `${String(index + 1).padStart(2, '0')}-${failure.check.replace(/^explore\./, '').replaceAll('.', '-')}`);
     await mkdir(folder, { recursive: true });
-    await writeFile(join(folder, 'repro.sh'), reproShell(failure), { mode: 0o755 });
-    await writeFile(join(folder, 'repro.test.ts'), reproTest(failure));
+    // A target's control characters are written escaped here too, as in every output of the kit.
+    await writeFile(join(folder, 'repro.sh'), visible(reproShell(failure), true), { mode: 0o755 });
+    await writeFile(join(folder, 'repro.test.ts'), visible(reproTest(failure), true));
     written.push(folder);
   }
   return written;

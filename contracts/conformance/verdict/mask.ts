@@ -220,11 +220,12 @@ export function writtenForms(char: string): CharForms {
 
 /**
  * A member of JSON written out inside text: a quoted name, a colon, and a string (up to its closing quote, or to
- * the end of a text cut short) or a number.
+ * the end of a line cut short) or a number. A JSON string holds no raw line break, so a string cut short ends
+ * with its line: the next line (another result's) is never taken for the rest of it.
  */
-const JSON_MEMBER = /"((?:[^"\\]|\\.)*)"\s*:\s*("(?:[^"\\]|\\.)*"?|-?\d[\d.eE+-]*)/g;
+const JSON_MEMBER = /"((?:[^"\\\n]|\\.)*)"\s*:\s*("(?:[^"\\\n]|\\.)*"?|-?\d[\d.eE+-]*)/g;
 /** The same, in JSON that was itself written into a JSON string (`\"password\":\"…\"`). */
-const ESCAPED_JSON_MEMBER = /\\"((?:[^"\\]|\\[^"])*)\\"\s*:\s*(\\"(?:[^"\\]|\\[^"])*(?:\\")?|-?\d[\d.eE+-]*)/g;
+const ESCAPED_JSON_MEMBER = /\\"((?:[^"\\\n]|\\[^"\n])*)\\"\s*:\s*(\\"(?:[^"\\\n]|\\[^"\n])*(?:\\")?|-?\d[\d.eE+-]*)/g;
 
 /** The masker of a run against `target`: its tokens, `--header` values and any password in the base URL, and the headers' names. */
 export function maskerFor(target: Target): Masker {
