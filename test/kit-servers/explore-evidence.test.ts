@@ -1,8 +1,9 @@
 /**
  * explore judges a rule only on what it saw: against a target that answers in shapes that show nothing (a 500
  * where a refusal was due, a system trunk that answers neither itself nor 404, lists whose items carry no id the
- * kit reads), the rules resting on those answers are reported not judged (in the JSON report, the JUnit file and
- * the closing line), never passed, and none is failed for a shape the kit does not understand either.
+ * kit reads, a capped list that never shows what was made), the rules resting on those answers are reported not
+ * judged (in the JSON report, the JUnit file and the closing line), never passed, and none is failed for a shape
+ * the kit does not understand either; a refusal its owner's read shows carried out breaks its rule.
  */
 import { describe, expect, it } from 'vitest';
 import { runExplore } from '../../contracts/conformance/explore/explore.js';
@@ -13,9 +14,9 @@ import { createMockState } from '../../src/state/mock-state.js';
 import { type OddWay, oddProxy } from './odd-answers.js';
 
 /** The same exploration for every odd target: seed 3, 150 sequences of up to 8 steps, every rule counted. */
-const exploration = () => ({
+const exploration = (runs = 150) => ({
   seed: 3,
-  runs: 150,
+  runs,
   steps: 8,
   timeLimitMs: 60_000,
   requestBudget: 1_000_000,
@@ -24,7 +25,7 @@ const exploration = () => ({
   signal: new AbortController().signal,
 });
 
-async function exploreOdd(way: OddWay) {
+async function exploreOdd(way: OddWay, { runs, settleMs = 300 }: { runs?: number; settleMs?: number } = {}) {
   const app = createApp({ mockState: createMockState() });
   const inner = (url: string, init: RequestInit) => app.request(url, init);
   const trunks = (await (await inner('http://odd.test/api/v1/sip-trunks', { headers: { authorization: 'Bearer demo-token' } })).json()) as {
@@ -37,11 +38,11 @@ async function exploreOdd(way: OddWay) {
     token: 'demo-token',
     token2: 'demo-token-2',
     // The odd proxy answers after the mock wrote: a kept record shows at once, so a third of a second is enough to wait.
-    settleMs: 300,
+    settleMs,
     ...(way === 'refusals-as-500' && system !== undefined ? { systemTrunkId: system } : {}),
     fetch: oddProxy(inner, way, system),
   };
-  const run = await runExplore(target, exploration());
+  const run = await runExplore(target, exploration(runs));
   const report = toReport(run);
   return { system, run, report, junit: toJunitXml(report), line: closing(report), failed: run.failures.map((f) => f.rule.id) };
 }
@@ -102,6 +103,18 @@ describe('explore on answers that show nothing', () => {
     expect(run.judged['explore.list.every-own-record']).toBeGreaterThan(0);
     expect(run.judged['explore.tenancy.cannot-read']).toBeGreaterThan(0);
     expect(failed).toEqual([]);
+  }, 60_000);
+
+  it("passes no refusal its owner's read shows carried out, and no deleted trunk's absence from a list that never showed it", async () => {
+    const applied = await exploreOdd('cross-writes-applied', { runs: 100 });
+    // Its lists never show what the sequences made: each read waits out the settle time, kept short here.
+    const capped = await exploreOdd('capped-trunks-kept', { runs: 100, settleMs: 20 });
+
+    expect(applied.failed).toEqual(expect.arrayContaining(['explore.tenancy.cannot-change', 'explore.tenancy.cannot-delete']));
+    // The created trunks never show in the capped list: their absence after a delete that deleted nothing is no evidence.
+    expect(capped.failed).toContain('explore.deleted.get-404');
+    expect(capped.failed).not.toContain('explore.sip-trunks.deleted-gone');
+    expect(capped.run.judged['explore.sip-trunks.deleted-gone']).toBeUndefined();
   }, 60_000);
 
   it("never deletes the other organization's record from before the run that its create hands back", async () => {

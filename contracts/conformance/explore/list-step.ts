@@ -58,6 +58,7 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
     if (bad !== undefined || read.whole)
       judge(run, bad === undefined, RULES.schemaListFields, `a schema without the fields of §2: ${JSON.stringify(bad)?.slice(0, 200)}`);
   }
+  for (const record of mine) if (!record.deleted && holdsId(items, record.id)) record.listed = true;
   if (!whole) return;
   const missing = mine.find((record) => !record.deleted && !holdsId(items, record.id));
   // Only the schema list is shown holding all of the organization's records (§4); for the others it is assumed.
@@ -67,7 +68,12 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   });
   const kept = mine.find((record) => record.deleted && holdsId(items, record.id));
   const rule = kind === 'sip-trunks' ? RULES.deletedTrunkGone : RULES.deletedNotListed;
-  judge(run, kept === undefined, rule, `${kept?.id}, whose delete was accepted, is still in the list`, { subject: kept?.id });
+  // A deleted record's absence shows its delete only from a list that can show it (a positive control): one that held
+  // it while it was live, or that holds every live record of the sequence's of the kind, and some.
+  const live = mine.filter((record) => !record.deleted);
+  const showsOwn = missing === undefined && live.length > 0;
+  if (kept !== undefined || mine.some((record) => record.deleted && (record.listed || showsOwn)))
+    judge(run, kept === undefined, rule, `${kept?.id}, whose delete was accepted, is still in the list`, { subject: kept?.id });
   const system = model.systemTrunks[as];
   if (kind === 'sip-trunks' && system !== undefined)
     judge(run, holdsId(items, system), RULES.systemTrunkKept, `the system trunk ${system} is no longer in the list`, {

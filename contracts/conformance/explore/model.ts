@@ -89,6 +89,8 @@ export interface ModelRecord {
   updates: number;
   /** When its last accepted write (create, update, delete) was answered (`performance.now()`): a read's settle time counts from then. */
   writtenAt: number;
+  /** Whether a list read while it was live held it: its absence after its delete then shows the list can show it. */
+  listed?: boolean;
 }
 
 export interface Model {

@@ -102,6 +102,8 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
     }
     case 'delete': {
       const record = target as ModelRecord;
+      // The positive control of the absence judged after the delete: its owner's list, read while it is live, shows it.
+      if (!record.listed) await judgeList(run, step, { kind, as: record.owner });
       const reply = await request(run, step, 'DELETE', url(record), session.deleteBody(path));
       if (!isSuccess(reply.status)) return;
       record.writtenAt = performance.now();
@@ -172,13 +174,34 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
       return;
     }
     case 'other-update': {
-      const reply = await request(run, step, 'PATCH', `${path}/${target?.id}`, session.updateBody(path) ?? {});
-      judgeRefused(run, reply, RULES.otherChange, `${answer(reply)} updating ${owner}`);
+      const record = target as ModelRecord;
+      const body = session.updateBody(path) ?? {};
+      const reply = await request(run, step, 'PATCH', `${path}/${record.id}`, body);
+      if (isSuccess(reply.status)) return judge(run, false, RULES.otherChange, `${answer(reply)} updating ${owner}`);
+      if (!isRefusal(reply.status)) return;
+      // A refusal keeps the rule only once its owner's read shows the record as it was, in a key the update would change.
+      const read = await request(run, step, 'GET', `${path}/${record.id}`, undefined, record.owner);
+      const found = session.isRecord(read, record.id) ? session.record(read.body) : undefined;
+      if (found === undefined) return;
+      const telling = Object.keys(body).filter(
+        (key) => key in found && key in record.written && canonical(record.written[key]) !== canonical(body[key]),
+      );
+      const applied = telling.filter((key) => canonical(found[key]) === canonical(body[key]));
+      const detail = `${answer(reply)} updating ${owner}, yet its owner's get then showed ${applied.join(', ')} as that update wrote them: ${answer(read)}`;
+      if (applied.length > 0) judge(run, false, RULES.otherChange, detail);
+      else if (telling.some((key) => canonical(found[key]) === canonical(record.written[key]))) judge(run, true, RULES.otherChange, '');
       return;
     }
     case 'other-delete': {
-      const reply = await request(run, step, 'DELETE', `${path}/${target?.id}`, session.deleteBody(path));
-      judgeRefused(run, reply, RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
+      const record = target as ModelRecord;
+      const reply = await request(run, step, 'DELETE', `${path}/${record.id}`, session.deleteBody(path));
+      if (isSuccess(reply.status)) return judge(run, false, RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
+      if (!isRefusal(reply.status)) return;
+      // A refusal keeps the rule only once its owner's read shows the record still there.
+      const read = await request(run, step, 'GET', `${path}/${record.id}`, undefined, record.owner);
+      if (session.isRecord(read, record.id)) judge(run, true, RULES.otherDelete, '');
+      else if (isGone(read.status))
+        judge(run, false, RULES.otherDelete, `${answer(reply)} deleting ${owner}, yet its owner's get then answered ${answer(read)}`);
       return;
     }
     case 'unknown-get': {
