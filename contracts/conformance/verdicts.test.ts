@@ -330,6 +330,37 @@ describe('answers in a form of the target’s own', () => {
   });
 });
 
+describe('updates that answer no record', () => {
+  // A webhook's update answers an acknowledgement; an assistant's is answered 202 {} and carried out 150 ms later.
+  it('takes an acknowledgement for no record, and reads an update answered 202 back once it shows', async () => {
+    const report = await runSuite(
+      variant(async (req, mock) => {
+        if (req.method !== 'PATCH' || tokenless(req)) return mock(req);
+        if (itemOf(req, 'assistants')) return later(req, mock, (req.headers.get('authorization') ?? '').replace('Bearer ', ''));
+        const res = await mock(req);
+        return itemOf(req, 'webhooks') && res.ok ? json({ success: true, message: 'updated' }) : res;
+      }),
+    );
+    const result = outcomes(report);
+
+    for (const id of ['webhooks.update', 'webhooks.get-after-update', 'assistants.update', 'assistants.get-after-update'])
+      expect(result.get(id)?.outcome, id).toBe('passed');
+  });
+});
+
+describe('records left behind', () => {
+  it('say why: a delete answered 200 that a get then shows kept', async () => {
+    // Every webhook delete is answered 200 {} and deletes nothing.
+    const report = await runSuite(
+      variant((req, mock) => (req.method === 'DELETE' && itemOf(req, 'webhooks') ? Promise.resolve(json({})) : mock(req))),
+    );
+
+    const kept = report.leftovers.filter((entry) => entry.path === '/api/v1/webhooks');
+    expect(kept.length).toBeGreaterThan(0);
+    for (const entry of kept) expect(entry.note).toMatch(/answered 200, yet GET \S+ still answered 200/);
+  });
+});
+
 describe('values shown masked', () => {
   // The mock shows a webhook's secret whole only in the create's answer, and masked (whsec_********abcd) after.
   const update = { description: 'Rotated by the conformance kit', secret: `whsec_${'k'.repeat(28)}2f9Q` };

@@ -117,6 +117,16 @@ describe('explore on answers that show nothing', () => {
     expect(capped.run.judged['explore.sip-trunks.deleted-gone']).toBeUndefined();
   }, 60_000);
 
+  it('reads an update answered 202 back once it shows, and holds no value the target shows in a form of its own', async () => {
+    const later = await exploreOdd('updates-later', { runs: 60 });
+    const ownForm = await exploreOdd('own-form-urls', { runs: 60 });
+
+    for (const { run, failed } of [later, ownForm]) {
+      expect(failed).not.toContain('explore.read-back');
+      expect(run.judged['explore.read-back']).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
   it("never deletes the other organization's record from before the run that its create hands back", async () => {
     const app = createApp({ mockState: createMockState() });
     const inner = (url: string, init: RequestInit) => app.request(url, init);

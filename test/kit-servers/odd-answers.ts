@@ -42,6 +42,10 @@ export const ODD_WAYS = {
   'cross-writes-applied': true,
   /** The trunk list holds its last (oldest) trunk only, and a trunk's delete answers 200 {} and deletes nothing. */
   'capped-trunks-kept': true,
+  /** An update is answered 202 {} at once and carried out 100 ms later. */
+  'updates-later': true,
+  /** Every URL a record holds is shown with a trailing slash, and an update answers 204 with no body. */
+  'own-form-urls': true,
 } as const;
 export type OddWay = keyof typeof ODD_WAYS;
 
@@ -64,7 +68,17 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
     const method = (init.method ?? 'GET').toUpperCase();
     const token = new Headers(init.headers).get('authorization') ?? '';
     if (way === 'capped-trunks-kept' && kind === 'sip-trunks' && id !== undefined && method === 'DELETE') return json(200, {});
+    if (way === 'updates-later' && id !== undefined && method === 'PATCH') {
+      setTimeout(() => void inner(url, init), 100);
+      return json(202, {});
+    }
     const answer = await inner(url, init);
+    if (way === 'own-form-urls') {
+      if (method === 'PATCH' && answer.ok) return new Response(null, { status: 204 });
+      if (!answer.headers.get('content-type')?.includes('json')) return answer;
+      const text = (await answer.text()).replace(/"url":"([^"]*[^/"])"/g, '"url":"$1/"');
+      return new Response(text, { status: answer.status, headers: answer.headers });
+    }
     if (kind === undefined) return answer;
     if (way === 'get-shows-only-id') {
       if (id === undefined || method !== 'GET' || !answer.ok) return answer;

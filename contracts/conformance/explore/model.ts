@@ -91,6 +91,11 @@ export interface ModelRecord {
   writtenAt: number;
   /** Whether a list read while it was live held it: its absence after its delete then shows the list can show it. */
   listed?: boolean;
+  /**
+   * The keys the target showed otherwise than they were written (a URL given a trailing slash, a secret masked): its
+   * own form of them, never compared. Undefined until an answer or a read before any update shows the record.
+   */
+  ownForm?: string[];
 }
 
 export interface Model {

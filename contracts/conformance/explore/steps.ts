@@ -14,26 +14,8 @@ import { judgeList } from './list-step.js';
 import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
 import { RULES, type Rule } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
-import { isRefusal, isSuccess, type Reply, type Session } from './target-seam.js';
-
-/**
- * The values of a write that a read can be held to: when the answer shows the record, only the keys it shows as sent
- * (a secret shown masked, a number written in the target's own form are the target's choice); else all of them.
- */
-function shownAsSent(session: Session, reply: Reply, sent: Record<string, unknown>): Record<string, unknown> {
-  const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
-  const comparable = Object.entries(sent).filter(([key]) => !SECRET.test(key));
-  if (shown === undefined) return Object.fromEntries(comparable);
-  return Object.fromEntries(comparable.filter(([key, value]) => canonical(shown[key]) === canonical(value)));
-}
-
-/** Secrets (a webhook's signing secret, a trunk's password) may be shown once, masked, or never: not compared. */
-const SECRET = /secret|password|token|apikey|api_key|credential/i;
-
-/** Every key written that the answer shows has the value written (a key it never shows, a password, is not compared). */
-function reflects(record: Record<string, unknown>, written: Record<string, unknown>): boolean {
-  return Object.entries(written).every(([key, value]) => !(key in record) || canonical(record[key]) === canonical(value));
-}
+import { isRefusal, isSuccess, type Reply } from './target-seam.js';
+import { heldTo, reflects, shownAsSent, shownOtherwise, withOwnForm } from './written.js';
 
 const factsOf = (kind: string) => resourceFacts.find((facts) => facts.name === kind);
 
@@ -64,6 +46,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
           written: shownAsSent(session, reply, sent),
           updates: 0,
           writtenAt,
+          ...withOwnForm(shownOtherwise(session, reply, sent)),
         });
       return;
     }
@@ -79,7 +62,15 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
       old.replaced = true;
       if (id !== undefined)
-        model.records.push({ ...old, id, deleted: false, written: shownAsSent(session, reply, old.created), updates: 0, writtenAt });
+        model.records.push({
+          ...old,
+          id,
+          deleted: false,
+          written: shownAsSent(session, reply, old.created),
+          updates: 0,
+          writtenAt,
+          ...withOwnForm(shownOtherwise(session, reply, old.created)),
+        });
       return;
     }
     case 'get':
@@ -96,7 +87,9 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       if (!isSuccess(reply.status)) return;
       record.writtenAt = performance.now();
       record.updates += 1;
-      record.written = { ...record.written, ...shownAsSent(session, reply, body) };
+      const otherwise = shownOtherwise(session, reply, body);
+      if (otherwise !== undefined) record.ownForm = [...new Set([...(record.ownForm ?? []), ...otherwise])];
+      record.written = { ...record.written, ...shownAsSent(session, reply, body, record.ownForm) };
       // Judged at once: a get reads back what the update wrote.
       return judgeRead(run, step, record);
     }
@@ -131,10 +124,27 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
 /** A get of a live record answers it, with the values last written to it (a subset compare). */
 async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
   const { session } = run;
-  const reply = await request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+  // A write may show a moment after its answer (an update answered 202, a read replica behind): read again until
+  // --settle-ms after it before the rule breaks.
+  const shows = (answered: Reply) => {
+    const shown = session.isRecord(answered, record.id) ? session.record(answered.body) : undefined;
+    return shown !== undefined && reflects(shown, heldTo(record, shown));
+  };
+  const reply = await settled(
+    () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
+    shows,
+    session.target.settleMs,
+    record.writtenAt,
+  );
   const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
   // A 2xx whose record the kit cannot find (a wrapper it does not know, an array, text) is no evidence either way.
   if (found === undefined && isSuccess(reply.status)) return;
+  if (found !== undefined && record.ownForm === undefined && record.updates === 0) {
+    // The first sight of the record: what it shows otherwise than created is the target's own form from now on.
+    const held = heldTo(record, found);
+    record.ownForm = Object.keys(record.written).filter((key) => !(key in held));
+    record.written = held;
+  }
   // Nor is a record that shows none of the values written: nothing was compared.
   if (found !== undefined && !Object.keys(record.written).some((key) => key in found)) return;
   judge(run, found !== undefined && reflects(found, record.written), RULES.readBack, `${answer(reply)}; last written ${show(record)}`, {

@@ -8,7 +8,7 @@ import { isGone, isRecord } from '../matchers.js';
 import { deleteBody, resourceFacts } from '../resources.js';
 import type { LedgerEntry, Target } from '../types.js';
 import { isSuccess, REDIRECT_NOT_FOLLOWED, send, TransportError } from './http.js';
-import { settled } from './settle.js';
+import { DEFAULT_SETTLE_MS, settled } from './settle.js';
 
 export class Ledger {
   private entries: LedgerEntry[] = [];
@@ -52,7 +52,8 @@ export class Ledger {
       const facts = resourceFacts.find((resource) => resource.path === entry.path);
       const body = facts ? deleteBody(facts) : {};
       try {
-        if (!(await this.removed(target, entry, body))) this.failed.push(entry);
+        const kept = await this.keptBecause(target, entry, body);
+        if (kept !== undefined) this.failed.push({ ...entry, note: entry.note ?? kept });
       } catch (error) {
         // A redirect the kit does not follow is why it could not delete: said beside the record.
         const redirected = error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED;
@@ -62,21 +63,25 @@ export class Ledger {
   }
 
   /**
-   * Whether the record is gone after a delete: a 404 to the delete itself (where that means gone), or a 2xx
-   * delete and then a read answering 404 or 410. A record the kit cannot be sure its credentials reach must
-   * first be read, so that a 404 proves something.
+   * Why the record is not known gone after a delete, or undefined when it is: a 404 to the delete itself (where that
+   * means gone), or a 2xx delete and then a read answering 404 or 410. A record the kit cannot be sure its
+   * credentials reach must first be read, so that a 404 proves something.
    */
-  private async removed(target: Target, entry: LedgerEntry, body: unknown): Promise<boolean> {
+  private async keptBecause(target: Target, entry: LedgerEntry, body: unknown): Promise<string | undefined> {
     const url = `${entry.path}/${entry.id}`;
     const read = async () => (await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply;
     if (entry.notFoundMeansGone === false) {
       const found = await read();
-      if (!isRecord(found, entry.id, target.recordPointer)) return false;
+      if (!isRecord(found, entry.id, target.recordPointer))
+        return `GET ${url} answered ${found.status} without the record, so a 404 to its delete would prove nothing`;
     }
     const { reply } = await send(target, { method: 'DELETE', path: url, credentials: entry.credentials, body });
-    if (reply.status === 404) return entry.notFoundMeansGone !== false;
-    if (!isSuccess(reply.status)) return false;
+    if (reply.status === 404)
+      return entry.notFoundMeansGone === false ? `DELETE ${url} answered 404 to a record its GET had just answered` : undefined;
+    if (!isSuccess(reply.status)) return `DELETE ${url} answered ${reply.status}`;
     // A delete may be carried out a moment after its answer (202): read again, for the target's settle time.
-    return isGone((await settled(read, (after) => isGone(after.status), target.settleMs)).status);
+    const after = await settled(read, (answered) => isGone(answered.status), target.settleMs);
+    if (isGone(after.status)) return undefined;
+    return `DELETE ${url} answered ${reply.status}, yet GET ${url} still answered ${after.status} ${target.settleMs ?? DEFAULT_SETTLE_MS} ms later (a delete that keeps the record, marked deleted, is one way)`;
   }
 }
