@@ -42,10 +42,12 @@ export const ODD_WAYS = {
   'cross-writes-applied': true,
   /** The trunk list holds its last (oldest) trunk only, and a trunk's delete answers 200 {} and deletes nothing. */
   'capped-trunks-kept': true,
-  /** An update is answered 202 {} at once and carried out 100 ms later. */
+  /** An update by the record's owner is answered 202 {} at once and carried out 100 ms later. */
   'updates-later': true,
   /** Every URL a record holds is shown with a trailing slash, and an update answers 204 with no body. */
   'own-form-urls': true,
+  /** A record's get answers 404 for its first 150 ms (a read replica behind the create). */
+  'gets-behind': true,
 } as const;
 export type OddWay = keyof typeof ODD_WAYS;
 
@@ -62,17 +64,25 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
   const systemTrunkId = subject;
   const existingId = subject;
   const owners = new Map<string, string>();
+  const born = new Map<string, number>();
   return async (url, init) => {
     const { pathname } = new URL(url);
     const [, kind, id] = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(pathname) ?? [];
     const method = (init.method ?? 'GET').toUpperCase();
     const token = new Headers(init.headers).get('authorization') ?? '';
     if (way === 'capped-trunks-kept' && kind === 'sip-trunks' && id !== undefined && method === 'DELETE') return json(200, {});
-    if (way === 'updates-later' && id !== undefined && method === 'PATCH') {
+    // Only the owner's update (its get answers the record): another organization's is refused as the mock refuses it.
+    if (way === 'updates-later' && id !== undefined && method === 'PATCH' && (await inner(url, { headers: init.headers ?? {} })).ok) {
       setTimeout(() => void inner(url, init), 100);
       return json(202, {});
     }
+    if (way === 'gets-behind' && id !== undefined && method === 'GET' && performance.now() - (born.get(id) ?? 0) < 150)
+      return json(404, { error: 'not found' });
     const answer = await inner(url, init);
+    if (way === 'gets-behind' && id === undefined && method === 'POST' && answer.ok) {
+      const created = (await answer.clone().json()) as { id?: string };
+      if (typeof created.id === 'string') born.set(created.id, performance.now());
+    }
     if (way === 'own-form-urls') {
       if (method === 'PATCH' && answer.ok) return new Response(null, { status: 204 });
       if (!answer.headers.get('content-type')?.includes('json')) return answer;

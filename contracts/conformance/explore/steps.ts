@@ -190,7 +190,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
       if (isSuccess(reply.status)) return judge(run, false, RULES.otherChange, `${answer(reply)} updating ${owner}`);
       if (!isRefusal(reply.status)) return;
       // A refusal keeps the rule only once its owner's read shows the record as it was, in a key the update would change.
-      const read = await request(run, step, 'GET', `${path}/${record.id}`, undefined, record.owner);
+      const read = await ownerRead(run, step, record);
       const found = session.isRecord(read, record.id) ? session.record(read.body) : undefined;
       if (found === undefined) return;
       const telling = Object.keys(body).filter(
@@ -208,7 +208,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
       if (isSuccess(reply.status)) return judge(run, false, RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
       if (!isRefusal(reply.status)) return;
       // A refusal keeps the rule only once its owner's read shows the record still there.
-      const read = await request(run, step, 'GET', `${path}/${record.id}`, undefined, record.owner);
+      const read = await ownerRead(run, step, record);
       if (session.isRecord(read, record.id)) judge(run, true, RULES.otherDelete, '');
       else if (isGone(read.status))
         judge(run, false, RULES.otherDelete, `${answer(reply)} deleting ${owner}, yet its owner's get then answered ${answer(read)}`);
@@ -255,6 +255,16 @@ async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
       return;
     }
   }
+}
+
+/** The owner's get of `record`, read again until it answers the record or --settle-ms after its last write (a replica behind). */
+function ownerRead(run: SequenceRun, step: Step, record: ModelRecord): Promise<Reply> {
+  return settled(
+    () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
+    (answered) => run.session.isRecord(answered, record.id),
+    run.session.target.settleMs,
+    record.writtenAt,
+  );
 }
 
 /** A request that must be refused: a 2xx breaks `rule`, a 4xx (not 429) keeps it, anything else (3xx, 429, 5xx) judges nothing. */
