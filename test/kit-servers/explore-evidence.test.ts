@@ -118,8 +118,8 @@ describe('explore on answers that show nothing', () => {
   }, 60_000);
 
   it('reads a write back once it shows (an update answered 202, a get behind), and holds no value shown in a form of its own', async () => {
-    const later = await exploreOdd('updates-later', { runs: 60 });
-    const ownForm = await exploreOdd('own-form-urls', { runs: 60 });
+    const later = await exploreOdd('updates-later', { runs: 30 });
+    const ownForm = await exploreOdd('own-form-urls', { runs: 30 });
     const behind = await exploreOdd('gets-behind', { runs: 60 });
 
     for (const { run, failed } of [later, ownForm, behind]) {
