@@ -1,7 +1,9 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ids planted here hold ${…} as text, on purpose.
 /** The repro files send ids a target answered, which are the target's text: they are quoted, never run as code. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,5 +56,64 @@ describe('repro files', () => {
 
     expect(source).toContain('`/api/v1/sip-trunks/\\${process.exit(9)}`');
     expect(source).not.toMatch(/[^\\]\$\{process\.exit/);
+  });
+
+  it("reproduce another organization's refused delete that its owner's get shows carried out, and pass where the record stays", async () => {
+    const id = '6e65de3a-efea-4b84-9d14-be70b52b06e8';
+    const failure = {
+      ...failureWithId(id),
+      check: 'explore.tenancy.cannot-delete',
+      steps: [
+        {
+          step: 1,
+          command: 'org 1: create webhook',
+          as: 'token',
+          method: 'POST',
+          path: '/api/v1/webhooks',
+          status: 201,
+          body: {},
+          answered: '201',
+          created: id,
+        },
+        {
+          step: 2,
+          command: 'other organization: delete record #0',
+          as: 'token2',
+          method: 'DELETE',
+          path: `/api/v1/webhooks/${id}`,
+          status: 403,
+          body: {},
+          answered: '403',
+        },
+        {
+          step: 2,
+          command: 'other organization: delete record #0',
+          as: 'token',
+          method: 'GET',
+          path: `/api/v1/webhooks/${id}`,
+          status: 404,
+          answered: '404',
+        },
+      ],
+    } as unknown as ReportedFailure;
+    const script = join(dir, 'cross-delete.sh');
+    writeFileSync(script, reproShell(failure));
+    /** Exit status of the script against a server whose get of the record answers `getStatus`. */
+    const exitOn = async (getStatus: number) => {
+      const server = createServer((req, res) => {
+        const status = req.method === 'POST' ? 201 : req.method === 'DELETE' ? (req.url?.endsWith(id) ? 403 : 200) : getStatus;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status === 404 ? { error: 'not found' } : { id }));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
+      const code = await new Promise<number>((resolve) =>
+        execFile('bash', [script], { env }, (error) => resolve(error ? Number(error.code) : 0)),
+      );
+      await new Promise((resolve) => server.close(resolve));
+      return code;
+    };
+
+    expect(await exitOn(404)).toBe(1);
+    expect(await exitOn(200)).toBe(0);
   });
 });

@@ -37,8 +37,14 @@ function keptWhen(failure: ReportedFailure, last: Request, idVar: (id: string) =
     case 'explore.tenancy.cannot-read':
       return `!(${success} && text.includes(${idVar(lastId)}))`;
     case 'explore.tenancy.cannot-change':
-    case 'explore.tenancy.cannot-delete':
-      return `!(${success})`;
+    case 'explore.tenancy.cannot-delete': {
+      // Broken by a 2xx to the other organization's write, or (the last request its owner's get) by the write shown
+      // carried out: the record gone, or holding the values that update sent.
+      if (last.method !== 'GET') return `!(${success})`;
+      if (failure.check === 'explore.tenancy.cannot-delete') return success;
+      const sent = JSON.stringify(JSON.stringify(failure.steps.at(-2)?.body ?? {}));
+      return `${success} && !readsBack(json, JSON.parse(${sent}${mark === undefined ? '' : `.replaceAll('kit${mark}', 'kit' + ids.RUN)`}))`;
+    }
     case 'explore.delete.empty-object':
       return 'json !== null && typeof json === "object" && !Array.isArray(json) && Object.keys(json).length === 0';
     case 'explore.read-back':
