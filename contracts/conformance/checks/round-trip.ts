@@ -1,6 +1,6 @@
 /** One resource's create → get → list → update → delete round trip, on a record the kit creates. */
 import { updateExample } from '../context.js';
-import { answer, holdsId, idsReadable, isEmptyObject, isGone, isPlainObject, isUuid, shownMasked } from '../matchers.js';
+import { answer, holdsId, idsReadable, isEmptyObject, isGone, isPlainObject, isUuid } from '../matchers.js';
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isSuccess, type Reply } from '../target/http.js';
@@ -119,9 +119,13 @@ async function judgeGet(
   return found;
 }
 
-/** Names, never shows, the members a record showed in a form the kit does not hold to a value. */
+/** Names, never shows, the members a record showed masked or in a form the kit does not hold to a value. */
 function noteOtherForms(t: ProbeRun, url: string, seen: Comparison): void {
   const collection = url.slice(0, url.lastIndexOf('/'));
+  if (seen.masked.length > 0)
+    t.ctx.notes.add(
+      `PATCH ${collection}/{id}: ${seen.masked.join(', ')} shown masked in the record, so compared only with what the mask leaves`,
+    );
   if (seen.ownForm.length > 0)
     t.ctx.notes.add(
       `PATCH ${collection}/{id}: ${seen.ownForm.join(', ')} shown otherwise than the kit wrote them, before the update and after it, so not compared`,
@@ -192,11 +196,6 @@ async function judgeUpdate(t: ProbeRun, ids: Ids, url: string, id: string, earli
   const created = earlier.before ?? {};
   const shown = Object.fromEntries(Object.entries(example).filter(([key]) => key in created));
   const collection = url.slice(0, url.lastIndexOf('/'));
-  const masked = Object.keys(shown).filter((key) => shownMasked(created[key]));
-  if (masked.length > 0)
-    t.ctx.notes.add(
-      `PATCH ${collection}/{id}: ${masked.join(', ')} shown masked in the record, so compared only with what the mask leaves`,
-    );
   t.noteBody(collection, 'update');
   const reply = await t.send({ method: 'PATCH', path: url, body: example });
   const answeredAt = performance.now();

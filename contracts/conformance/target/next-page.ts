@@ -19,12 +19,14 @@ import {
   linkNext,
   OFFSET_PARAMS,
   PAGE_PARAMS,
-  PAGING_WORD,
   pathOfUrl,
   withQuery,
 } from './page-addresses.js';
 import type { PagingMode, PagingSettings } from './paging-settings.js';
 import { atPointer } from './pointer.js';
+
+/** A member of a list's envelope whose name looks like paging the kit does not know. */
+const PAGING_WORD = /next|cursor|more|continu|page_?token|after/i;
 
 /** What to do after a page. */
 export type Next =

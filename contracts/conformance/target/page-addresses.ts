@@ -11,8 +11,6 @@ export const CURSOR_PARAMS = ['cursor', 'page_token', 'pageToken', 'next', 'cont
 export const AFTER_PARAMS = ['starting_after', 'startingAfter', 'after', 'after_id', 'afterId', 'since_id', 'last_id'];
 export const PAGE_PARAMS = ['page', 'pageNumber', 'page_number'];
 export const OFFSET_PARAMS = ['offset', 'skip', 'start'];
-/** A member of a list's envelope whose name looks like paging the kit does not know. */
-export const PAGING_WORD = /next|cursor|more|continu|page_?token|after/i;
 
 export const isNextValue = (value: unknown): boolean =>
   (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value));
