@@ -130,6 +130,15 @@ describe('explore on answers that show nothing', () => {
     expect(behind.run.judged['explore.tenancy.cannot-delete']).toBeGreaterThan(0);
   }, 60_000);
 
+  it('holds a read to the values an update sent, whatever its answer showed: before it, or an update not carried out', async () => {
+    const answersBefore = await exploreOdd('update-answers-before', { runs: 30 });
+    const ignored = await exploreOdd('updates-ignored', { runs: 30 });
+
+    expect(answersBefore.failed).toEqual([]);
+    expect(answersBefore.run.judged['explore.read-back']).toBeGreaterThan(0);
+    expect(ignored.failed).toContain('explore.read-back');
+  }, 60_000);
+
   it("never deletes the other organization's record from before the run that its create hands back", async () => {
     const app = createApp({ mockState: createMockState() });
     const inner = (url: string, init: RequestInit) => app.request(url, init);

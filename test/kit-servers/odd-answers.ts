@@ -48,6 +48,10 @@ export const ODD_WAYS = {
   'own-form-urls': true,
   /** A record's get answers 404 for its first 150 ms (a read replica behind the create). */
   'gets-behind': true,
+  /** An update by the record's owner is carried out, and answered 200 with the record as it was before it. */
+  'update-answers-before': true,
+  /** An update by the record's owner is answered 200 with the record as it is, and not carried out. */
+  'updates-ignored': true,
 } as const;
 export type OddWay = keyof typeof ODD_WAYS;
 
@@ -78,6 +82,15 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
     }
     if (way === 'gets-behind' && id !== undefined && method === 'GET' && performance.now() - (born.get(id) ?? 0) < 150)
       return json(404, { error: 'not found' });
+    if ((way === 'update-answers-before' || way === 'updates-ignored') && id !== undefined && method === 'PATCH') {
+      // Only the owner's update (its get answers the record): another organization's is refused as the mock refuses it.
+      const current = await inner(url, { headers: init.headers ?? {} });
+      if (current.ok) {
+        if (way === 'updates-ignored') return json(200, await current.json());
+        const updated = await inner(url, init);
+        return updated.ok ? json(200, await current.json()) : updated;
+      }
+    }
     const answer = await inner(url, init);
     if (way === 'gets-behind' && id === undefined && method === 'POST' && answer.ok) {
       const created = (await answer.clone().json()) as { id?: string };

@@ -78,8 +78,9 @@ interface Expected {
 
 /**
  * Judges a get with the token; the record when it answered it (whatever its fields). With `expected`, the record must
- * show what was sent (written-values.ts): it fails on a member shown otherwise, and is not judged when no member sent
- * is shown plainly (masked, or in the server's own form, shows nothing was written).
+ * show what was sent (written-values.ts): it fails on a member shown otherwise, and is not judged when no member the
+ * write changed is shown plainly (masked, in the server's own form, or at the value the record showed before the
+ * write, shows nothing was written).
  */
 async function judgeGet(
   t: ProbeRun,
@@ -113,7 +114,7 @@ async function judgeGet(
   if (seen.differs.length === 0 && seen.same.length === 0)
     t.skipCheck(
       checkId,
-      `the record, as its get shows it, holds the keys written (${Object.keys(expected.sent).join(', ')}) only masked or in a form of its own, so nothing written can be read back`,
+      `the record, as its get shows it, holds the keys written (${Object.keys(expected.sent).join(', ')}) only masked, in a form of its own, or at the values it showed before the write, so nothing written can be read back`,
     );
   else t.verdict(checkId, shownAsWritten(seen), answer(reply));
   return found;

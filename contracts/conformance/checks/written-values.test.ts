@@ -12,7 +12,7 @@ describe('compareWritten', () => {
     // Shown plain before, a member that comes back masked was not written as sent.
     const maskedName = compareWritten({ name: '********', headers: { 'X-Api-Key': '********WXYZ' } }, sent, { before, written });
 
-    expect(rotated).toEqual({ differs: [], same: ['name'], masked: ['headers.X-Api-Key'], ownForm: [] });
+    expect(rotated).toEqual({ differs: [], same: ['name'], unchanged: [], masked: ['headers.X-Api-Key'], ownForm: [] });
     expect(kept.differs).toEqual(['headers.X-Api-Key']);
     expect(maskedName.differs).toEqual(['name']);
   });
@@ -25,7 +25,7 @@ describe('compareWritten', () => {
 
       const seen = compareWritten({ url: sent.url, secret: form }, sent, { before, written });
 
-      expect(seen, form).toEqual({ differs: [], same: ['url'], masked: [], ownForm: ['secret'] });
+      expect(seen, form).toEqual({ differs: [], same: ['url'], unchanged: [], masked: [], ownForm: ['secret'] });
       expect(shownAsWritten(seen)).toBe(true);
     }
   });
@@ -55,7 +55,27 @@ describe('compareWritten', () => {
       { before: { name: 'SHOWN-OTHERWISE' }, written: { name: 'a' } },
     );
 
-    expect(seen).toEqual({ differs: [], same: ['name', 'tags[0]', 'tags[1]', 'limits.rate'], masked: [], ownForm: [] });
+    expect(seen).toEqual({ differs: [], same: ['name', 'tags[0]', 'tags[1]', 'limits.rate'], unchanged: [], masked: [], ownForm: [] });
+  });
+
+  it('sees no evidence of the write in members the record already showed at the values sent, nor in an empty object sent', () => {
+    // A server that shows URLs with a trailing slash and ignores the update: the URL is its own form, and `enabled`
+    // was true before the update as after it.
+    const written = { url: 'https://hooks.example.test/a', enabled: true, headers: { 'X-Env': 'test' }, tags: [] };
+    const before = { url: 'https://hooks.example.test/a/', enabled: true, headers: { 'X-Env': 'test' }, tags: [] };
+    const sent = { url: 'https://hooks.example.test/b', enabled: true, headers: {}, tags: [] };
+
+    const ignored = compareWritten(before, sent, { before, written });
+    const carriedOut = compareWritten(
+      { ...before, url: 'https://hooks.example.test/b/', enabled: false },
+      { ...sent, enabled: false },
+      { before, written },
+    );
+
+    expect(ignored).toEqual({ differs: [], same: [], unchanged: ['enabled', 'headers', 'tags'], masked: [], ownForm: ['url'] });
+    expect(shownAsWritten(ignored)).toBe(false);
+    expect(carriedOut.same).toEqual(['enabled']);
+    expect(shownAsWritten(carriedOut)).toBe(true);
   });
 
   it('sees no evidence in members shown only masked or in a form of their own', () => {

@@ -15,7 +15,7 @@ import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model
 import { RULES, type Rule } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
 import { isRefusal, isSuccess, type Reply } from './target-seam.js';
-import { heldTo, reflects, shownAsSent, shownOtherwise, withOwnForm } from './written.js';
+import { heldAfterUpdate, heldTo, reflects, shownAsSent, shownOtherwise, withOwnForm } from './written.js';
 
 const factsOf = (kind: string) => resourceFacts.find((facts) => facts.name === kind);
 
@@ -87,9 +87,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       if (!isSuccess(reply.status)) return;
       record.writtenAt = performance.now();
       record.updates += 1;
-      const otherwise = shownOtherwise(session, reply, body);
-      if (otherwise !== undefined) record.ownForm = [...new Set([...(record.ownForm ?? []), ...otherwise])];
-      record.written = { ...record.written, ...shownAsSent(session, reply, body, record.ownForm) };
+      Object.assign(record, heldAfterUpdate(session, reply, record, body));
       // Judged at once: a get reads back what the update wrote.
       return judgeRead(run, step, record);
     }

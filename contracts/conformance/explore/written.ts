@@ -7,20 +7,43 @@ import type { ModelRecord } from './model.js';
 import { isSuccess, type Reply, type Session } from './target-seam.js';
 
 /**
- * The values of a write that a read can be held to: when the answer shows the record, only the keys it shows as sent
- * (a secret shown masked, a number written in the target's own form are the target's choice); else all of them but
- * those the target is known to show in its own form.
+ * The values of a create that a read can be held to: when the answer shows the record, only the keys it shows as sent
+ * (a secret shown masked, a number written in the target's own form are the target's choice); else all of them.
  */
-export function shownAsSent(
-  session: Session,
-  reply: Reply,
-  sent: Record<string, unknown>,
-  ownForm: string[] = [],
-): Record<string, unknown> {
+export function shownAsSent(session: Session, reply: Reply, sent: Record<string, unknown>): Record<string, unknown> {
   const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
   const comparable = Object.entries(sent).filter(([key]) => !SECRET.test(key));
-  if (shown === undefined) return Object.fromEntries(comparable.filter(([key]) => !ownForm.includes(key)));
+  if (shown === undefined) return Object.fromEntries(comparable);
   return Object.fromEntries(comparable.filter(([key, value]) => canonical(shown[key]) === canonical(value)));
+}
+
+/**
+ * What reads are held to after an accepted update, and the keys known in the target's own form. Every key sent is
+ * held to the value sent, never to its value from before: the update's answer is not judged, so the reads after it
+ * are where an update that was not carried out shows. Not held: secrets, the keys known in the target's own form,
+ * and a key the answer shows as neither the value sent nor the value held before (a URL given a trailing slash). A key
+ * the answer shows at its value from before is held to the value sent: the update may not have been carried out, or
+ * the answer may show the record as it was, and the next read tells which.
+ */
+export function heldAfterUpdate(
+  session: Session,
+  reply: Reply,
+  record: Pick<ModelRecord, 'written' | 'ownForm'>,
+  sent: Record<string, unknown>,
+): Pick<ModelRecord, 'written' | 'ownForm'> {
+  const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
+  const held = record.written;
+  const showsOtherwise = (key: string, value: unknown) => shown !== undefined && key in shown && canonical(shown[key]) !== canonical(value);
+  // The record seen for the first time: a key held from the create that the answer shows otherwise is its own form.
+  const known =
+    record.ownForm ??
+    (shown === undefined ? undefined : Object.keys(held).filter((key) => !(key in sent) && showsOtherwise(key, held[key])));
+  const ownForm = new Set(known);
+  for (const [key, value] of Object.entries(sent))
+    if (showsOtherwise(key, value) && (!(key in held) || showsOtherwise(key, held[key]))) ownForm.add(key);
+  const written = { ...held, ...Object.fromEntries(Object.entries(sent).filter(([key]) => !SECRET.test(key))) };
+  for (const key of ownForm) delete written[key];
+  return { written, ...(known === undefined && ownForm.size === 0 ? {} : { ownForm: [...ownForm] }) };
 }
 
 /** `{ ownForm }` when the answer showed the record, for a new model record; else nothing (not known yet). */
