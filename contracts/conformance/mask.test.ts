@@ -124,6 +124,26 @@ describe('masking text', () => {
     expect(m.text(lines.join('\n')).split('\n')).toEqual([`  ✗ a: got 200 {"signingSecret":"${MASK}"`, lines[1], lines[2]]);
   });
 
+  it('masks a secret member whose value is an array or an object, and what it holds wherever else the text shows it', () => {
+    const body = { apiKey: ['ARRSECRET-456abc'], password: { v: 'OBJSECRET-55x' }, m: 'echo ARRSECRET-456abc and OBJSECRET-55x' };
+    const shown = `200 application/json ${JSON.stringify(body)}`;
+
+    expect(masker().text(shown)).toBe(`200 application/json {"apiKey":"${MASK}","password":"${MASK}","m":"echo ${MASK} and ${MASK}"}`);
+    // Written into a JSON string (a body that quotes another), the same.
+    const quoted = masker().text(JSON.stringify({ error: JSON.stringify(body) }));
+    expect(quoted).not.toMatch(/ARRSECRET|OBJSECRET/);
+    expect(quoted).toContain(`\\"apiKey\\":\\"${MASK}\\"`);
+    // Cut short inside the array: the rest of its line is masked, and the next line is not taken for it.
+    const cut = ['got {"tokens":[{"value":"CUTSECRET-1234…', 'next line {"id":"x"}'];
+    expect(masker().text(cut.join('\n')).split('\n')).toEqual([`got {"tokens":"${MASK}"`, cut[1]]);
+    // A member that is not a secret keeps its array and object.
+    const plain = JSON.stringify({ tags: ['a', 'b'], limits: { rate: 1 } });
+    expect(masker().text(plain)).toBe(plain);
+    // In a pretty-printed report, the object is masked over its lines, and the report stays JSON.
+    const report = JSON.stringify({ password: { v: ['PRETTYSECRET-1'] }, name: 'a' }, null, 2);
+    expect(JSON.parse(masker().text(report))).toEqual({ password: MASK, name: 'a' });
+  });
+
   it('finds a member named like a --header in any case, and returns a text with no secret-named member as it was', () => {
     const m = masker();
     expect(m.text('[{"id":"a1","X-Tenant-KEY":"v-1"}]')).toBe(`[{"id":"a1","X-Tenant-KEY":"${MASK}"}]`);
@@ -189,6 +209,18 @@ describe('masking values', () => {
     expect(m.value(['again sip-pass-0042'])).toEqual([`again ${MASK}`]);
     // Short values of such members are kinds rather than secrets ("bearer"), and are not searched for.
     expect(m.value({ tokenType: 'bearer', text: 'bearer' })).toEqual({ tokenType: MASK, text: 'bearer' });
+  });
+
+  it('learns the secrets of JSON written out in text before masking anything, so an earlier string is masked too', () => {
+    const report = {
+      first: { detail: 'the target answered: 200 {"note":"echo NESTEDSECRET-77q"}' },
+      later: { detail: 'the target answered: 400 {"credentials":{"token":["NESTEDSECRET-77q"]}}' },
+    };
+
+    const masked = JSON.stringify(masker().value(report));
+
+    expect(masked).not.toContain('NESTEDSECRET');
+    expect(masked).toContain(`echo ${MASK}`);
   });
 
   it('shows nothing deeper than its limit, so writing a report cannot exhaust the stack', () => {

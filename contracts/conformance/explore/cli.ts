@@ -111,7 +111,7 @@ async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal, ma
   // Masked as data, before any format encodes it (a secret written as XML text is no longer the secret the masker
   // seeks), then each file's text once more as it is written, with the target's control characters escaped. The
   // repro files send what the kit sent (a webhook's secret it made up included, or the target refuses the create)
-  // and show nothing a target answered but its ids.
+  // and show nothing a target answered but its ids, masked.
   const unmasked = toReport(run);
   const report = masker.value(unmasked);
   for (const failure of report.failures) io.out(`\n${failureText(failure)}\n`);
@@ -125,7 +125,7 @@ async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal, ma
     });
   }
   if (args.repro !== undefined && report.failures.length > 0) {
-    const folders = await writeRepros(args.repro, unmasked.failures);
+    const folders = await writeRepros(args.repro, unmasked.failures, (text) => masker.text(text));
     io.out(`Repro files: ${folders.join(', ')} (BASE_URL=… TOKEN=… TOKEN2=… bash repro.sh)\n`);
   }
   if (run.interrupted) return 130;

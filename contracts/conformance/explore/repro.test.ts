@@ -1,14 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ids planted here hold ${…} as text, on purpose.
 /** The repro files send ids a target answered, which are the target's text: they are quoted, never run as code. */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Masker } from '../verdict/mask.js';
 import type { ReportedFailure } from './report.js';
-import { reproShell, reproTest } from './repro.js';
+import { reproShell, reproTest, writeRepros } from './repro.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'repro-quoting-'));
 const planted = join(dir, 'planted');
@@ -52,10 +53,42 @@ describe('repro files', () => {
   });
 
   it('escape an id that holds ${…} in repro.test.ts, so it is text, not code', () => {
-    const source = reproTest(failureWithId('${process.exit(9)}'));
+    // In the path, the URL encodes the braces as fetch sends them; in a query they stay.
+    const source = reproTest(failureWithId('${process.exit(9)}?q=${process.exit(9)}'));
 
-    expect(source).toContain('`/api/v1/sip-trunks/\\${process.exit(9)}`');
+    expect(source).toContain('`/api/v1/sip-trunks/$%7Bprocess.exit(9)%7D?q=\\${process.exit(9)}`');
     expect(source).not.toMatch(/[^\\]\$\{process\.exit/);
+  });
+
+  it('send an id with control characters as the kit sent it, masked where it holds a secret, and hold no such character', async () => {
+    const token = 'Tk1-sekrit-ALPHA-9q';
+    const odd = 'abc~\x1B[31mRED\u202Eevil [x]';
+    const masker = new Masker([token]);
+    const folders = await writeRepros(join(dir, 'odd'), [failureWithId(odd), failureWithId(`${odd}-${token}`)], (text) =>
+      masker.text(text),
+    );
+    const files = folders.flatMap((at) => ['repro.sh', 'repro.test.ts'].map((name) => readFileSync(join(at, name), 'utf8')));
+    const folder = folders[0] as string;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    for (const text of files) expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    for (const text of files) expect(text).not.toContain(token);
+
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      received.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1' };
+    const output = await new Promise<string>((resolve) =>
+      execFile('bash', [join(folder, 'repro.sh')], { env }, (_error, stdout) => resolve(stdout)),
+    );
+    await new Promise((resolve) => server.close(resolve));
+
+    // The path as fetch sent it: percent-encoded by the URL, brackets and all (curl's globbing is off).
+    expect(received[0]).toBe(new URL(`/api/v1/sip-trunks/${odd}`, 'http://kit.test').pathname);
+    // The delete of the system trunk answered 200: the rule is broken, and the script says so.
+    expect(output).toContain('REPRODUCED');
   });
 
   it("reproduce another organization's refused delete that its owner's get shows carried out, and pass where the record stays", async () => {

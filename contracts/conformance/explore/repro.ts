@@ -10,7 +10,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { resourceFacts } from '../resources.js';
-import { visible } from '../verdict/visible.js';
+import { shellWord, visible } from '../verdict/visible.js';
 import type { ReportedFailure } from './report.js';
 
 type Request = ReportedFailure['steps'][number];
@@ -71,6 +71,19 @@ const recordOf = (b) => (b && typeof b === 'object' && typeof b.id === 'string' 
 const readsBack = (b, written) => { const r = recordOf(b); return r !== undefined && Object.entries(written).every(([k, v]) => !(k in r) || canon(r[k]) === canon(v)); };
 const isSchema = (s) => s && typeof s.id === 'string' && typeof s.name === 'string' && typeof s.type === 'string' && typeof s.description === 'string' && s.properties && typeof s.properties === 'object' && typeof s.isLocked === 'boolean' && typeof s.createdAt === 'string' && typeof s.updatedAt === 'string';`;
 
+/** What a repro file may show of a target's text (an id it answered): masked as every output of the kit is. */
+type Mask = (text: string) => string;
+const unmasked: Mask = (text) => text;
+
+/**
+ * A path as the kit's fetch sent it (the URL's own percent-encoding of control characters, spaces, quotes and
+ * non-ASCII), so that the repro sends the same bytes and its files hold no such character.
+ */
+function sentPath(path: string): string {
+  const url = new URL(path, 'http://repro.invalid');
+  return url.pathname + url.search;
+}
+
 interface Plan {
   /** Per request: the path and body with ids and run marks as placeholders. */
   requests: { request: Request; path: string; body?: string; createdVar?: string }[];
@@ -78,12 +91,12 @@ interface Plan {
   mark?: string;
 }
 
-function plan(failure: ReportedFailure): Plan {
+function plan(failure: ReportedFailure, mask: Mask): Plan {
   const ids = new Map<string, string>();
   const mark = failure.steps.map((step) => RUN_MARK.exec(JSON.stringify(step.body ?? ''))?.[1]).find((found) => found !== undefined);
   const requests = failure.steps.map((request) => {
-    let path = request.path;
-    for (const [id, name] of ids) path = path.replaceAll(id, `\${${name}}`);
+    let path = mask(sentPath(request.path));
+    for (const [id, name] of ids) path = path.replaceAll(mask(sentPath(`/${id}`).slice(1)), `\${${name}}`);
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const entry: Plan['requests'][number] = { request, path, ...(body !== undefined ? { body } : {}) };
     if (request.created !== undefined) {
@@ -96,16 +109,15 @@ function plan(failure: ReportedFailure): Plan {
   return { requests, ids, ...(mark !== undefined ? { mark } : {}) };
 }
 
-const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 /** A path as one shell word: its text quoted (an id a target answered may hold `$(…)`), its ids' variables expanded. */
 const shellPath = (path: string) =>
   path
     .split(/(\$\{id\d+\})/)
-    .map((part) => (/^\$\{id\d+\}$/.test(part) ? `"${part}"` : part === '' ? '' : shellQuote(part)))
+    .map((part) => (/^\$\{id\d+\}$/.test(part) ? `"${part}"` : part === '' ? '' : shellWord(part)))
     .join('');
 
-export function reproShell(failure: ReportedFailure): string {
-  const { requests, ids, mark } = plan(failure);
+export function reproShell(failure: ReportedFailure, mask: Mask = unmasked): string {
+  const { requests, ids, mark } = plan(failure, mask);
   const needsToken2 = requests.some(({ request }) => request.as === 'token2');
   const last = requests.at(-1)?.request as Request;
   const lines = [
@@ -124,23 +136,23 @@ export function reproShell(failure: ReportedFailure): string {
     '  local entry token',
     '  for entry in "${created[@]}"; do',
     '    token=${entry##*|}',
-    '    curl -s -o /dev/null -X DELETE -H "Authorization: Bearer ${!token}" -H "Content-Type: application/json" -d "{}" "$BASE_URL${entry%|*}" || true',
+    '    curl -s -g -o /dev/null -X DELETE -H "Authorization: Bearer ${!token}" -H "Content-Type: application/json" -d "{}" "$BASE_URL${entry%|*}" || true',
     '  done',
     '}',
     'trap cleanup EXIT',
     'trap "exit 130" INT TERM',
     'send() { # method path token-variable [body]',
     '  local out',
-    '  out=$(curl -s -w "\\n%{http_code}" -X "$1" -H "Authorization: Bearer ${!3}" -H "Accept: application/json" ${4:+-H "Content-Type: application/json" --data-binary "$4"} "$BASE_URL$2")',
+    '  out=$(curl -s -g -w "\\n%{http_code}" -X "$1" -H "Authorization: Bearer ${!3}" -H "Accept: application/json" ${4:+-H "Content-Type: application/json" --data-binary "$4"} "$BASE_URL$2")',
     "  STATUS=${out##*$'\\n'}; BODY=${out%$'\\n'*}",
     '  echo "$1 $2 -> $STATUS"',
     '}',
-    `idof() { printf '%s' "$BODY" | node -e ${shellQuote(`let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{${HELPERS.split('\n')[1]}const r=recordOf(JSON.parse(s));process.stdout.write(r?String(r.id):'')})`)}; }`,
+    `idof() { printf '%s' "$BODY" | node -e ${shellWord(`let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{${HELPERS.split('\n')[1]}const r=recordOf(JSON.parse(s));process.stdout.write(r?String(r.id):'')})`)}; }`,
   ];
   for (const { request, path, body, createdVar } of requests) {
     const bodyArg = body === undefined ? '' : ` "$body"`;
     if (body !== undefined) {
-      lines.push(`body=${shellQuote(body)}`);
+      lines.push(`body=${shellWord(body)}`);
       if (mark !== undefined) lines.push(`body=\${body//kit${mark}/kit$RUN}`);
     }
     lines.push(`send ${request.method} ${shellPath(path)} ${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}${bodyArg}`);
@@ -151,11 +163,11 @@ export function reproShell(failure: ReportedFailure): string {
       );
     }
   }
-  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(id)), mark);
+  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(mask(id))), mark);
   const idsJson = `{"RUN":"$RUN"${[...ids.values()].map((name) => `,"${name}":"$${name}"`).join('')}}`;
   const check = `${HELPERS}\nconst ids=JSON.parse(process.env.IDS);const status=Number(process.env.STATUS);const text=process.env.BODY;let json=null;try{json=JSON.parse(text)}catch{}\nprocess.exit((${expression}) ? 0 : 1);`;
   lines.push(
-    `if STATUS="$STATUS" BODY="$BODY" IDS=${shellQuote('')}"${idsJson.replaceAll('"', '\\"')}" node -e ${shellQuote(check)}; then`,
+    `if STATUS="$STATUS" BODY="$BODY" IDS=${shellWord('')}"${idsJson.replaceAll('"', '\\"')}" node -e ${shellWord(check)}; then`,
     `  echo "not reproduced: ${failure.check} holds"; exit 0`,
     'fi',
     `echo "REPRODUCED: ${failure.check} is broken (${failure.title}): the last answer was $STATUS $BODY"`,
@@ -164,8 +176,8 @@ export function reproShell(failure: ReportedFailure): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function reproTest(failure: ReportedFailure): string {
-  const { requests, ids, mark } = plan(failure);
+export function reproTest(failure: ReportedFailure, mask: Mask = unmasked): string {
+  const { requests, ids, mark } = plan(failure, mask);
   const last = requests.at(-1)?.request as Request;
   // A template literal of the path: its text escaped (an id a target answered may hold `${…}`), its ids' placeholders live.
   const template = (text: string) =>
@@ -183,7 +195,7 @@ export function reproTest(failure: ReportedFailure): string {
     if (createdVar === undefined) return call;
     return `${call}\n  ids.${createdVar} = String(recordOf(answer.json)?.id ?? '');\n  if (ids.${createdVar}) created.unshift([\`${request.path.split('?')[0]}/\${ids.${createdVar}}\`, '${request.as}']);`;
   });
-  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(id)), mark);
+  const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(mask(id))), mark);
   return `/**
  * Reproduces ${failure.check} [${failure.source}]: ${failure.title}.
  * Basis: ${failure.basis}
@@ -228,15 +240,19 @@ ${steps.join('\n')}
 `;
 }
 
-/** Writes one directory per failure under `dir`; resolves with their paths. */
-export async function writeRepros(dir: string, failures: readonly ReportedFailure[]): Promise<string[]> {
+/**
+ * Writes one directory per failure under `dir`; resolves with their paths. The failures as the run saw them (the
+ * bodies the kit sent, a webhook secret it made up included, or the target refuses the create), with what a target
+ * answered in them (ids) passed through `mask`.
+ */
+export async function writeRepros(dir: string, failures: readonly ReportedFailure[], mask: Mask = unmasked): Promise<string[]> {
   const written: string[] = [];
   for (const [index, failure] of failures.entries()) {
     const folder = join(dir, `${String(index + 1).padStart(2, '0')}-${failure.check.replace(/^explore\./, '').replaceAll('.', '-')}`);
     await mkdir(folder, { recursive: true });
     // A target's control characters are written escaped here too, as in every output of the kit.
-    await writeFile(join(folder, 'repro.sh'), visible(reproShell(failure), true), { mode: 0o755 });
-    await writeFile(join(folder, 'repro.test.ts'), visible(reproTest(failure), true));
+    await writeFile(join(folder, 'repro.sh'), visible(reproShell(failure, mask), true), { mode: 0o755 });
+    await writeFile(join(folder, 'repro.test.ts'), visible(reproTest(failure, mask), true));
     written.push(folder);
   }
   return written;

@@ -9,13 +9,15 @@
  *   cut short at a `…` where an answer was shortened for the report; a `--header` value with a scheme
  *   (`Basic dXNlcjpwYXNz`) also as its credentials alone, and a Basic one also decoded (`user:pass`, `pass`);
  * - the values of members named like secrets (`password`, `token`, `apiKey`, `authorization`…, and the names of
- *   the `--header`s) at any depth, and in JSON written out inside text (`{"password":"…"}` in an error message);
+ *   the `--header`s) at any depth, and in JSON written out inside text (`{"password":"…"}` in an error message,
+ *   whatever the value's type: json-in-text.ts);
  * - the string values of such members seen anywhere (eight characters or more), wherever they appear again.
  *
  * Values nested deeper than DEEPEST_SHOWN levels are not shown at all: no report needs them, and writing them
  * could exhaust the stack.
  */
 import type { Target } from '../types.js';
+import { maskSecretMembers, secretMemberStrings } from './json-in-text.js';
 
 export const MASK = '<masked>';
 const SECRET_KEY = /token|secret|passw|api[-_]?key|authorization|credential|private[-_]?key|cookie/i;
@@ -60,15 +62,25 @@ export class Masker {
    * format of the text writes it (in XML, `&lt;masked&gt;`: a secret found written as `&amp;` is in XML text).
    */
   text(text: string, mask = MASK): string {
-    const member = (quote: string) => (whole: string, key: string, value: string) =>
-      this.isSecretKey(key) ? `${whole.slice(0, whole.length - value.length)}${quote}${mask}${quote}` : whole;
-    let result = this.mayHoldSecretMember(text) ? text.replace(JSON_MEMBER, member('"')).replace(ESCAPED_JSON_MEMBER, member('\\"')) : text;
+    let result = text;
+    if (this.mayHoldSecretMember(text)) {
+      // What the text's secret members hold is learnt first, so that it is masked wherever else the text shows it.
+      this.harvestText(text);
+      result = maskSecretMembers(text, this.isSecret, mask);
+    }
     if (this.pattern) result = result.replace(this.pattern, mask);
     return result.includes(TRUNCATION) ? this.maskCutSecrets(result, mask) : result;
   }
 
   private isSecretKey(key: string): boolean {
     return SECRET_KEY.test(key) || this.headerNames.has(key.toLowerCase());
+  }
+
+  private readonly isSecret = (key: string): boolean => this.isSecretKey(key);
+
+  /** Adds the strings in the values of the secret members of JSON written out in `text` (json-in-text.ts). */
+  private harvestText(text: string): void {
+    for (const found of secretMemberStrings(text, this.isSecret)) this.add(found, SHORTEST_HARVESTED);
   }
 
   /**
@@ -103,6 +115,7 @@ export class Masker {
   private harvest(value: unknown, depth: number, secretMember = false): void {
     if (typeof value === 'string') {
       if (secretMember) this.add(value, SHORTEST_HARVESTED);
+      else if (this.mayHoldSecretMember(value)) this.harvestText(value);
       return;
     }
     if (typeof value !== 'object' || value === null || depth >= DEEPEST_SHOWN) return;
@@ -217,15 +230,6 @@ export function writtenForms(char: string): CharForms {
   const source = forms.length === 1 ? (forms[0] as string) : `(?:${forms.join('|')})`;
   return { source, sticky: new RegExp(source, 'y') };
 }
-
-/**
- * A member of JSON written out inside text: a quoted name, a colon, and a string (up to its closing quote, or to
- * the end of a line cut short) or a number. A JSON string holds no raw line break, so a string cut short ends
- * with its line: the next line (another result's) is never taken for the rest of it.
- */
-const JSON_MEMBER = /"((?:[^"\\\n]|\\.)*)"\s*:\s*("(?:[^"\\\n]|\\.)*"?|-?\d[\d.eE+-]*)/g;
-/** The same, in JSON that was itself written into a JSON string (`\"password\":\"…\"`). */
-const ESCAPED_JSON_MEMBER = /\\"((?:[^"\\\n]|\\[^"\n])*)\\"\s*:\s*(\\"(?:[^"\\\n]|\\[^"\n])*(?:\\")?|-?\d[\d.eE+-]*)/g;
 
 /** The masker of a run against `target`: its tokens, `--header` values and any password in the base URL, and the headers' names. */
 export function maskerFor(target: Target): Masker {

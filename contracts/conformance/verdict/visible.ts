@@ -6,6 +6,7 @@
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const UNSAFE = /[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+const HAS_UNSAFE = new RegExp(UNSAFE.source);
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function escaped(char: string): string {
@@ -19,6 +20,20 @@ function escaped(char: string): string {
 /** `text` with every unsafe character escaped; with `keepLines`, line feeds stay (the kit's own line structure). */
 export function visible(text: string, keepLines = false): string {
   return text.replace(UNSAFE, (char) => (keepLines && char === '\n' ? char : escaped(char)));
+}
+
+/**
+ * `text` as one shell word that stands for it exactly: single-quoted, or where it holds an unsafe character, in
+ * bash's ANSI-C quoting (`$'…'`) with that character as escapes bash reads back (`\x1B`, `\xE2\x80\xAE`). The file
+ * holds no such character, and the word still means the text (an escape written inside plain single quotes would
+ * be sent as a backslash and letters).
+ */
+export function shellWord(text: string): string {
+  // A line feed is as it is inside single quotes, and the kit's files keep theirs.
+  if (!HAS_UNSAFE.test(text.replaceAll('\n', ''))) return `'${text.replaceAll("'", `'\\''`)}'`;
+  // Each byte of the character's UTF-8 as `\xHH`: bash reads those back in any locale.
+  const bytes = (char: string) => [...Buffer.from(char, 'utf8')].map((byte) => `\\x${byte.toString(16).toUpperCase().padStart(2, '0')}`);
+  return `$'${text.replace(/[\\']/g, '\\$&').replace(UNSAFE, (char) => bytes(char).join(''))}'`;
 }
 
 /**
