@@ -139,6 +139,13 @@ describe('explore on answers that show nothing', () => {
     expect(ignored.failed).toContain('explore.read-back');
   }, 60_000);
 
+  it("reads its owner's get over the settle time after a refused write, where the target carries writes out later", async () => {
+    // Its refused writes are carried out 100 ms later: 150 ms of settle time sees them.
+    const { failed } = await exploreOdd('writes-later', { runs: 100, settleMs: 150 });
+
+    expect(failed).toEqual(expect.arrayContaining(['explore.tenancy.cannot-change', 'explore.tenancy.cannot-delete']));
+  }, 60_000);
+
   it("never deletes the other organization's record from before the run that its create hands back", async () => {
     const app = createApp({ mockState: createMockState() });
     const inner = (url: string, init: RequestInit) => app.request(url, init);

@@ -48,6 +48,11 @@ export const ODD_WAYS = {
   'own-form-urls': true,
   /** A record's get answers 404 for its first 150 ms (a read replica behind the create). */
   'gets-behind': true,
+  /**
+   * As `updates-later`, and another organization's update or delete is answered 403 and carried out (as its owner)
+   * 100 ms later: a target that carries writes out later, refused ones too.
+   */
+  'writes-later': true,
   /** An update by the record's owner is carried out, and answered 200 with the record as it was before it. */
   'update-answers-before': true,
   /** An update by the record's owner is answered 200 with the record as it is, and not carried out. */
@@ -76,9 +81,18 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
     const token = new Headers(init.headers).get('authorization') ?? '';
     if (way === 'capped-trunks-kept' && kind === 'sip-trunks' && id !== undefined && method === 'DELETE') return json(200, {});
     // Only the owner's update (its get answers the record): another organization's is refused as the mock refuses it.
-    if (way === 'updates-later' && id !== undefined && method === 'PATCH' && (await inner(url, { headers: init.headers ?? {} })).ok) {
+    const later = way === 'updates-later' || way === 'writes-later';
+    if (later && id !== undefined && method === 'PATCH' && (await inner(url, { headers: init.headers ?? {} })).ok) {
       setTimeout(() => void inner(url, init), 100);
       return json(202, {});
+    }
+    const owner = id === undefined ? undefined : owners.get(id);
+    if (way === 'writes-later' && owner !== undefined && owner !== token && (method === 'PATCH' || method === 'DELETE')) {
+      setTimeout(
+        () => void inner(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: owner } }),
+        100,
+      );
+      return json(403, { error: 'forbidden' });
     }
     if (way === 'gets-behind' && id !== undefined && method === 'GET' && performance.now() - (born.get(id) ?? 0) < 150)
       return json(404, { error: 'not found' });
@@ -95,6 +109,10 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
     if (way === 'gets-behind' && id === undefined && method === 'POST' && answer.ok) {
       const created = (await answer.clone().json()) as { id?: string };
       if (typeof created.id === 'string') born.set(created.id, performance.now());
+    }
+    if (way === 'writes-later' && id === undefined && method === 'POST' && answer.ok) {
+      const created = (await answer.clone().json()) as { id?: string };
+      if (typeof created.id === 'string') owners.set(created.id, token);
     }
     if (way === 'own-form-urls') {
       if (method === 'PATCH' && answer.ok) return new Response(null, { status: 204 });
@@ -129,7 +147,6 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
       }
       if (id !== undefined && id === systemTrunkId)
         return method === 'DELETE' ? json(429, { error: 'too many requests' }) : json(500, { error: 'internal error' });
-      const owner = id === undefined ? undefined : owners.get(id);
       if (owner !== undefined && owner !== token && answer.status >= 400 && answer.status < 500)
         return json(500, { error: 'internal error' });
       if (kind === 'sip-trunks' && id === undefined && method === 'GET' && answer.ok) return json(200, { trunks: await answer.json() });
@@ -140,7 +157,6 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
         const created = (await answer.clone().json()) as { id?: string };
         if (typeof created.id === 'string') owners.set(created.id, token);
       }
-      const owner = id === undefined ? undefined : owners.get(id);
       if (owner === undefined || owner === token || (method !== 'PATCH' && method !== 'DELETE') || answer.status < 400) return answer;
       await inner(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: owner } });
       return json(403, { error: 'forbidden' });

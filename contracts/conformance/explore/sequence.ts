@@ -52,6 +52,7 @@ export function judge(run: SequenceRun, ok: boolean, rule: Rule, detail: string,
 export async function request(run: SequenceRun, step: Step, method: string, path: string, body?: unknown, as?: Org): Promise<Reply> {
   const credentials = as ?? speaker(run.model, step);
   const reply = await run.session.send({ method, path, credentials, ...(body !== undefined ? { body } : {}) });
+  if (reply.status === 202 && method !== 'GET') run.session.noteDeferredWrite();
   run.log.push({
     step,
     as: credentials,

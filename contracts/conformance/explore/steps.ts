@@ -130,12 +130,7 @@ async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Pro
     const shown = session.isRecord(answered, record.id) ? session.record(answered.body) : undefined;
     return shown !== undefined && reflects(shown, heldTo(record, shown));
   };
-  const reply = await settled(
-    () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
-    shows,
-    session.target.settleMs,
-    record.writtenAt,
-  );
+  const reply = await readUntil(run, step, record, shows);
   const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
   // A 2xx whose record the kit cannot find (a wrapper it does not know, an array, text) is no evidence either way.
   if (found === undefined && isSuccess(reply.status)) return;
@@ -156,12 +151,7 @@ async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Pro
 /** A get of a record whose delete was accepted answers 404 or 410. */
 async function judgeGone(run: SequenceRun, step: Step, record: ModelRecord): Promise<void> {
   // A delete may be carried out a moment after it was answered (202): read again until --settle-ms after its answer.
-  const reply = await settled(
-    () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
-    (answered) => isGone(answered.status),
-    run.session.target.settleMs,
-    record.writtenAt,
-  );
+  const reply = await readUntil(run, step, record, (answered) => isGone(answered.status));
   judge(run, isGone(reply.status), RULES.deletedGet404, `${answer(reply)} for a record whose delete was accepted`, { subject: record.id });
 }
 
@@ -190,16 +180,21 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
       if (isSuccess(reply.status)) return judge(run, false, RULES.otherChange, `${answer(reply)} updating ${owner}`);
       if (!isRefusal(reply.status)) return;
       // A refusal keeps the rule only once its owner's read shows the record as it was, in a key the update would change.
-      const read = await ownerRead(run, step, record);
-      const found = session.isRecord(read, record.id) ? session.record(read.body) : undefined;
+      const telling = (found: Record<string, unknown>) =>
+        Object.keys(body).filter((key) => key in found && key in record.written && canonical(record.written[key]) !== canonical(body[key]));
+      const appliedIn = (found: Record<string, unknown>) => telling(found).filter((key) => canonical(found[key]) === canonical(body[key]));
+      const shown = (read: Reply) => (session.isRecord(read, record.id) ? session.record(read.body) : undefined);
+      const read = await ownerRead(run, step, record, (answered) => {
+        const found = shown(answered);
+        return found !== undefined && appliedIn(found).length > 0;
+      });
+      const found = shown(read);
       if (found === undefined) return;
-      const telling = Object.keys(body).filter(
-        (key) => key in found && key in record.written && canonical(record.written[key]) !== canonical(body[key]),
-      );
-      const applied = telling.filter((key) => canonical(found[key]) === canonical(body[key]));
+      const applied = appliedIn(found);
       const detail = `${answer(reply)} updating ${owner}, yet its owner's get then showed ${applied.join(', ')} as that update wrote them: ${answer(read)}`;
       if (applied.length > 0) judge(run, false, RULES.otherChange, detail);
-      else if (telling.some((key) => canonical(found[key]) === canonical(record.written[key]))) judge(run, true, RULES.otherChange, '');
+      else if (telling(found).some((key) => canonical(found[key]) === canonical(record.written[key])))
+        judge(run, true, RULES.otherChange, '');
       return;
     }
     case 'other-delete': {
@@ -208,6 +203,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
       if (isSuccess(reply.status)) return judge(run, false, RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
       if (!isRefusal(reply.status)) return;
       // A refusal keeps the rule only once its owner's read shows the record still there.
+      // A 404 ends no reading: a read replica behind the create answers it too.
       const read = await ownerRead(run, step, record);
       if (session.isRecord(read, record.id)) judge(run, true, RULES.otherDelete, '');
       else if (isGone(read.status))
@@ -257,13 +253,33 @@ async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
   }
 }
 
-/** The owner's get of `record`, read again until it answers the record or --settle-ms after its last write (a replica behind). */
-function ownerRead(run: SequenceRun, step: Step, record: ModelRecord): Promise<Reply> {
+/**
+ * The owner's get of `record`, read again until `shows` holds or --settle-ms after its last write is over. A write
+ * that showed only on a later reading tells that the target carries writes out after answering them.
+ */
+async function readUntil(run: SequenceRun, step: Step, record: ModelRecord, shows: (answered: Reply) => boolean): Promise<Reply> {
+  let readings = 0;
+  const read = () => {
+    readings += 1;
+    return request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+  };
+  const reply = await settled(read, shows, run.session.target.settleMs, record.writtenAt);
+  if (readings > 1 && shows(reply)) run.session.noteDeferredWrite();
+  return reply;
+}
+
+/**
+ * The owner's get of its record after another organization's refused write: read until it shows the record (a read
+ * replica may be behind), or, where the target carries writes out later, until the settle time since the refusal is
+ * over (the last reading is judged); at once when it shows the write carried out (`carriedOut`).
+ */
+function ownerRead(run: SequenceRun, step: Step, record: ModelRecord, carriedOut = (_answered: Reply) => false): Promise<Reply> {
+  const { defersWrites } = run.session;
   return settled(
     () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
-    (answered) => run.session.isRecord(answered, record.id),
+    (answered) => carriedOut(answered) || (!defersWrites && run.session.isRecord(answered, record.id)),
     run.session.target.settleMs,
-    record.writtenAt,
+    defersWrites ? performance.now() : record.writtenAt,
   );
 }
 

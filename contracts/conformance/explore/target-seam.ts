@@ -90,6 +90,19 @@ export class Session {
     return [...this.ctx.notes];
   }
 
+  /**
+   * Whether the target has shown that it carries writes out after answering them (a write answered 202, or one that
+   * showed only on a later reading): a refused write is then read back over the settle time before it counts as
+   * having changed nothing, as verify does (`settleBudget`).
+   */
+  get defersWrites(): boolean {
+    return this.ctx.defersWrites;
+  }
+
+  noteDeferredWrite(): void {
+    this.ctx.defersWrites = true;
+  }
+
   /** Why the examples are missing, when the document shows none. */
   get examplesProblem(): string | undefined {
     return this.ctx.examples.problem;
