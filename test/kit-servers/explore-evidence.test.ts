@@ -109,12 +109,16 @@ describe('explore on answers that show nothing', () => {
     const applied = await exploreOdd('cross-writes-applied', { runs: 100 });
     // Its lists never show what the sequences made: each read waits out the settle time, kept short here.
     const capped = await exploreOdd('capped-trunks-kept', { runs: 100, settleMs: 20 });
+    // Shows the newest trunk only: at times every live trunk a sequence made, and a deleted one only while newest.
+    const newest = await exploreOdd('newest-trunk-kept', { runs: 100, settleMs: 20 });
 
     expect(applied.failed).toEqual(expect.arrayContaining(['explore.tenancy.cannot-change', 'explore.tenancy.cannot-delete']));
     // The created trunks never show in the capped list: their absence after a delete that deleted nothing is no evidence.
     expect(capped.failed).toContain('explore.deleted.get-404');
     expect(capped.failed).not.toContain('explore.sip-trunks.deleted-gone');
     expect(capped.run.judged['explore.sip-trunks.deleted-gone']).toBeUndefined();
+    // A deleted trunk shows while it is the newest; where it no longer is, its absence shows nothing.
+    expect(newest.failed).toEqual(expect.arrayContaining(['explore.deleted.get-404', 'explore.sip-trunks.deleted-gone']));
   }, 60_000);
 
   it('reads a write back once it shows (an update answered 202, a get behind), and holds no value shown in a form of its own', async () => {

@@ -42,6 +42,8 @@ export const ODD_WAYS = {
   'cross-writes-applied': true,
   /** The trunk list holds its last (oldest) trunk only, and a trunk's delete answers 200 {} and deletes nothing. */
   'capped-trunks-kept': true,
+  /** As `capped-trunks-kept`, with the first (newest) trunk only: it holds every live trunk a sequence made, at times. */
+  'newest-trunk-kept': true,
   /** An update by the record's owner is answered 202 {} at once and carried out 100 ms later. */
   'updates-later': true,
   /** Every URL a record holds is shown with a trailing slash, and an update answers 204 with no body. */
@@ -79,7 +81,8 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
     const [, kind, id] = /^\/api\/v1\/([a-z-]+)(?:\/([^/]+))?$/.exec(pathname) ?? [];
     const method = (init.method ?? 'GET').toUpperCase();
     const token = new Headers(init.headers).get('authorization') ?? '';
-    if (way === 'capped-trunks-kept' && kind === 'sip-trunks' && id !== undefined && method === 'DELETE') return json(200, {});
+    const capped = way === 'capped-trunks-kept' || way === 'newest-trunk-kept';
+    if (capped && kind === 'sip-trunks' && id !== undefined && method === 'DELETE') return json(200, {});
     // Only the owner's update (its get answers the record): another organization's is refused as the mock refuses it.
     const later = way === 'updates-later' || way === 'writes-later';
     if (later && id !== undefined && method === 'PATCH' && (await inner(url, { headers: init.headers ?? {} })).ok) {
@@ -161,8 +164,11 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
       await inner(url, { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: owner } });
       return json(403, { error: 'forbidden' });
     }
-    if (way === 'capped-trunks-kept' && kind === 'sip-trunks') {
-      if (id === undefined && method === 'GET' && answer.ok) return json(200, ((await answer.json()) as unknown[]).slice(-1));
+    if (capped && kind === 'sip-trunks') {
+      if (id === undefined && method === 'GET' && answer.ok) {
+        const trunks = (await answer.json()) as unknown[];
+        return json(200, way === 'capped-trunks-kept' ? trunks.slice(-1) : trunks.slice(0, 1));
+      }
       return answer;
     }
     if (way === 'create-answers-existing' && kind === 'tools' && id === undefined && method === 'POST' && answer.ok) {

@@ -9,10 +9,19 @@
 import { holdsId, idsReadable, isIsoUtc, isPlainObject, isUuid } from '../matchers.js';
 import { SCHEMA_LIST_PATH } from '../resources.js';
 import { settled } from '../target/settle.js';
-import { otherOrg, pathOf, resolvedKind, type Step } from './model.js';
+import { type ModelRecord, otherOrg, pathOf, resolvedKind, type Step } from './model.js';
 import { RULES } from './rules.js';
 import { judge, type SequenceRun } from './sequence.js';
 import type { Org } from './target-seam.js';
+
+/**
+ * After a write of the kind by `owner`: a list may show a record at one time and not at another (capped to the newest,
+ * ordered by the last update), so its records count as shown by a list again only once a list read after the write
+ * shows them: the positive control of a deleted record's absence.
+ */
+export function unlist(records: readonly ModelRecord[], kind: string, owner: Org): void {
+  for (const record of records) if (record.kind === kind && record.owner === owner) record.listed = false;
+}
 
 /** Reads and judges the list of the step's kind as the step's organization sees it (or the kind and organization given). */
 export async function judgeList(run: SequenceRun, step: Step, which?: { kind: string; as: Org }): Promise<void> {
@@ -69,10 +78,8 @@ export async function judgeList(run: SequenceRun, step: Step, which?: { kind: st
   const kept = mine.find((record) => record.deleted && holdsId(items, record.id));
   const rule = kind === 'sip-trunks' ? RULES.deletedTrunkGone : RULES.deletedNotListed;
   // A deleted record's absence shows its delete only from a list that can show it (a positive control): one that held
-  // it while it was live, or that holds every live record of the sequence's of the kind, and some.
-  const live = mine.filter((record) => !record.deleted);
-  const showsOwn = missing === undefined && live.length > 0;
-  if (kept !== undefined || mine.some((record) => record.deleted && (record.listed || showsOwn)))
+  // it while it was live, read since the last write of its kind (a delete step reads it first where none has).
+  if (kept !== undefined || mine.some((record) => record.deleted && record.listed))
     judge(run, kept === undefined, rule, `${kept?.id}, whose delete was accepted, is still in the list`, { subject: kept?.id });
   const system = model.systemTrunks[as];
   if (kind === 'sip-trunks' && system !== undefined)

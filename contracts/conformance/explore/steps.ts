@@ -10,7 +10,7 @@
 import { answer, canonical, isEmptyObject, isGone, tracesRecord } from '../matchers.js';
 import { resourceFacts, unknownId } from '../resources.js';
 import { settled } from '../target/settle.js';
-import { judgeList } from './list-step.js';
+import { judgeList, unlist } from './list-step.js';
 import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
 import { RULES, type Rule } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
@@ -27,6 +27,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
   const facts = factsOf(kind);
   const target = pick(model, step);
   const url = (record: ModelRecord | undefined) => `${path}/${record?.id ?? ''}`;
+  if (step.op === 'create' || step.op === 'recreate' || step.op === 'update') unlist(model.records, kind, target?.owner ?? step.as);
   switch (step.op) {
     case 'create': {
       const example = session.createExample(path) ?? {};
