@@ -10,70 +10,89 @@
 /** Where the kit shortened a text (show() in matchers.ts). */
 const CUT = '…';
 
-/** A member with a string (up to its closing quote, or to the end of a line cut short) or a number as its value. */
-const SCALAR_MEMBER = /"((?:[^"\\\n]|\\.)*)"\s*:\s*("(?:[^"\\\n]|\\.)*"?|-?\d[\d.eE+-]*)/g;
-/** The same, in JSON that was itself written into a JSON string. */
-const ESCAPED_SCALAR_MEMBER = /\\"((?:[^"\\\n]|\\[^"\n])*)\\"\s*:\s*(\\"(?:[^"\\\n]|\\[^"\n])*(?:\\")?|-?\d[\d.eE+-]*)/g;
-/** A member whose value is an array or an object: the name and colon, the value's bracket next. */
-const CONTAINER_MEMBER = /"((?:[^"\\\n]|\\.)*)"\s*:\s*(?=[[{])/g;
-const ESCAPED_CONTAINER_MEMBER = /\\"((?:[^"\\\n]|\\[^"\n])*)\\"\s*:\s*(?=[[{])/g;
+/** A member's quoted name and its colon; the value follows. */
+const MEMBER_NAME = /"((?:[^"\\\n]|\\.)*)"\s*:\s*/g;
+/** The same, in JSON that was itself written into a JSON string (`\"name\":`). */
+const ESCAPED_MEMBER_NAME = /\\"((?:[^"\\\n]|\\[^"\n])*)\\"\s*:\s*/g;
+const NUMBER = /-?\d[\d.eE+-]*/y;
 
-/** `text` with the value of every member `isSecret` names replaced by `mask`, written as a string of that JSON. */
-export function maskSecretMembers(text: string, isSecret: (name: string) => boolean, mask: string): string {
-  const scalar = (quote: string) => (whole: string, name: string, value: string) =>
-    isSecret(name) ? `${whole.slice(0, whole.length - value.length)}${quote}${mask}${quote}` : whole;
-  let result = maskContainers(text, isSecret, `"${mask}"`, false);
-  result = maskContainers(result, isSecret, `\\"${mask}\\"`, true);
-  return result.replace(SCALAR_MEMBER, scalar('"')).replace(ESCAPED_SCALAR_MEMBER, scalar('\\"'));
-}
-
-/** The strings in the values of the members `isSecret` names (not the names inside them), decoded where they can be. */
-export function secretMemberStrings(text: string, isSecret: (name: string) => boolean): string[] {
-  const found: string[] = [];
-  for (const [pattern, escaped] of [
-    [SCALAR_MEMBER, false],
-    [ESCAPED_SCALAR_MEMBER, true],
-  ] as const)
-    for (const [, name = '', value = ''] of text.matchAll(pattern))
-      if (isSecret(name) && !/^-?\d/.test(value)) found.push(decoded(unquoted(value, escaped), escaped));
-  for (const [pattern, escaped] of [
-    [CONTAINER_MEMBER, false],
-    [ESCAPED_CONTAINER_MEMBER, true],
-  ] as const)
-    for (const match of text.matchAll(pattern))
-      if (isSecret(match[1] ?? '')) found.push(...scanContainer(text, (match.index ?? 0) + match[0].length, escaped).strings);
-  return found;
-}
-
-function maskContainers(text: string, isSecret: (name: string) => boolean, masked: string, escaped: boolean): string {
-  const pattern = escaped ? ESCAPED_CONTAINER_MEMBER : CONTAINER_MEMBER;
-  let result = '';
-  let copied = 0;
-  for (const match of text.matchAll(pattern)) {
-    const start = (match.index ?? 0) + match[0].length;
-    if (start < copied || !isSecret(match[1] ?? '')) continue;
-    result += text.slice(copied, start) + masked;
-    copied = scanContainer(text, start, escaped).end;
-  }
-  return result + text.slice(copied);
+/** What a pass over a text found: the text with the secret members' values masked (when a mask was given), and the strings in those values. */
+export interface SecretMembers {
+  text: string;
+  strings: string[];
 }
 
 /**
- * The array or object opening at `from`: where it ends (after its closing bracket, or at the end of its line where the
- * text was cut short, or at the text's end), and the string values inside it. In JSON written into a JSON string each of its characters may
- * be written as an escape (`\"`, `\\`), which is read as the character it stands for.
+ * The values of the members `isSecret` names, in JSON and in JSON written into a JSON string: with `mask`, replaced by
+ * it (written as a string of that JSON); their strings, decoded where they can be, either way.
  */
-function scanContainer(text: string, from: number, escaped: boolean): { end: number; strings: string[] } {
+export function secretMembers(text: string, isSecret: (name: string) => boolean, mask?: string): SecretMembers {
   const strings: string[] = [];
+  const plain = pass(text, isSecret, false, strings, mask === undefined ? undefined : `"${mask}"`);
+  const escaped = pass(plain, isSecret, true, strings, mask === undefined ? undefined : `\\"${mask}\\"`);
+  return { text: escaped, strings };
+}
+
+function pass(text: string, isSecret: (name: string) => boolean, escaped: boolean, strings: string[], masked: string | undefined): string {
+  const pattern = escaped ? ESCAPED_MEMBER_NAME : MEMBER_NAME;
+  pattern.lastIndex = 0;
+  let result = '';
+  let copied = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const start = match.index + match[0].length;
+    if (!isSecret(match[1] ?? '')) continue;
+    const end = valueEnd(text, start, escaped, strings);
+    if (end === start) continue;
+    if (masked !== undefined) result += text.slice(copied, start) + masked;
+    copied = end;
+    pattern.lastIndex = end;
+  }
+  return masked === undefined ? text : result + text.slice(copied);
+}
+
+/** Where the value starting at `from` ends (`from` itself where no string, number, array or object starts there); its strings go to `strings`. */
+function valueEnd(text: string, from: number, escaped: boolean, strings: string[]): number {
+  const quote = escaped ? '\\"' : '"';
+  if (text.startsWith(quote, from)) {
+    const { end, content } = stringEnd(text, from + quote.length, escaped);
+    strings.push(decoded(content, escaped));
+    return end;
+  }
+  const char = text[from];
+  if (char === '[' || char === '{') return scanContainer(text, from, escaped, strings);
+  NUMBER.lastIndex = from;
+  return NUMBER.test(text) ? NUMBER.lastIndex : from;
+}
+
+/** A string whose content starts at `from`: where it ends (after its closing quote, or at the end of its line where it was cut short), and its content. */
+function stringEnd(text: string, from: number, escaped: boolean): { end: number; content: string } {
+  for (let index = from; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '\n') return { end: index, content: text.slice(from, index) };
+    if (escaped) {
+      if (char === '\\' && text[index + 1] === '"') return { end: index + 2, content: text.slice(from, index) };
+      if (char === '\\') index += 1;
+    } else if (char === '\\') index += 1;
+    else if (char === '"') return { end: index + 1, content: text.slice(from, index) };
+  }
+  return { end: text.length, content: text.slice(from) };
+}
+
+/**
+ * The array or object opening at `from`: where it ends (after its closing bracket, at the end of its line where the
+ * text was cut short, or at the text's end); the string values inside it (not member names) go to `strings`. In JSON
+ * written into a JSON string each character may be written as an escape (`\"`, `\\`), read as the one it stands for.
+ */
+function scanContainer(text: string, from: number, escaped: boolean, strings: string[]): number {
   let depth = 0;
   let index = from;
   let string: string | undefined;
+  let last = '';
   /** The next character of the JSON, and where the one after it starts. */
   const next = (at: number): [string, number] => {
     const char = text[at] as string;
     return escaped && char === '\\' && at + 1 < text.length ? [unescapedChar(text[at + 1] as string), at + 2] : [char, at + 1];
   };
-  let last = '';
   while (index < text.length) {
     // A value cut short (inside a string, where JSON has no raw line break, or just after the kit's `…`) ends with its
     // line; a pretty-printed one (a report's) goes on over its lines to its closing bracket.
@@ -95,22 +114,15 @@ function scanContainer(text: string, from: number, escaped: boolean): { end: num
     else if (char === '[' || char === '{') depth += 1;
     else if (char === ']' || char === '}') {
       depth -= 1;
-      if (depth === 0) return { end: after, strings };
+      if (depth === 0) return after;
     }
     index = after;
   }
   if (string !== undefined) strings.push(decoded(string, false));
-  return { end: index, strings };
+  return index;
 }
 
 const unescapedChar = (char: string): string => (char === 'n' ? '\n' : char === 't' ? '\t' : char === 'r' ? '\r' : char);
-
-/** A string's content without its quotes (the closing one may be missing, where the text was cut short). */
-function unquoted(value: string, escaped: boolean): string {
-  const quote = escaped ? '\\"' : '"';
-  const inner = value.slice(quote.length);
-  return inner.endsWith(quote) ? inner.slice(0, -quote.length) : inner;
-}
 
 /** A JSON string's content as the string it stands for; as it is where it is not valid JSON (cut short). */
 function decoded(content: string, escaped: boolean): string {

@@ -17,7 +17,7 @@
  * could exhaust the stack.
  */
 import type { Target } from '../types.js';
-import { maskSecretMembers, secretMemberStrings } from './json-in-text.js';
+import { secretMembers } from './json-in-text.js';
 
 export const MASK = '<masked>';
 const SECRET_KEY = /token|secret|passw|api[-_]?key|authorization|credential|private[-_]?key|cookie/i;
@@ -64,9 +64,11 @@ export class Masker {
   text(text: string, mask = MASK): string {
     let result = text;
     if (this.mayHoldSecretMember(text)) {
-      // What the text's secret members hold is learnt first, so that it is masked wherever else the text shows it.
-      this.harvestText(text);
-      result = maskSecretMembers(text, this.isSecret, mask);
+      // What the text's secret members hold is learnt before the secrets are sought, so that it is masked wherever
+      // else the text shows it.
+      const members = secretMembers(text, this.isSecret, mask);
+      for (const found of members.strings) this.add(found, SHORTEST_HARVESTED);
+      result = members.text;
     }
     if (this.pattern) result = result.replace(this.pattern, mask);
     return result.includes(TRUNCATION) ? this.maskCutSecrets(result, mask) : result;
@@ -77,11 +79,6 @@ export class Masker {
   }
 
   private readonly isSecret = (key: string): boolean => this.isSecretKey(key);
-
-  /** Adds the strings in the values of the secret members of JSON written out in `text` (json-in-text.ts). */
-  private harvestText(text: string): void {
-    for (const found of secretMemberStrings(text, this.isSecret)) this.add(found, SHORTEST_HARVESTED);
-  }
 
   /**
    * False only where no JSON member in `text` can have a secret name, so the member passes would change nothing:
@@ -115,7 +112,8 @@ export class Masker {
   private harvest(value: unknown, depth: number, secretMember = false): void {
     if (typeof value === 'string') {
       if (secretMember) this.add(value, SHORTEST_HARVESTED);
-      else if (this.mayHoldSecretMember(value)) this.harvestText(value);
+      else if (this.mayHoldSecretMember(value))
+        for (const found of secretMembers(value, this.isSecret).strings) this.add(found, SHORTEST_HARVESTED);
       return;
     }
     if (typeof value !== 'object' || value === null || depth >= DEEPEST_SHOWN) return;
