@@ -15,6 +15,7 @@ import type { Target } from '../types.js';
 import { type BodySource, type BuiltBody, bodyFromSchema, type Reference } from './bodies.js';
 import { isJsonType, isSuccess, send } from './http.js';
 import { dig, exampleOf, resolved, serverPrefix } from './openapi-document.js';
+import { withinTimeLimit } from './time-limit.js';
 
 /** A path without its trailing slash (but "/" stays). */
 export const withoutSlash = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
@@ -152,13 +153,11 @@ async function targetDocument(target: Target, path: string, signal?: AbortSignal
 
 /** A document at another address than the target's (--openapi URL): fetched plainly, without the target's token or headers. */
 async function fetchDocument(url: string, timeoutMs = 15_000, signal?: AbortSignal): Promise<{ status: number; body: unknown }> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const res = await fetch(url, {
-    headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' },
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  const { status, text, contentType } = await withinTimeLimit(timeoutMs, signal, async (limited) => {
+    const res = await fetch(url, { headers: { accept: 'application/json, application/yaml;q=0.9, */*;q=0.5' }, signal: limited });
+    return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') };
   });
-  const text = await res.text();
-  return { status: res.status, body: isSuccess(res.status) ? parseDocument(text, res.headers.get('content-type')) : text };
+  return { status, body: isSuccess(status) ? parseDocument(text, contentType) : text };
 }
 
 function examplesFrom(document: Record<string, unknown>, baseUrl: string): Examples {

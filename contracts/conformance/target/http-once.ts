@@ -1,6 +1,7 @@
 /** One request to the target, read and recorded for the report (its retries live in http.ts). */
 import type { Credentials, Exchange, SentRequest, Target } from '../types.js';
 import { fetchWithinOrigin, RedirectNotFollowed } from './redirects.js';
+import { withinTimeLimit } from './time-limit.js';
 
 /** A parsed answer. `body` is the JSON value when the body parses, else the text. */
 export interface Reply {
@@ -73,17 +74,16 @@ export async function sendOnce(target: Target, spec: RequestSpec, signal?: Abort
     sent.contentType = 'application/json';
     sent.body = spec.body;
   }
-  const timeout = AbortSignal.timeout(target.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const fetcher = target.fetch ?? globalThis.fetch;
   try {
-    const init = { method: spec.method, headers, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout };
-    const { response, followed } = await fetchWithinOrigin(
-      fetcher,
-      joinUrl(target.baseUrl, spec.path),
-      init,
-      new URL(target.baseUrl).origin,
-    );
-    const reply = await readReply(response, Math.min(spec.maxBytes ?? MAX_ANSWER_BYTES, MAX_ANSWER_BYTES));
+    const { reply, followed } = await withinTimeLimit(target.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal, async (limited) => {
+      const init = { method: spec.method, headers, body, signal: limited };
+      const fetched = await fetchWithinOrigin(fetcher, joinUrl(target.baseUrl, spec.path), init, new URL(target.baseUrl).origin);
+      return {
+        reply: await readReply(fetched.response, Math.min(spec.maxBytes ?? MAX_ANSWER_BYTES, MAX_ANSWER_BYTES)),
+        followed: fetched.followed,
+      };
+    });
     // An empty body is shown as nothing, not as an empty string.
     const shown = reply.text.length === 0 ? undefined : reply.text.length <= SHOWN_TEXT ? reply.body : shorten(reply.text);
     const exchange: Exchange = { sent, received: { status: reply.status, contentType: reply.contentType, body: shown } };
