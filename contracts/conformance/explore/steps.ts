@@ -255,16 +255,22 @@ async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
 }
 
 /**
- * The owner's get of `record`, read again until `shows` holds or --settle-ms after its last write is over. A write
- * that showed only on a later reading tells that the target carries writes out after answering them.
+ * The owner's get of `record`, read again until `shows` holds or --settle-ms after `since` (its last write) is over. A
+ * write that showed only on a later reading tells that the target carries writes out after answering them.
  */
-async function readUntil(run: SequenceRun, step: Step, record: ModelRecord, shows: (answered: Reply) => boolean): Promise<Reply> {
+async function readUntil(
+  run: SequenceRun,
+  step: Step,
+  record: ModelRecord,
+  shows: (answered: Reply) => boolean,
+  since = record.writtenAt,
+): Promise<Reply> {
   let readings = 0;
   const read = () => {
     readings += 1;
     return request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
   };
-  const reply = await settled(read, shows, run.session.target.settleMs, record.writtenAt);
+  const reply = await settled(read, shows, run.session.target.settleMs, since);
   if (readings > 1 && shows(reply)) run.session.noteDeferredWrite();
   return reply;
 }
@@ -276,12 +282,8 @@ async function readUntil(run: SequenceRun, step: Step, record: ModelRecord, show
  */
 function ownerRead(run: SequenceRun, step: Step, record: ModelRecord, carriedOut = (_answered: Reply) => false): Promise<Reply> {
   const { defersWrites } = run.session;
-  return settled(
-    () => request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner),
-    (answered) => carriedOut(answered) || (!defersWrites && run.session.isRecord(answered, record.id)),
-    run.session.target.settleMs,
-    defersWrites ? performance.now() : record.writtenAt,
-  );
+  const shows = (answered: Reply) => carriedOut(answered) || (!defersWrites && run.session.isRecord(answered, record.id));
+  return readUntil(run, step, record, shows, defersWrites ? performance.now() : record.writtenAt);
 }
 
 /** A request that must be refused: a 2xx breaks `rule`, a 4xx (not 429) keeps it, anything else (3xx, 429, 5xx) judges nothing. */
