@@ -1,5 +1,3 @@
-/** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
-import { writeFile } from 'node:fs/promises';
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
 import { runSuite, summarize } from './suite.js';
 import { DEFAULT_MAX_LIST_MIB, DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORDS } from './target/paging.js';
@@ -7,9 +5,10 @@ import { TargetProblem } from './target/preflight.js';
 import type { CheckResult, SuiteReport, Target } from './types.js';
 import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
-import { escapeXml, toJunit } from './verdict/junit.js';
-import { MASK, type Masker, maskerFor } from './verdict/mask.js';
-import { jsonEscaped, visible } from './verdict/visible.js';
+import { toJunit } from './verdict/junit.js';
+import { type Masker, maskerFor } from './verdict/mask.js';
+import { writeReportFiles } from './verdict/report-files.js';
+import { visible } from './verdict/visible.js';
 
 /** Where the command writes; tests pass their own. */
 export interface VerifyIo {
@@ -58,7 +57,7 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo)
       error instanceof TargetProblem ? error.message : `unexpected failure: ${error instanceof Error ? error.message : String(error)}`;
     safeIo.err(`voice-config-mock verify: ${message}\n`);
     // A CI step that publishes the report should show why the run could not start, not fail a second time.
-    await writeReports(masker.value(startFailureReport(args, message)), args, masker).catch(() => undefined);
+    await writeReportFiles(args.reports, masker.value(startFailureReport(args, message)), toJunit, masker).catch(() => undefined);
     return 2;
   } finally {
     process.off('SIGINT', onSignal);
@@ -101,7 +100,7 @@ async function verify(args: VerifyArgs, target: Target, masker: Masker, io: Veri
   });
   io.out(`${closingText(report)}\n`);
   if (args.compareWithMock && !signal.aborted) await printDrift(report, args, io, signal);
-  await writeReports(report, args, masker);
+  await writeReportFiles(args.reports, report, toJunit, masker);
   // Also when the interrupt came during the comparison with the mock, after the target's run had ended.
   if (report.interrupted || signal.aborted) return 130;
   if (!report.summary.conforms) return 1;
@@ -169,15 +168,4 @@ export function startFailureReport(args: VerifyArgs, message: string): SuiteRepo
     allowUnjudged: args.allowUnjudged,
     summary: summarize(results),
   };
-}
-
-/** The reports, from the masked report, and their text masked once more as it is written. */
-async function writeReports(report: SuiteReport, args: VerifyArgs, masker: Masker): Promise<void> {
-  for (const { format, path } of args.reports) {
-    const junit = format === 'junit';
-    const text = junit ? toJunit(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
-    await writeFile(path, masker.text(text, junit ? escapeXml(MASK) : MASK)).catch((error: Error) => {
-      throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
-    });
-  }
 }

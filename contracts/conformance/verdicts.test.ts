@@ -9,6 +9,7 @@ import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { kitSignal, type MockHandler, mockBehind } from '../../test/helpers/mock-behind.js';
 import { runSuite } from './suite.js';
 import type { SuiteReport, Target } from './types.js';
+import { Masker } from './verdict/mask.js';
 
 /** The mock behind `handler`, which may answer in its place; writes carried out later happen within 150 ms. */
 const variant = (handler: MockHandler, mockState?: MockState): Target =>
@@ -398,15 +399,25 @@ describe('values shown masked', () => {
       return new Response(text, { status: res.status, headers: res.headers });
     });
 
+  /** Masks nothing: the report shows what the kit itself wrote, so a note that quoted a secret would show it. */
+  class MasksNothing extends Masker {
+    override value<T>(value: T): T {
+      return value;
+    }
+  }
+
   it('judges a secret shown in a form of its own neither way, and the update by the members shown as sent', async () => {
-    const honest = await runSuite(redacting(), { examples });
+    const honest = await runSuite(redacting(), { examples, masker: new MasksNothing([]) });
     const descriptionKept = await runSuite(redacting(['description']), { examples });
     const onlySecret = await runSuite(redacting(), { examples: { '/api/v1/webhooks': { update: { secret: update.secret } } } });
 
     expect(outcomes(honest).get('webhooks.update')?.outcome).toBe('passed');
     expect(outcomes(honest).get('webhooks.get-after-update')?.outcome).toBe('passed');
     expect(honest.notes.some((note) => /secret shown otherwise than the kit wrote/.test(note))).toBe(true);
-    expect(JSON.stringify(honest)).not.toContain(update.secret);
+    // The kit's own words name the secret's member, never its value (the exchanges it sent hold it: they are masked).
+    const ownWords = [...honest.notes, ...honest.results.map((result) => result.reason ?? '')].join('\n');
+    expect(ownWords).toContain('secret');
+    expect(ownWords).not.toContain(update.secret);
     expect(outcomes(descriptionKept).get('webhooks.get-after-update')?.outcome).toBe('failed');
     // Nothing but the secret written: nothing the kit can read back.
     expect(outcomes(onlySecret).get('webhooks.get-after-update')).toMatchObject({

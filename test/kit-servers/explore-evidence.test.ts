@@ -124,9 +124,11 @@ describe('explore on answers that show nothing', () => {
   it('reads a write back once it shows (an update answered 202, a get behind), and holds no value shown in a form of its own', async () => {
     const later = await exploreOdd('updates-later', { runs: 30 });
     const ownForm = await exploreOdd('own-form-urls', { runs: 30 });
+    // No write's answer shows the record: the first get decides the target's own form, after an update too.
+    const unseen = await exploreOdd('unseen-own-form', { runs: 30 });
     const behind = await exploreOdd('gets-behind', { runs: 60 });
 
-    for (const { run, failed } of [later, ownForm, behind]) {
+    for (const { run, failed } of [later, ownForm, unseen, behind]) {
       expect(failed).toEqual([]);
       expect(run.judged['explore.read-back']).toBeGreaterThan(0);
     }

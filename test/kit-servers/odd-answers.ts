@@ -48,6 +48,11 @@ export const ODD_WAYS = {
   'updates-later': true,
   /** Every URL a record holds is shown with a trailing slash, and an update answers 204 with no body. */
   'own-form-urls': true,
+  /**
+   * As `own-form-urls`, with a schema's `type` shown in lower case too, and a create answers 201 with no body, its
+   * record's path in `Location`: only a get shows a record.
+   */
+  'unseen-own-form': true,
   /** A record's get answers 404 for its first 150 ms (a read replica behind the create). */
   'gets-behind': true,
   /**
@@ -117,10 +122,16 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
       const created = (await answer.clone().json()) as { id?: string };
       if (typeof created.id === 'string') owners.set(created.id, token);
     }
-    if (way === 'own-form-urls') {
+    if (way === 'own-form-urls' || way === 'unseen-own-form') {
       if (method === 'PATCH' && answer.ok) return new Response(null, { status: 204 });
+      if (way === 'unseen-own-form' && method === 'POST' && id === undefined && answer.status === 201) {
+        const created = (await answer.json()) as { id: string };
+        return new Response(null, { status: 201, headers: { location: `${pathname}/${created.id}` } });
+      }
       if (!answer.headers.get('content-type')?.includes('json')) return answer;
-      const text = (await answer.text()).replace(/"url":"([^"]*[^/"])"/g, '"url":"$1/"');
+      let text = (await answer.text()).replace(/"url":"([^"]*[^/"])"/g, '"url":"$1/"');
+      if (way === 'unseen-own-form' && kind === 'schemas')
+        text = text.replace(/"type":"([^"]*)"/g, (_, type: string) => `"type":"${type.toLowerCase()}"`);
       return new Response(text, { status: answer.status, headers: answer.headers });
     }
     if (kind === undefined) return answer;

@@ -1,9 +1,9 @@
 /** `voice-config-mock explore`: random sequences of calls against an implementation, judged by the spec's rules. */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { FetchLike } from '../types.js';
-import { escapeXml } from '../verdict/junit.js';
-import { MASK, type Masker, maskerFor } from '../verdict/mask.js';
-import { jsonEscaped, visible } from '../verdict/visible.js';
+import { type Masker, maskerFor } from '../verdict/mask.js';
+import { writeReportFiles } from '../verdict/report-files.js';
+import { visible } from '../verdict/visible.js';
 import { type ExploreArgs, exploreUsage, parseExploreArgs, UsageError } from './args.js';
 import { type ExploreOptions, replay, runExplore } from './explore.js';
 import type { Step } from './model.js';
@@ -117,13 +117,7 @@ async function explore(args: ExploreArgs, io: ExploreIo, signal: AbortSignal, ma
   for (const failure of report.failures) io.out(`\n${failureText(failure)}\n`);
   io.out(`\n${closing(report)}\n`);
   if (!report.failures.length && report.stoppedBy === undefined) io.out('Replay any run with the same --seed.\n');
-  for (const { format, path } of args.reports) {
-    const junit = format === 'junit';
-    const text = junit ? toJunitXml(report) : `${jsonEscaped(JSON.stringify(report, null, 2))}\n`;
-    await writeFile(path, masker.text(text, junit ? escapeXml(MASK) : MASK)).catch((error: Error) => {
-      throw new TargetProblem(`cannot write the ${format} report to ${path}: ${error.message}`);
-    });
-  }
+  await writeReportFiles(args.reports, report, toJunitXml, masker);
   if (args.repro !== undefined && report.failures.length > 0) {
     const folders = await writeRepros(args.repro, unmasked.failures, (text) => masker.text(text));
     io.out(`Repro files: ${folders.join(', ')} (BASE_URL=… TOKEN=… TOKEN2=… bash repro.sh)\n`);

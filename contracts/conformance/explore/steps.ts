@@ -69,6 +69,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
           deleted: false,
           written: shownAsSent(session, reply, old.created),
           updates: 0,
+          before: undefined,
           writtenAt,
           ...withOwnForm(shownOtherwise(session, reply, old.created)),
         });
@@ -135,11 +136,12 @@ async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Pro
   const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
   // A 2xx whose record the kit cannot find (a wrapper it does not know, an array, text) is no evidence either way.
   if (found === undefined && isSuccess(reply.status)) return;
-  if (found !== undefined && record.ownForm === undefined && record.updates === 0) {
-    // The first sight of the record: what it shows otherwise than created is the target's own form from now on.
+  if (found !== undefined && record.ownForm === undefined) {
+    // The first sight of the record: what it shows otherwise than written is the target's own form from now on.
     const held = heldTo(record, found);
     record.ownForm = Object.keys(record.written).filter((key) => !(key in held));
     record.written = held;
+    record.before = undefined;
   }
   // Nor is a record that shows none of the values written: nothing was compared.
   if (found !== undefined && !Object.keys(record.written).some((key) => key in found)) return;

@@ -1,8 +1,10 @@
 /**
  * What a read of a record the sequence made is held to: the values written to it that the target showed as sent,
- * never a secret, nor a key the target shows in a form of its own (a URL given a trailing slash, a value masked).
+ * never a secret (a webhook's signing secret, a trunk's password: shown once, masked or never; named as the masker
+ * names them), nor a key the target shows in a form of its own (a URL given a trailing slash, a value masked).
  */
 import { canonical } from '../matchers.js';
+import { isSecretName } from '../verdict/mask.js';
 import type { ModelRecord } from './model.js';
 import { isSuccess, type Reply, type Session } from './target-seam.js';
 
@@ -12,7 +14,7 @@ import { isSuccess, type Reply, type Session } from './target-seam.js';
  */
 export function shownAsSent(session: Session, reply: Reply, sent: Record<string, unknown>): Record<string, unknown> {
   const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
-  const comparable = Object.entries(sent).filter(([key]) => !SECRET.test(key));
+  const comparable = Object.entries(sent).filter(([key]) => !isSecretName(key));
   if (shown === undefined) return Object.fromEntries(comparable);
   return Object.fromEntries(comparable.filter(([key, value]) => canonical(shown[key]) === canonical(value)));
 }
@@ -28,11 +30,17 @@ export function shownAsSent(session: Session, reply: Reply, sent: Record<string,
 export function heldAfterUpdate(
   session: Session,
   reply: Reply,
-  record: Pick<ModelRecord, 'written' | 'ownForm'>,
+  record: Pick<ModelRecord, 'written' | 'ownForm' | 'before'>,
   sent: Record<string, unknown>,
-): Pick<ModelRecord, 'written' | 'ownForm'> {
+): Pick<ModelRecord, 'written' | 'ownForm' | 'before'> {
   const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
   const held = record.written;
+  if (shown === undefined && record.ownForm === undefined) {
+    // Still unseen: the next read tells the update carried out, not yet, or in a form of the target's own (heldTo).
+    const comparable = Object.entries(sent).filter(([key]) => !isSecretName(key));
+    const before = { ...record.before, ...Object.fromEntries(comparable.filter(([key]) => key in held).map(([key]) => [key, held[key]])) };
+    return { written: { ...held, ...Object.fromEntries(comparable) }, ownForm: undefined, before };
+  }
   const showsOtherwise = (key: string, value: unknown) => shown !== undefined && key in shown && canonical(shown[key]) !== canonical(value);
   // The record seen for the first time: a key held from the create that the answer shows otherwise is its own form.
   const known =
@@ -41,9 +49,9 @@ export function heldAfterUpdate(
   const ownForm = new Set(known);
   for (const [key, value] of Object.entries(sent))
     if (showsOtherwise(key, value) && (!(key in held) || showsOtherwise(key, held[key]))) ownForm.add(key);
-  const written = { ...held, ...Object.fromEntries(Object.entries(sent).filter(([key]) => !SECRET.test(key))) };
+  const written = { ...held, ...Object.fromEntries(Object.entries(sent).filter(([key]) => !isSecretName(key))) };
   for (const key of ownForm) delete written[key];
-  return { written, ...(known === undefined && ownForm.size === 0 ? {} : { ownForm: [...ownForm] }) };
+  return { written, ownForm: known === undefined && ownForm.size === 0 ? undefined : [...ownForm], before: undefined };
 }
 
 /** `{ ownForm }` when the answer showed the record, for a new model record; else nothing (not known yet). */
@@ -57,18 +65,17 @@ export function shownOtherwise(session: Session, reply: Reply, sent: Record<stri
 }
 
 /**
- * What a read of `record` is held to. Where no answer has shown the record yet and it was not updated since its
- * create, the first read shows the target's own form of the values created: a key it shows otherwise is not held.
+ * What a read of `record` is held to. Where no answer has shown the record yet, the first read shows the target's own
+ * form of the values written: a key it shows otherwise is not held, unless an update sent it and the read shows the
+ * value from before that update (the update not carried out, or not yet).
  */
 export function heldTo(record: ModelRecord, shown: Record<string, unknown>): Record<string, unknown> {
-  if (record.ownForm !== undefined || record.updates > 0) return record.written;
-  return Object.fromEntries(
-    Object.entries(record.written).filter(([key, value]) => !(key in shown) || canonical(shown[key]) === canonical(value)),
-  );
+  if (record.ownForm !== undefined) return record.written;
+  const before = record.before ?? {};
+  const holds = (key: string, value: unknown) =>
+    !(key in shown) || canonical(shown[key]) === canonical(value) || (key in before && canonical(shown[key]) === canonical(before[key]));
+  return Object.fromEntries(Object.entries(record.written).filter(([key, value]) => holds(key, value)));
 }
-
-/** Secrets (a webhook's signing secret, a trunk's password) may be shown once, masked, or never: not compared. */
-const SECRET = /secret|password|token|apikey|api_key|credential/i;
 
 /** Every key written that the answer shows has the value written (a key it never shows, a password, is not compared). */
 export function reflects(record: Record<string, unknown>, written: Record<string, unknown>): boolean {

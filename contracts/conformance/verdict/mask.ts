@@ -21,6 +21,8 @@ import { secretMembers } from './json-in-text.js';
 
 export const MASK = '<masked>';
 const SECRET_KEY = /token|secret|passw|api[-_]?key|authorization|credential|private[-_]?key|cookie/i;
+/** Whether a member's name is a secret's (`password`, `apiKey`, `signingSecret`…): its value is masked wherever it is shown. */
+export const isSecretName = (name: string): boolean => SECRET_KEY.test(name);
 /** Shorter values would mask ordinary words wherever they appear. */
 const SHORTEST_SECRET = 3;
 /** The shortest value of a secret-named member that is searched for elsewhere (shorter ones are often kinds, not secrets). */
@@ -75,7 +77,7 @@ export class Masker {
   }
 
   private isSecretKey(key: string): boolean {
-    return SECRET_KEY.test(key) || this.headerNames.has(key.toLowerCase());
+    return isSecretName(key) || this.headerNames.has(key.toLowerCase());
   }
 
   private readonly isSecret = (key: string): boolean => this.isSecretKey(key);
