@@ -230,6 +230,17 @@ describe('masking values', () => {
     expect(text).not.toContain(TOKEN);
   });
 
+  it('copies only what holds something masked, and never changes the value it was given', () => {
+    const untouched = { id: 'r1', tags: ['a', 'b'], at: 3 };
+    const given = { plain: untouched, echoed: { note: `seen ${TOKEN}`, list: [1, TOKEN], password: 'p4ssw0rd-1' } };
+    const before = structuredClone(given);
+    const masked = masker().value(given);
+    expect(given).toEqual(before);
+    expect(masked.plain).toBe(untouched);
+    expect(masked.echoed).not.toBe(given.echoed);
+    expect(masked).toEqual({ plain: untouched, echoed: { note: `seen ${MASK}`, list: [1, MASK], password: MASK } });
+  });
+
   it('keeps a "__proto__" member a plain member', () => {
     const masked = masker().value(JSON.parse('{"__proto__": {"polluted": true}}')) as Record<string, unknown>;
     expect(Object.getPrototypeOf(masked)).toBe(Object.prototype);

@@ -1,9 +1,11 @@
 /** A request's time limit holds through garbage collections, also where the run passes a signal of its own. */
+import { getEventListeners } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { expect, it } from 'vitest';
 import type { Target } from '../types.js';
 import { sendOnce } from './http-once.js';
+import { withinTimeLimit } from './time-limit.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -33,4 +35,24 @@ it('answers "no answer within" for a target that never answers, after garbage co
   const outcome = await Promise.race([sent, new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3000))]);
 
   expect(outcome).toBe('no answer within 300 ms');
+});
+
+it("ends a request when the run's own signal aborts, before or while it waits, and leaves no listener on it", async () => {
+  const waitForAbort = (signal: AbortSignal) =>
+    new Promise<string>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  const run = new AbortController();
+  const waiting = withinTimeLimit(60_000, run.signal, waitForAbort).catch((reason: Error) => reason.message);
+  run.abort(new Error('interrupted'));
+  expect(await waiting).toBe('interrupted');
+
+  const before = new AbortController();
+  before.abort(new Error('interrupted before'));
+  expect(await withinTimeLimit(60_000, before.signal, async (signal) => (signal.aborted ? String(signal.reason) : 'sent'))).toBe(
+    'Error: interrupted before',
+  );
+
+  // A finished request takes its listener away: a long run does not pile them up on its one signal.
+  const long = new AbortController();
+  for (let call = 0; call < 5; call++) await withinTimeLimit(60_000, long.signal, async () => 'answered');
+  expect(getEventListeners(long.signal, 'abort')).toHaveLength(0);
 });

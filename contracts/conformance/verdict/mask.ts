@@ -53,7 +53,11 @@ export class Masker {
     for (const secret of secrets) if (secret !== undefined) this.add(secret, SHORTEST_SECRET);
   }
 
-  /** `value` with every secret masked: a copy, at most DEEPEST_SHOWN levels deep. Learns the secret members' values first. */
+  /**
+   * `value` with every secret masked, at most DEEPEST_SHOWN levels deep: a copy of each object or array in it that
+   * holds something masked, the same object where nothing in it is (do not change it after). Learns the secret
+   * members' values first.
+   */
   value<T>(value: T): T {
     this.harvest(value, 0);
     return this.masked(value, 0, false) as T;
@@ -77,7 +81,7 @@ export class Masker {
   }
 
   private isSecretKey(key: string): boolean {
-    return isSecretName(key) || this.headerNames.has(key.toLowerCase());
+    return isSecretName(key) || (this.headerNames.size > 0 && this.headerNames.has(key.toLowerCase()));
   }
 
   private readonly isSecret = (key: string): boolean => this.isSecretKey(key);
@@ -131,11 +135,17 @@ export class Masker {
     if (typeof value === 'number' || typeof value === 'bigint') return secretMember ? MASK : value;
     if (typeof value !== 'object' || value === null) return value;
     if (depth >= DEEPEST_SHOWN) return `${TRUNCATION} (nested deeper than ${DEEPEST_SHOWN} levels: not shown)`;
-    if (Array.isArray(value)) return value.map((inner) => this.masked(inner, depth + 1, secretMember));
+    if (Array.isArray(value)) {
+      const items = value.map((inner) => this.masked(inner, depth + 1, secretMember));
+      return items.every((item, index) => item === value[index]) ? value : items;
+    }
+    const entries = Object.entries(value);
+    const members = entries.map(([key, inner]) => [this.text(key), this.masked(inner, depth + 1, secretMember || this.isSecretKey(key))]);
+    // Only a plain object is kept as it is: a class's instance (a Date, a Map) is written as a plain copy, as before.
+    const plain = Object.getPrototypeOf(value) === Object.prototype;
+    if (plain && members.every(([key, inner], index) => key === entries[index]?.[0] && inner === entries[index]?.[1])) return value;
     // fromEntries defines own members, so a key such as "__proto__" stays a plain member.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [this.text(key), this.masked(inner, depth + 1, secretMember || this.isSecretKey(key))]),
-    );
+    return Object.fromEntries(members);
   }
 
   /** A text cut short (at `…`) may end with the start of a secret: that start is masked too. */

@@ -36,12 +36,15 @@ export function shellWord(text: string): string {
   return `$'${text.replace(/[\\']/g, '\\$&').replace(UNSAFE, (char) => bytes(char).join(''))}'`;
 }
 
+/** UNSAFE but for C0: JSON.stringify writes every C0 character in a string as an escape, and none outside one but a line feed. */
+const UNSAFE_IN_JSON = /[\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
+
 /**
  * JSON text with the unsafe characters JSON.stringify leaves as they are (DEL, C1, bidi, invisible, line
  * separators) written as `\u` escapes: the same data, but no such character in the file.
  */
 export function jsonEscaped(json: string): string {
-  return json.replace(UNSAFE, (char) => (char === '\n' ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return json.replace(UNSAFE_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** `value` with every string in it (keys too) made visible on one line: for what a report shows of a target's answers. */
