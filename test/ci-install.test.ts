@@ -9,10 +9,11 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningServer, startServer } from '../src/server/server.js';
 import { readmeBlock } from './helpers/readme.js';
 
@@ -39,6 +40,8 @@ describe('the CI steps of docs/conformance.md', () => {
 
     // The job's workspace: the checkout's tarball in ./voice-config-mock, and a project of its own.
     const workspace = mkdtempSync(join(tmpdir(), 'ci-install-'));
+    // A whole npm install (tens of MB), removed whether the steps passed or not.
+    onTestFinished(() => rm(workspace, { recursive: true, force: true }));
     mkdirSync(join(workspace, 'voice-config-mock'));
     writeFileSync(join(workspace, 'package.json'), '{"name":"ci-workspace","private":true}\n');
     const env = { ...process.env, npm_config_prefer_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false' };

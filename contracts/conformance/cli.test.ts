@@ -1,5 +1,5 @@
 /** `voice-config-mock verify`: exit codes, one-line messages for problems with the run, and the report files. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,7 +46,10 @@ describe('verify command', () => {
   beforeAll(async () => {
     mock = await startServer({ port: 0 });
   });
-  afterAll(() => mock.close());
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await mock.close();
+  });
 
   it('exits 0 against the mock and writes JSON and JUnit reports', async () => {
     const json = join(dir, 'report.json');

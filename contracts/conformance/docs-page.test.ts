@@ -3,10 +3,10 @@
  * ones for the mock against a live mock, the ones for the kit's test servers against those servers. They
  * run the built CLI (`npm run verify`), which `npm test` builds first.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server/server.js';
 import { runShellBlock } from '../../test/helpers/readme.js';
 import { startBeta } from '../../test/kit-servers/beta.js';
@@ -30,6 +30,7 @@ describe('docs/conformance.md commands', () => {
 
   it('run as written against a live mock, conform, and write their reports', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-docs-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const stdout = await runShellBlock(
       blockWith('--report junit=conformance.xml'),
       { 'http://127.0.0.1:4010': mock.url, '=conformance.': `=${dir}/conformance.` },

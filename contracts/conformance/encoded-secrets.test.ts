@@ -5,7 +5,7 @@
  * short answers and in answers longer than the kit keeps whole, and in a redirect to another origin. No form of
  * any of them is in the console, the JSON report or the JUnit file.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -72,10 +72,11 @@ async function startEchoingTarget(): Promise<{ url: string; server: Server }> {
 describe('a target that echoes secrets in every encoding', { timeout: 120_000 }, () => {
   let target: Awaited<ReturnType<typeof startEchoingTarget>>;
   const written: Record<'console' | 'junit' | 'json', string> = { console: '', junit: '', json: '' };
+  let dir = '';
 
   beforeAll(async () => {
     target = await startEchoingTarget();
-    const dir = mkdtempSync(join(tmpdir(), 'kit-encoded-secrets-'));
+    dir = mkdtempSync(join(tmpdir(), 'kit-encoded-secrets-'));
     const write = (text: string) => {
       written.console += text;
     };
@@ -93,6 +94,7 @@ describe('a target that echoes secrets in every encoding', { timeout: 120_000 },
 
   afterAll(() => {
     target?.server.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('wrote what the target answered, masked, in a JSON report that still parses', () => {

@@ -1,8 +1,8 @@
 /** The flags for what the spec leaves open: --header, --list-pointer, --id-pointer, --openapi. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseVerifyArgs, UsageError, verifyUsage } from './args.js';
 
 const base = ['--base-url', 'http://127.0.0.1:4010', '--token', 't'];
@@ -35,7 +35,9 @@ describe('verify flags', () => {
   });
 
   it('reads --openapi as a file now, or keeps a URL to fetch when the run starts', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'flags-')), 'openapi.json');
+    const dir = mkdtempSync(join(tmpdir(), 'flags-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'openapi.json');
     writeFileSync(file, '{"openapi":"3.1.0","paths":{}}');
 
     expect(parseVerifyArgs([...base, '--openapi', file]).openapi).toEqual({ document: { openapi: '3.1.0', paths: {} }, from: file });

@@ -3,7 +3,7 @@
  * redirect to another origin is not followed (with the token, the --header values or the body), and the evidence
  * says so. Two real servers on 127.0.0.1, on two ports: two origins.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -50,6 +50,7 @@ describe('redirects during a run', { timeout: 120_000 }, () => {
   const redirected: { method: string; status: number }[] = [];
   const sameOrigin: Seen[] = [];
   let run: { code: number; out: string; err: string; report: SuiteReport; junit: string };
+  let dir = '';
 
   beforeAll(async () => {
     // The other origin: it records every header and body it gets, and answers like the API would.
@@ -99,7 +100,7 @@ describe('redirects during a run', { timeout: 120_000 }, () => {
         headers: { location: `${far.url}${path}`, 'content-type': 'application/json' },
       });
     });
-    const dir = mkdtempSync(join(tmpdir(), 'kit-redirects-'));
+    dir = mkdtempSync(join(tmpdir(), 'kit-redirects-'));
     let out = '';
     let err = '';
     const argv = [
@@ -121,6 +122,7 @@ describe('redirects during a run', { timeout: 120_000 }, () => {
   afterAll(() => {
     far?.server.close();
     front?.server.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('sends nothing to another origin: no token, no --header value, no body', () => {

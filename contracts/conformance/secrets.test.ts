@@ -5,7 +5,7 @@
  * the console, the JUnit file or the JSON file. Nor is any character that drives a terminal.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -132,10 +132,11 @@ describe('a target that echoes every request back', { timeout: 120_000 }, () => 
   let target: Awaited<ReturnType<typeof startEchoTarget>>;
   const written: Record<'console' | 'junit' | 'json', string> = { console: '', junit: '', json: '' };
   let code: number;
+  let dir = '';
 
   beforeAll(async () => {
     target = await startEchoTarget();
-    const dir = mkdtempSync(join(tmpdir(), 'kit-secrets-'));
+    dir = mkdtempSync(join(tmpdir(), 'kit-secrets-'));
     writeFileSync(join(dir, 'examples.json'), JSON.stringify(EXAMPLES));
     const flags = ['--base-url', target.url, '--token', TOKEN, '--token2', TOKEN2, '--header', `X-Api-Key: ${API_KEY}`];
     const more = ['--header', `X-Route: ${ROUTE}`, '--examples', join(dir, 'examples.json'), '--strict', '--timeout-ms', '5000'];
@@ -150,6 +151,7 @@ describe('a target that echoes every request back', { timeout: 120_000 }, () => 
 
   afterAll(() => {
     target?.server.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('ran the whole suite against it, and wrote what the target echoed', () => {

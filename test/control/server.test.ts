@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createControlClient } from '../../src/client/control-client.js';
 import { createMockState } from '../../src/state/mock-state.js';
 import { loadStateFile } from '../../src/state/persistence/state-file.js';
@@ -116,6 +116,7 @@ function exitOf(args: string[]): Promise<{ code: number | null; stderr: string }
 
 describe('state file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'vcm-state-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('survives a kill and a restart', async () => {
     const file = join(dir, 'state.json');

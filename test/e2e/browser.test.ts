@@ -39,9 +39,12 @@ describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    try {
+      await browser?.close();
+      await site?.close();
+    } finally {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('lists the seeded assistants of the first organization', async () => {

@@ -22,28 +22,38 @@ export interface InlinePage {
 /** Builds and serves a page whose only script is `source`. */
 export async function serveInlinePage(source: string): Promise<InlinePage> {
   const dir = await mkdtemp(join(tmpdir(), 'voice-config-mock-page-'));
-  const { external, target } = demoBuildOptions(dir);
-  await build({
-    stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: 'page.ts' },
-    outfile: join(dir, 'page.js'),
-    bundle: true,
-    platform: 'browser',
-    format: 'esm',
-    ...(external ? { external } : {}),
-    ...(target ? { target } : {}),
-    alias: { 'voice-config-mock/browser': browserEntry },
-    logLevel: 'silent',
-  });
-  await writeFile(join(dir, 'index.html'), '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>');
-  await copyWorkerScript(dir);
-  const site = await serveDirectory(dir);
-  return {
-    url: `${site.url}/`,
-    close: async () => {
-      await site.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    const { external, target } = demoBuildOptions(dir);
+    await build({
+      stdin: { contents: source, loader: 'ts', resolveDir: dir, sourcefile: 'page.ts' },
+      outfile: join(dir, 'page.js'),
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      ...(external ? { external } : {}),
+      ...(target ? { target } : {}),
+      alias: { 'voice-config-mock/browser': browserEntry },
+      logLevel: 'silent',
+    });
+    await writeFile(
+      join(dir, 'index.html'),
+      '<!doctype html><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>',
+    );
+    await copyWorkerScript(dir);
+    const site = await serveDirectory(dir);
+    return {
+      url: `${site.url}/`,
+      close: async () => {
+        await site.close();
+        await remove();
+      },
+    };
+  } catch (error) {
+    // A page that was not built or served is never returned, so no close() would remove its folder.
+    await remove();
+    throw error;
+  }
 }
 
 /** Opens the page in a fresh context and collects its console lines (errors apart) until one starts with `last`. */

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bounded-lists-'));
 const started: Running[] = [];
 afterAll(async () => {
   await Promise.all(started.map((server) => server.close()));
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /**

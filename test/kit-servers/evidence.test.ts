@@ -3,10 +3,10 @@
  * reach, a record wrapped where the kit does not look), the check is "not judged", never "passed"; given the flag
  * the reason names, the same check is judged. And --read-only judges what it can without writing.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type AlphaShape, type Break, startAlpha } from './alpha.js';
 import type { Running } from './plumbing.js';
 import { runKit } from './run-kit.js';
@@ -16,6 +16,7 @@ const started: Running[] = [];
 afterEach(async () => {
   await Promise.all(started.splice(0).map((server) => server.close()));
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Result {
   id: string;

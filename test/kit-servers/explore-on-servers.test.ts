@@ -3,10 +3,10 @@
  * differently where it is silent): no rule broken, even counting the assumed ones, exit 0, nothing left
  * behind, and every record as it was by the server's own account.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runExploreCommand } from '../../contracts/conformance/explore/cli.js';
 import { startAlpha } from './alpha.js';
 import { BETA_OPENAPI, BETA_VERSION, startBeta } from './beta.js';
@@ -17,6 +17,7 @@ const closing: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closing.splice(0).map((close) => close()));
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const servers = [
   { name: 'alpha', start: () => startAlpha(), flags: (url: string) => ['--base-url', url, '--token', 'alpha-a', '--token2', 'alpha-b'] },

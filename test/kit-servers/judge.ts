@@ -1,22 +1,24 @@
 /** One kit run against a test server, in-process, with its JSON report read back and ways to ask it. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SuiteReport } from '../../contracts/conformance/types.js';
 import type { Running } from './plumbing.js';
-import { type KitRun, runKit } from './run-kit.js';
+import { runKit } from './run-kit.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'kit-servers-'));
-let runs = 0;
-
-/** Runs the kit once against `running` with its two tokens and `flags`; the console output and the JSON report. */
+/**
+ * Runs the kit once against `running` with its two tokens and `flags`; the console output and the JSON report. The
+ * report is written to a folder of the run's own, removed once it is read or the run failed.
+ */
 export async function judgeServer<T extends Running>(running: T, tokens: readonly string[], flags: (url: string) => string[] = () => []) {
-  const report = join(dir, `report-${runs++}.json`);
-  const run: KitRun = await runKit(
+  const dir = mkdtempSync(join(tmpdir(), 'kit-servers-'));
+  const report = join(dir, 'report.json');
+  const [run, json] = await runKit(
     ...['--base-url', running.url, '--token', tokens[0] as string, '--token2', tokens[1] as string, '--report', `json=${report}`],
     ...flags(running.url),
-  );
-  const json = JSON.parse(readFileSync(report, 'utf8')) as SuiteReport;
+  )
+    .then((run) => [run, JSON.parse(readFileSync(report, 'utf8')) as SuiteReport] as const)
+    .finally(() => rmSync(dir, { recursive: true, force: true }));
   const outcome = (id: string) => json.results.find((result) => result.id === id)?.outcome;
   const withOutcome = (wanted: string) => json.results.filter((result) => result.outcome === wanted).map((result) => result.id);
   return { running, run, json, outcome, withOutcome };

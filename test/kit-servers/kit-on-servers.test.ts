@@ -4,10 +4,10 @@
  * (--fail-on-skipped-spec, exit 0) and leaves the records exactly as they were, by the server's own account;
  * each way of breaking a spec rule fails the matching check; --read-only sends only GET, HEAD and OPTIONS.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { allProbes } from '../../contracts/conformance/checks/index.js';
 import { BREAKS, type Break, startAlpha } from './alpha.js';
 import { BETA_OPENAPI, BETA_VERSION, startBeta } from './beta.js';
@@ -16,6 +16,7 @@ import { GAMMA_EXAMPLES, GAMMA_SYSTEM_TRUNK, startGamma } from './gamma.js';
 import { type KitRun, notPassed, runKit } from './run-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-servers-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const started_ = closedAfterEach();
 
 const alphaFlags = (url: string) => ['--base-url', url, '--token', 'alpha-a', '--token2', 'alpha-b'];

@@ -2,16 +2,28 @@
  * What the tests of the kit against the paged servers (delta and epsilon) share: their flags, the spec checks a
  * whole run must judge, and a kit run with its JSON report read back.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DELTA_OPENAPI, DELTA_TOKENS } from './delta.js';
 import { EPSILON_TOKENS, epsilonOpenApi } from './epsilon.js';
 import { type KitRun, runKit } from './run-kit.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'paged-servers-'));
-export const EPSILON_OPENAPI = join(dir, 'epsilon-openapi.json');
-writeFileSync(EPSILON_OPENAPI, JSON.stringify(epsilonOpenApi()));
+/**
+ * Epsilon's document as a file, for --openapi. This module is evaluated once per worker and shared by the test files
+ * that run there, none of which could remove the file while the others may still read it. So the file is named by a
+ * hash of its text: every worker of every run writes the same few KB to the same path (renamed into place whole, so
+ * no run reads it half written), and no more than that one file stays in the temporary directory.
+ */
+const epsilonDocument = JSON.stringify(epsilonOpenApi());
+export const EPSILON_OPENAPI = join(
+  tmpdir(),
+  `paged-servers-epsilon-${createHash('sha256').update(epsilonDocument).digest('hex').slice(0, 16)}.json`,
+);
+const writing = `${EPSILON_OPENAPI}.${randomUUID()}`;
+writeFileSync(writing, epsilonDocument);
+renameSync(writing, EPSILON_OPENAPI);
 
 /** Every check the kit judges as `spec` (the ids of contracts/conformance/checks), which a whole run must judge. */
 export const KINDS = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'] as const;
@@ -65,12 +77,16 @@ export type ReportedRun = KitRun & {
   result(id: string): Result | undefined;
 };
 
-let runs = 0;
-/** A run with a JSON report, read back; `status(id)` is a check's "passed", "failed" or "not judged". */
+/**
+ * A run with a JSON report, read back; `status(id)` is a check's "passed", "failed" or "not judged". The report (up
+ * to a few MB) is written to a folder of the run's own, removed once it is read or the run failed.
+ */
 export async function reported(...argv: string[]): Promise<ReportedRun> {
-  const file = join(dir, `run-${++runs}.json`);
-  const run = await runKit(...argv, '--report', `json=${file}`);
-  const json = JSON.parse(readFileSync(file, 'utf8'));
+  const dir = mkdtempSync(join(tmpdir(), 'paged-servers-'));
+  const file = join(dir, 'run.json');
+  const [run, json] = await runKit(...argv, '--report', `json=${file}`)
+    .then((run) => [run, JSON.parse(readFileSync(file, 'utf8'))] as const)
+    .finally(() => rmSync(dir, { recursive: true, force: true }));
   const result = (id: string) => (json.results as Result[]).find((candidate) => candidate.id === id);
   return { ...run, json, result, status: (id) => result(id)?.status ?? result(id)?.outcome };
 }

@@ -4,16 +4,17 @@
  * and one state file takes one process (a stale lock is taken over).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { exitOf, killAll, killed, startWithStateFile as start } from '../helpers/mock-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vcm-durability-'));
 const AUTH = { authorization: 'Bearer demo-token', 'content-type': 'application/json' };
 
 afterEach(killAll);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Creates schemas one after another until the mock stops answering; the ids of those answered 2xx. */
 async function createUntilKilled(url: string, worker: number, round: number): Promise<string[]> {

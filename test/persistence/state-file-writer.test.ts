@@ -7,7 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { schemas } from '../../src/domain/resources/index.js';
 import { createMockState, type MockState } from '../../src/state/mock-state.js';
 import { createRecord } from '../../src/state/operations.js';
@@ -16,6 +16,7 @@ import { changeLogPath, loadStateFile } from '../../src/state/persistence/state-
 import { StateFileWriter } from '../../src/state/persistence/state-file-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vcm-writer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let serial = 0;
 const fresh = (name: string) => join(dir, `${name}-${serial++}.json`);
 /** The tenants' names, after the empty scenario's own organizations. */

@@ -6,7 +6,7 @@
  * served over HTTP, and pass against the mock itself.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ import { runExploreCommand } from './cli.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'explore-bugs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const BUGS = Object.keys(PLANTED) as Planted[];
 /** The seed each bug is looked for with (the ten-seed search is bench/explore-seeds.mjs). */
 const SEEDS: Record<Planted, number> = {

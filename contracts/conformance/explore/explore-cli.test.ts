@@ -3,7 +3,7 @@
  * rule, the console's table), --replay of a saved sequence (1 while the rule breaks, 0 once it holds), and an
  * interrupt (130, with what the run created deleted first).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { runExploreCommand } from './cli.js';
 import { ALL_RULES } from './rules.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'explore-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function explore(...argv: string[]): Promise<{ code: number; out: string }> {
   let out = '';

@@ -5,17 +5,18 @@
  * printed, in the console or the JSON report (the repro files show only what the kit sent and
  * the ids it was answered: repro.test.ts holds them to the same).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/http/app.js';
 import { createMockState } from '../../../src/state/mock-state.js';
 import { runExploreCommand } from './cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'explore-output-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 

@@ -1,17 +1,18 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ids planted here hold ${…} as text, on purpose.
 /** The repro files send ids a target answered, which are the target's text: they are quoted, never run as code. */
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Masker } from '../verdict/mask.js';
 import type { ReportedFailure } from './report.js';
 import { reproShell, reproTest, writeRepros } from './repro.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'repro-quoting-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const planted = join(dir, 'planted');
 
 /** A failure whose last request names a system trunk by an id the target chose. */
