@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/http/app.js';
 import { createMockState } from '../../../src/state/mock-state.js';
 import type { Target } from '../types.js';
-import { runExplore } from './explore.js';
+import { replay, runExplore } from './explore.js';
+import type { Step } from './model.js';
 import { ALL_RULES } from './rules.js';
 
 const RESOURCES = ['sip-trunks', 'assistants', 'schemas', 'tools', 'webhooks'];
@@ -52,6 +53,21 @@ describe('explore against the mock', () => {
     expect(run.leftovers).toEqual([]);
     expect(await snapshot(target)).toEqual(before);
   }, 60_000);
+
+  it('goes on with a re-created record: a get, an update and a delete of it are carried out and judged', async () => {
+    const step = (op: Step['op']): Step => ({ op, kind: 'schemas', as: 'token', handle: 0 });
+    const sequence = ['create', 'delete', 'recreate', 'get', 'update', 'delete'].map((op) => step(op as Step['op']));
+    const options = { seed: 1, runs: 1, steps: 8, timeLimitMs: 30_000, requestBudget: 1_000_000, strict: true, systemTrunkUpdate: false };
+    const [result] = await replay(inProcess(), { ...options, signal: new AbortController().signal }, [sequence]);
+
+    expect(result?.broken).toBeUndefined();
+    const created = result?.log.filter((entry) => entry.created !== undefined).map((entry) => entry.created) ?? [];
+    expect(created).toHaveLength(2);
+    // The steps after the re-create reach the new record, not nothing.
+    const onNew = result?.log.filter((entry) => entry.path.endsWith(`/${created[1]}`)).map((entry) => entry.method) ?? [];
+    expect(onNew).toEqual(expect.arrayContaining(['GET', 'PATCH', 'DELETE']));
+    expect(result?.leftovers).toEqual([]);
+  });
 
   // Without a second organization no list can show another's record: the rule is not judged, never passed.
   it("does not judge that lists hold only their organization's records without --token2", async () => {

@@ -96,11 +96,6 @@ export interface ModelRecord {
    * own form of them, never compared. Undefined until an answer or a read before any update shows the record.
    */
   ownForm?: string[];
-  /**
-   * While no answer has shown the record: for each key an update sent, the value held before that update. A read
-   * showing it there has not seen the update carried out; showing neither it nor the value sent, its own form.
-   */
-  before?: Record<string, unknown>;
 }
 
 export interface Model {

@@ -15,7 +15,7 @@ import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model
 import { RULES, type Rule } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
 import { isRefusal, isSuccess, type Reply } from './target-seam.js';
-import { heldAfterUpdate, heldTo, reflects, shownAsSent, shownOtherwise, withOwnForm } from './written.js';
+import { heldAfterUpdate, heldTo, madeRecord, reflects } from './written.js';
 
 const factsOf = (kind: string) => resourceFacts.find((facts) => facts.name === kind);
 
@@ -36,19 +36,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       const writtenAt = performance.now();
       const id = await session.claim(run.ledger, path, reply, step.as, example, sent);
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
-      if (id !== undefined)
-        model.records.push({
-          kind,
-          owner: step.as,
-          id,
-          deleted: false,
-          created: sent,
-          example,
-          written: shownAsSent(session, reply, sent),
-          updates: 0,
-          writtenAt,
-          ...withOwnForm(shownOtherwise(session, reply, sent)),
-        });
+      if (id !== undefined) model.records.push(madeRecord(session, reply, { kind, owner: step.as, id, created: sent, example }, writtenAt));
       return;
     }
     case 'recreate': {
@@ -62,23 +50,18 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
       if (id !== undefined) judge(run, true, RULES.recreate, detail);
       if (id !== undefined) (run.log.at(-1) as StepLog).created = id;
       old.replaced = true;
-      if (id !== undefined)
-        model.records.push({
-          ...old,
-          id,
-          deleted: false,
-          written: shownAsSent(session, reply, old.created),
-          updates: 0,
-          before: undefined,
-          writtenAt,
-          ...withOwnForm(shownOtherwise(session, reply, old.created)),
-        });
+      // A record of its own: never replaced, listed or seen yet, whatever its predecessor was.
+      const { kind: oldKind, owner, created, example } = old;
+      if (id !== undefined) model.records.push(madeRecord(session, reply, { kind: oldKind, owner, id, created, example }, writtenAt));
       return;
     }
     case 'get':
       return judgeRead(run, step, target as ModelRecord);
     case 'update': {
       const record = target as ModelRecord;
+      // A record no answer has shown yet is read first: what it shows otherwise than created is the target's own form,
+      // known before an update's values are held (after it, a value shown otherwise is an update not carried out).
+      if (record.ownForm === undefined && record.updates === 0) await judgeRead(run, step, record);
       const example = session.updateBody(path) ?? {};
       // The update example, then the created values of its keys, in turn: two updates in a row differ.
       const body =
@@ -136,12 +119,11 @@ async function judgeRead(run: SequenceRun, step: Step, record: ModelRecord): Pro
   const found = session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
   // A 2xx whose record the kit cannot find (a wrapper it does not know, an array, text) is no evidence either way.
   if (found === undefined && isSuccess(reply.status)) return;
-  if (found !== undefined && record.ownForm === undefined) {
-    // The first sight of the record: what it shows otherwise than written is the target's own form from now on.
+  if (found !== undefined && record.ownForm === undefined && record.updates === 0) {
+    // The first sight of the record: what it shows otherwise than created is the target's own form from now on.
     const held = heldTo(record, found);
     record.ownForm = Object.keys(record.written).filter((key) => !(key in held));
     record.written = held;
-    record.before = undefined;
   }
   // Nor is a record that shows none of the values written: nothing was compared.
   if (found !== undefined && !Object.keys(record.written).some((key) => key in found)) return;

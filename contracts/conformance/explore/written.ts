@@ -30,17 +30,12 @@ export function shownAsSent(session: Session, reply: Reply, sent: Record<string,
 export function heldAfterUpdate(
   session: Session,
   reply: Reply,
-  record: Pick<ModelRecord, 'written' | 'ownForm' | 'before'>,
+  record: Pick<ModelRecord, 'id' | 'written' | 'ownForm'>,
   sent: Record<string, unknown>,
-): Pick<ModelRecord, 'written' | 'ownForm' | 'before'> {
-  const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
+): Pick<ModelRecord, 'written' | 'ownForm'> {
+  // Only an answer that is this record shows it (an update answered 202 with a job of its own shows nothing of it).
+  const shown = isSuccess(reply.status) && session.isRecord(reply, record.id) ? session.record(reply.body) : undefined;
   const held = record.written;
-  if (shown === undefined && record.ownForm === undefined) {
-    // Still unseen: the next read tells the update carried out, not yet, or in a form of the target's own (heldTo).
-    const comparable = Object.entries(sent).filter(([key]) => !isSecretName(key));
-    const before = { ...record.before, ...Object.fromEntries(comparable.filter(([key]) => key in held).map(([key]) => [key, held[key]])) };
-    return { written: { ...held, ...Object.fromEntries(comparable) }, ownForm: undefined, before };
-  }
   const showsOtherwise = (key: string, value: unknown) => shown !== undefined && key in shown && canonical(shown[key]) !== canonical(value);
   // The record seen for the first time: a key held from the create that the answer shows otherwise is its own form.
   const known =
@@ -51,11 +46,23 @@ export function heldAfterUpdate(
     if (showsOtherwise(key, value) && (!(key in held) || showsOtherwise(key, held[key]))) ownForm.add(key);
   const written = { ...held, ...Object.fromEntries(Object.entries(sent).filter(([key]) => !isSecretName(key))) };
   for (const key of ownForm) delete written[key];
-  return { written, ownForm: known === undefined && ownForm.size === 0 ? undefined : [...ownForm], before: undefined };
+  return { written, ...(known === undefined && ownForm.size === 0 ? {} : { ownForm: [...ownForm] }) };
 }
 
-/** `{ ownForm }` when the answer showed the record, for a new model record; else nothing (not known yet). */
-export const withOwnForm = (keys: string[] | undefined) => (keys === undefined ? {} : { ownForm: keys });
+/**
+ * The model record of a record a create made, answered `reply`: held to the values its answer showed as sent (all of
+ * them where it showed none), its own form known where the answer showed the record.
+ */
+export function madeRecord(
+  session: Session,
+  reply: Reply,
+  made: Pick<ModelRecord, 'kind' | 'owner' | 'id' | 'created' | 'example'>,
+  writtenAt: number,
+): ModelRecord {
+  const ownForm = shownOtherwise(session, reply, made.created);
+  const written = shownAsSent(session, reply, made.created);
+  return { ...made, deleted: false, written, updates: 0, writtenAt, ...(ownForm === undefined ? {} : { ownForm }) };
+}
 
 /** The keys a write's answer shows otherwise than they were sent; undefined when the answer shows no record. */
 export function shownOtherwise(session: Session, reply: Reply, sent: Record<string, unknown>): string[] | undefined {
@@ -65,16 +72,15 @@ export function shownOtherwise(session: Session, reply: Reply, sent: Record<stri
 }
 
 /**
- * What a read of `record` is held to. Where no answer has shown the record yet, the first read shows the target's own
- * form of the values written: a key it shows otherwise is not held, unless an update sent it and the read shows the
- * value from before that update (the update not carried out, or not yet).
+ * What a read of `record` is held to. Where no answer has shown the record yet and it was not updated since its
+ * create, the first read shows the target's own form of the values created: a key it shows otherwise is not held.
+ * (An update step reads such a record first, so that its own form is known before an update's values are held.)
  */
 export function heldTo(record: ModelRecord, shown: Record<string, unknown>): Record<string, unknown> {
-  if (record.ownForm !== undefined) return record.written;
-  const before = record.before ?? {};
-  const holds = (key: string, value: unknown) =>
-    !(key in shown) || canonical(shown[key]) === canonical(value) || (key in before && canonical(shown[key]) === canonical(before[key]));
-  return Object.fromEntries(Object.entries(record.written).filter(([key, value]) => holds(key, value)));
+  if (record.ownForm !== undefined || record.updates > 0) return record.written;
+  return Object.fromEntries(
+    Object.entries(record.written).filter(([key, value]) => !(key in shown) || canonical(shown[key]) === canonical(value)),
+  );
 }
 
 /** Every key written that the answer shows has the value written (a key it never shows, a password, is not compared). */

@@ -36,7 +36,10 @@ export function shellWord(text: string): string {
   return `$'${text.replace(/[\\']/g, '\\$&').replace(UNSAFE, (char) => bytes(char).join(''))}'`;
 }
 
-/** UNSAFE but for C0: JSON.stringify writes every C0 character in a string as an escape, and none outside one but a line feed. */
+/**
+ * UNSAFE but for C0: JSON.stringify writes every C0 character in a string as an escape, and none outside one but the
+ * line feeds of its indentation (with spaces, as the reports are written; a tab indent would be one more).
+ */
 const UNSAFE_IN_JSON = /[\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffb]/g;
 
 /**
