@@ -1,3 +1,4 @@
+/** `voice-config-mock verify`: checks a running implementation of the API against the spec. */
 import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './args.js';
 import { runSuite, summarize } from './suite.js';
 import { DEFAULT_MAX_LIST_MIB, DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORDS } from './target/paging.js';

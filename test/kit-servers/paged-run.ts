@@ -19,7 +19,7 @@ import { type KitRun, runKit } from './run-kit.js';
 const epsilonDocument = JSON.stringify(epsilonOpenApi());
 export const EPSILON_OPENAPI = join(
   tmpdir(),
-  `paged-servers-epsilon-${createHash('sha256').update(epsilonDocument).digest('hex').slice(0, 16)}.json`,
+  `voice-config-mock-epsilon-openapi-${createHash('sha256').update(epsilonDocument).digest('hex').slice(0, 16)}.json`,
 );
 const writing = `${EPSILON_OPENAPI}.${randomUUID()}`;
 writeFileSync(writing, epsilonDocument);
