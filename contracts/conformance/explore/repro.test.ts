@@ -63,16 +63,24 @@ describe('repro files', () => {
 
   it('send an id with control characters as the kit sent it, masked where it holds a secret, and hold no such character', async () => {
     const token = 'Tk1-sekrit-ALPHA-9q';
+    // A token of characters a server escapes, echoed into ids in the ways servers write it back.
+    const token2 = 'Zk9x/Q2b+Tr7wL1pq8Vn~==';
+    const forms = [
+      encodeURIComponent(token2),
+      encodeURIComponent(token2).replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+      JSON.stringify(token2).slice(1, -1).replaceAll('/', '\\/'),
+      token2.replace(/[^A-Za-z0-9]/g, (char) => `\\u${(char.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`),
+    ];
     const odd = 'abc~\x1B[31mRED\u202Eevil [x]';
-    const masker = new Masker([token]);
-    const folders = await writeRepros(join(dir, 'odd'), [failureWithId(odd), failureWithId(`${odd}-${token}`)], (text) =>
-      masker.text(text),
-    );
+    const masker = new Masker([token, token2]);
+    const failures = [failureWithId(odd), failureWithId(`${odd}-${token}`), ...forms.map((form) => failureWithId(`id-${form}`))];
+    const folders = await writeRepros(join(dir, 'odd'), failures, (text) => masker.text(text));
     const files = folders.flatMap((at) => ['repro.sh', 'repro.test.ts'].map((name) => readFileSync(join(at, name), 'utf8')));
     const folder = folders[0] as string;
+    expect(files).toHaveLength(2 * failures.length);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
     for (const text of files) expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
-    for (const text of files) expect(text).not.toContain(token);
+    for (const text of files) for (const secret of [token, token2, ...forms]) expect(text).not.toContain(secret);
 
     const received: string[] = [];
     const server = createServer((req, res) => {
