@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelRecord } from './model.js';
 import type { Reply, Session } from './target-seam.js';
-import { heldAfterUpdate, heldTo, shownAsSent } from './written.js';
+import { heldAfterUpdate, heldTo, madeRecord } from './written.js';
 
 /** A session that reads any JSON object with an id as a record, and as the record of that id. */
 const recordOf = (body: unknown) =>
@@ -27,20 +27,10 @@ const answered = (status: number, body?: unknown): Reply => ({
 });
 const created = { name: 'Support case', type: 'Free', description: 'Created' };
 
-/** A record created with `created`, whose create answered no record. */
-function unseenRecord(): ModelRecord {
-  return {
-    kind: 'schemas',
-    owner: 'token',
-    id: 'record-1',
-    deleted: false,
-    created,
-    example: created,
-    written: shownAsSent(session, answered(201), created),
-    updates: 0,
-    writtenAt: 0,
-  } as ModelRecord;
-}
+/** A record created with `sent`, its create answered `reply` (by default 201 with no body). */
+const made = (sent: Record<string, unknown> = created, reply = answered(201)): ModelRecord =>
+  madeRecord(session, reply, { kind: 'schemas', owner: 'token', id: 'record-1', created: sent, example: sent }, 0);
+const unseenRecord = () => made();
 
 describe('what explore holds a read to', () => {
   it('never holds a member named as a secret, in any of the ways the masker names one', () => {
@@ -54,10 +44,20 @@ describe('what explore holds a read to', () => {
       signingSecret: 's',
       authToken: 't',
     };
-    expect(shownAsSent(session, answered(201), sent)).toEqual({ name: 'a' });
+    expect(made(sent).written).toEqual({ name: 'a' });
+    expect(made(sent, answered(201, { id: 'record-1', ...sent, password: '****' })).written).toEqual({ name: 'a' });
     const record = { ...unseenRecord(), written: { name: 'a' }, ownForm: [] };
     const answer = answered(200, { id: 'record-1', ...sent, name: 'b' });
     expect(heldAfterUpdate(session, answer, record, { ...sent, name: 'b' }).written).toEqual({ name: 'b' });
+  });
+
+  it('takes a create’s answer for the record only where it shows every value sent: `{id}` alone leaves the first read to decide', () => {
+    const whole = made(created, answered(201, { id: 'record-1', ...created, type: 'free' }));
+    expect(whole.ownForm).toEqual(['type']);
+    expect(whole.written).toEqual({ name: 'Support case', description: 'Created' });
+    const idOnly = made(created, answered(201, { id: 'record-1' }));
+    expect(idOnly.ownForm).toBeUndefined();
+    expect(idOnly.written).toEqual(created);
   });
 
   it('takes a created value the first read shows otherwise for the target’s own form, before any update', () => {

@@ -9,17 +9,6 @@ import type { ModelRecord } from './model.js';
 import { isSuccess, type Reply, type Session } from './target-seam.js';
 
 /**
- * The values of a create that a read can be held to: when the answer shows the record, only the keys it shows as sent
- * (a secret shown masked, a number written in the target's own form are the target's choice); else all of them.
- */
-export function shownAsSent(session: Session, reply: Reply, sent: Record<string, unknown>): Record<string, unknown> {
-  const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
-  const comparable = Object.entries(sent).filter(([key]) => !isSecretName(key));
-  if (shown === undefined) return Object.fromEntries(comparable);
-  return Object.fromEntries(comparable.filter(([key, value]) => canonical(shown[key]) === canonical(value)));
-}
-
-/**
  * What reads are held to after an accepted update, and the keys known in the target's own form. Every key sent is
  * held to the value sent, never to its value from before: the update's answer is not judged, so the reads after it
  * are where an update that was not carried out shows. Not held: secrets, the keys known in the target's own form,
@@ -50,8 +39,10 @@ export function heldAfterUpdate(
 }
 
 /**
- * The model record of a record a create made, answered `reply`: held to the values its answer showed as sent (all of
- * them where it showed none), its own form known where the answer showed the record.
+ * The model record of a record a create made, answered `reply`. An answer shows the record only where it shows every
+ * value sent that can be compared (secrets aside): then a value it shows otherwise is the target's own form, never
+ * held, and the rest is held. An answer that shows none of it, or only some (`{"id": …}` alone), tells nothing of the
+ * form of the rest: every value is held until the first read that shows the record decides (heldTo).
  */
 export function madeRecord(
   session: Session,
@@ -59,16 +50,13 @@ export function madeRecord(
   made: Pick<ModelRecord, 'kind' | 'owner' | 'id' | 'created' | 'example'>,
   writtenAt: number,
 ): ModelRecord {
-  const ownForm = shownOtherwise(session, reply, made.created);
-  const written = shownAsSent(session, reply, made.created);
-  return { ...made, deleted: false, written, updates: 0, writtenAt, ...(ownForm === undefined ? {} : { ownForm }) };
-}
-
-/** The keys a write's answer shows otherwise than they were sent; undefined when the answer shows no record. */
-export function shownOtherwise(session: Session, reply: Reply, sent: Record<string, unknown>): string[] | undefined {
-  const shown = isSuccess(reply.status) ? session.record(reply.body) : undefined;
-  if (shown === undefined) return undefined;
-  return Object.keys(sent).filter((key) => key in shown && canonical(shown[key]) !== canonical(sent[key]));
+  const comparable = Object.entries(made.created).filter(([key]) => !isSecretName(key));
+  const answered = isSuccess(reply.status) ? session.record(reply.body) : undefined;
+  const shown = answered !== undefined && comparable.every(([key]) => key in answered) ? answered : undefined;
+  const base = { ...made, deleted: false, updates: 0, writtenAt };
+  if (shown === undefined) return { ...base, written: Object.fromEntries(comparable) };
+  const ownForm = comparable.filter(([key, value]) => canonical(shown[key]) !== canonical(value)).map(([key]) => key);
+  return { ...base, written: Object.fromEntries(comparable.filter(([key]) => !ownForm.includes(key))), ownForm };
 }
 
 /**
