@@ -40,6 +40,16 @@ export const variants = {
       'src/server/buffered-body.ts': [[/export async function bufferedBody[\s\S]*$/, 'export async function bufferedBody(_c: Context) { return undefined; }\n']],
     },
   },
+  'no-writes-together': {
+    what: "each direct answer written as soon as it is worked out, not with the rest of its turn's in the check phase",
+    cases: ['list', 'get', 'patch', 'create', 'delete'],
+    edits: {
+      'src/server/direct-lane.ts': [
+        ['writes.push(() => reply(done));\n      writing ??= setImmediate(writeAll);', 'reply(done);'],
+        ['    if (writing) clearImmediate(writing);\n    writing = setImmediate(writeAll);\n', ''],
+      ],
+    },
+  },
   'no-direct-lane': {
     what: "every request through Hono's adapter, the resource routes' plain requests included (no src/http/direct-routes.ts)",
     cases: ['list', 'get', 'patch', 'create', 'delete'],

@@ -7,9 +7,19 @@
  * check phase of the turn that read its headers is left unread, and the request goes to the app,
  * which reads it as a stream. Nothing is decided from a header Node keeps
  * only once of several: a request with any header twice goes to the app.
+ *
+ * The answers of a turn of the event loop are written together, in that
+ * turn's check phase, once every one of them is worked out: each is still
+ * worked out when it was before (a read in its request event, a write once
+ * its body is in), only its write waits. Each socket write wakes the client
+ * that reads it; written one after another's work, each write found its
+ * client asleep again, and the wake-ups cost the mock more CPU than its own
+ * work on a create (docs/BENCHMARKS.md, "Answers written together"). An
+ * answer that waits for its write's commit (`--state-file`) is written when
+ * the commit is done.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { DirectAnswer, DirectRoutes, PlainRequest } from '../http/direct-routes.js';
+import type { DirectAnswer, DirectRoute, DirectRoutes, PlainRequest } from '../http/direct-routes.js';
 import { decodedBody } from '../http/json-body.js';
 import { UNEXPECTED_FAILURE_DETAIL } from '../http/problem.js';
 import type { RequestLogger } from '../http/request-logger.js';
@@ -18,11 +28,19 @@ import { answerProblem } from './node-client-errors.js';
 
 /** `logger`: the request log the app writes to too, so that the lines of both ways go out in the order of the answers. */
 export function withDirectLane(direct: DirectRoutes, app: RequestListener, logger?: RequestLogger): RequestListener {
-  return function directLane(incoming, outgoing) {
-    const request = plainRequestOf(incoming);
-    const route = request && direct.route(request);
-    if (!request || !route) return app(incoming, outgoing);
-    const started = performance.now();
+  /** Answers worked out and not yet written. */
+  let writes: Array<() => void> = [];
+  /** Writes them: the last callback queued for the check phase, behind the work of every body taken in this turn. */
+  let writing: NodeJS.Immediate | undefined;
+
+  const writeAll = () => {
+    writing = undefined;
+    const held = writes;
+    writes = [];
+    for (const write of held) write();
+  };
+
+  function answer({ outgoing, request, route, started }: Taken, bytes: Uint8Array | undefined): void {
     const reply = (done: DirectAnswer) => {
       send(outgoing, done);
       logger?.line({
@@ -34,27 +52,51 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, logge
         problemTitle: done.problemTitle,
       });
     };
-    const answer = (bytes: Uint8Array | undefined) => {
-      try {
-        const done = direct.answer(route, request, bytes && decodedBody(bytes), started);
-        if (done instanceof Promise) done.then(reply, (error) => failed(outgoing, error));
-        else reply(done);
-      } catch (error) {
-        failed(outgoing, error);
+    try {
+      const done = direct.answer(route, request, bytes && decodedBody(bytes), started);
+      if (done instanceof Promise) {
+        done.then(reply, (error) => failed(outgoing, error));
+        return;
       }
-    };
-    if (!route.needsBody) return answer(undefined);
-    if (incoming.complete) return answer(takeBufferedBody(incoming) ?? new Uint8Array(0));
-    // The request event fires once the headers are parsed. Node's parser hands the body over in callbacks of its own
-    // after that one, and runs the tick queue between them, so a body that came in the packet of its headers is
-    // whole only once the poll phase that read the packet is over: in this turn's check phase, not on the next tick
-    // (a next tick found it whole for none of 64,788 PATCHes). One that is not whole by then goes to the app.
-    setImmediate(() => {
-      const bytes = incoming.complete ? takeBufferedBody(incoming) : undefined;
-      if (bytes !== undefined) answer(bytes);
-      else app(incoming, outgoing);
-    });
+      writes.push(() => reply(done));
+      writing ??= setImmediate(writeAll);
+    } catch (error) {
+      failed(outgoing, error);
+    }
+  }
+
+  // The request event fires once the headers are parsed. Node's parser hands the body over in callbacks of its own
+  // after that one, and runs the tick queue between them, so a body that came in the packet of its headers is whole
+  // only once the poll phase that read the packet is over: in this turn's check phase, not on the next tick (a next
+  // tick found it whole for none of 64,788 PATCHes). One that is not whole by then goes to the app.
+  const withBody = (taken: Taken) => {
+    const bytes = taken.incoming.complete ? takeBufferedBody(taken.incoming) : undefined;
+    if (bytes === undefined) app(taken.incoming, taken.outgoing);
+    else answer(taken, bytes);
   };
+
+  return function directLane(incoming, outgoing) {
+    const request = plainRequestOf(incoming);
+    const route = request && direct.route(request);
+    if (!request || !route) return app(incoming, outgoing);
+    const taken = { incoming, outgoing, request, route, started: performance.now() };
+    // Answered now, when the app would answer it; only its write waits.
+    if (!route.needsBody) return answer(taken, undefined);
+    // Its own callback, queued where the app would queue its wait for the body, so that pipelined requests meet the
+    // state in the same order either way; the writes go behind it.
+    setImmediate(withBody, taken);
+    if (writing) clearImmediate(writing);
+    writing = setImmediate(writeAll);
+  };
+}
+
+/** A request the direct routes took. */
+interface Taken {
+  incoming: IncomingMessage;
+  outgoing: ServerResponse;
+  request: PlainRequest;
+  route: DirectRoute;
+  started: number;
 }
 
 /** The request as the direct routes read it, or undefined when some header came more than once. */
