@@ -45,7 +45,7 @@ export const variants = {
     cases: ['list', 'get', 'patch', 'create', 'delete'],
     edits: {
       'src/server/direct-lane.ts': [
-        ['writes.push(() => reply(done));\n      writing ??= setImmediate(writeAll);', 'reply(done);'],
+        ['writes.push({ outgoing, done });\n      writing ??= setImmediate(writeAll);', 'send(outgoing, done);'],
         ['    if (writing) clearImmediate(writing);\n    writing = setImmediate(writeAll);\n', ''],
       ],
     },

@@ -4,12 +4,14 @@
  * (src/server/direct-lane.ts): written one by one, each write woke its
  * client again, which cost more CPU than the mock's own work. Each answer is
  * still worked out when it was before: a read in its request event, a write
- * once its body is in. Node's request and response are stood in for here, so
- * that the moment of each call can be seen.
+ * once its body is in; its request log line is written then too. Node's
+ * request and response are stood in for here, so that the moment of each
+ * call can be seen.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DirectAnswer, DirectRoute, DirectRoutes, PlainRequest } from '../src/http/direct-routes.js';
+import type { RequestLogger } from '../src/http/request-logger.js';
 import { withDirectLane } from '../src/server/direct-lane.js';
 
 type Event = string;
@@ -27,7 +29,9 @@ function lane(events: Event[], commit?: Promise<void>) {
   const app: RequestListener = (incoming) => {
     events.push(`app took ${incoming.url}`);
   };
-  return withDirectLane(direct, app);
+  // The request log's line, when it is written (after the answer is worked out, before its turn's writes).
+  const logger: RequestLogger = { enabled: () => true, line: (entry) => events.push(`logged ${entry.sentPath}`) };
+  return withDirectLane(direct, app, logger);
 }
 
 function request(method: string, url: string, body?: string): IncomingMessage {
@@ -49,14 +53,25 @@ function request(method: string, url: string, body?: string): IncomingMessage {
   } as unknown as IncomingMessage;
 }
 
-function response(url: string, events: Event[]): ServerResponse {
-  return {
+/** `failFirst`: its first write throws, as a socket or a header Node refuses would. */
+function response(url: string, events: Event[], failFirst = false): ServerResponse {
+  let fail = failFirst;
+  let status = 0;
+  const outgoing = {
     headersSent: false,
-    writeHead() {},
-    end() {
-      events.push(`wrote ${url}`);
+    writeHead(code: number) {
+      status = code;
+      return outgoing;
     },
-  } as unknown as ServerResponse;
+    end() {
+      if (fail) {
+        fail = false;
+        throw new Error('the socket refused the write');
+      }
+      events.push(`wrote ${url}${status === 200 ? '' : ` ${status}`}`);
+    },
+  };
+  return outgoing as unknown as ServerResponse;
 }
 
 const checkPhase = () => new Promise((resolve) => setImmediate(resolve));
@@ -69,12 +84,15 @@ describe('the direct lane writes a turn’s answers together', () => {
     listener(request('POST', '/one', '{"n":1}'), response('/one', events));
     listener(request('GET', '/two'), response('/two', events));
     listener(request('POST', '/three', '{"n":3}'), response('/three', events));
-    expect(events).toEqual(['worked out /two']);
+    expect(events).toEqual(['worked out /two', 'logged /two']);
     await checkPhase();
     expect(events).toEqual([
       'worked out /two',
+      'logged /two',
       'worked out /one with {"n":1}',
+      'logged /one',
       'worked out /three with {"n":3}',
+      'logged /three',
       'wrote /two',
       'wrote /one',
       'wrote /three',
@@ -92,8 +110,10 @@ describe('the direct lane writes a turn’s answers together', () => {
     await checkPhase();
     expect(events).toEqual([
       'worked out /one with {"n":1}',
+      'logged /one',
       'app took /late',
       'worked out /three with {"n":3}',
+      'logged /three',
       'wrote /one',
       'wrote /three',
     ]);
@@ -106,10 +126,38 @@ describe('the direct lane writes a turn’s answers together', () => {
     listener(request('POST', '/one', '{"n":1}'), response('/one', events));
     listener(request('GET', '/two'), response('/two', events));
     await checkPhase();
-    expect(events).toEqual(['worked out /two', 'worked out /one with {"n":1}', 'wrote /two']);
+    expect(events).toEqual(['worked out /two', 'logged /two', 'worked out /one with {"n":1}', 'wrote /two']);
     committed();
     await checkPhase();
-    expect(events.at(-1)).toBe('wrote /one');
+    expect(events.slice(4)).toEqual(['wrote /one', 'logged /one']);
+  });
+
+  it('answers a write that throws as a failure and still writes the turn’s other answers', async () => {
+    const events: Event[] = [];
+    const listener = lane(events);
+    const failure = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let reported: unknown[][] = [];
+    try {
+      listener(request('GET', '/one'), response('/one', events, true));
+      listener(request('GET', '/two'), response('/two', events));
+      listener(request('POST', '/three', '{"n":3}'), response('/three', events));
+      await checkPhase();
+      reported = failure.mock.calls;
+    } finally {
+      failure.mockRestore();
+    }
+    expect(events).toEqual([
+      'worked out /one',
+      'logged /one',
+      'worked out /two',
+      'logged /two',
+      'worked out /three with {"n":3}',
+      'logged /three',
+      'wrote /one 500',
+      'wrote /two',
+      'wrote /three',
+    ]);
+    expect(reported).toEqual([['voice-config-mock: unexpected failure', expect.any(Error)]]);
   });
 
   it('leaves no write behind for a later turn', async () => {
@@ -119,6 +167,6 @@ describe('the direct lane writes a turn’s answers together', () => {
     await checkPhase();
     listener(request('GET', '/two'), response('/two', events));
     await checkPhase();
-    expect(events).toEqual(['worked out /one', 'wrote /one', 'worked out /two', 'wrote /two']);
+    expect(events).toEqual(['worked out /one', 'logged /one', 'wrote /one', 'worked out /two', 'logged /two', 'wrote /two']);
   });
 });

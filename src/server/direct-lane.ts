@@ -10,13 +10,14 @@
  *
  * The answers of a turn of the event loop are written together, in that
  * turn's check phase, once every one of them is worked out: each is still
- * worked out when it was before (a read in its request event, a write once
- * its body is in), only its write waits. Each socket write wakes the client
- * that reads it; written one after another's work, each write found its
- * client asleep again, and the wake-ups cost the mock more CPU than its own
- * work on a create (docs/BENCHMARKS.md, "Answers written together"). An
- * answer that waits for its write's commit (`--state-file`) is written when
- * the commit is done.
+ * worked out, and its request log line written, when it was before (a read
+ * in its request event, a write once its body is in); only its write
+ * waits. Each socket write wakes the client that reads it; written one
+ * after another's work, each write found its client asleep again, and the
+ * wake-ups cost the mock more CPU than its own work on a create
+ * (docs/BENCHMARKS.md, "Answers written together"). An answer that waits
+ * for its write's commit (`--state-file`) is written when the commit is
+ * done. A write that fails is answered as a failure; the others still go.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { DirectAnswer, DirectRoute, DirectRoutes, PlainRequest } from '../http/direct-routes.js';
@@ -26,10 +27,10 @@ import type { RequestLogger } from '../http/request-logger.js';
 import { takeBufferedBody } from './buffered-body.js';
 import { answerProblem } from './node-client-errors.js';
 
-/** `logger`: the request log the app writes to too, so that the lines of both ways go out in the order of the answers. */
+/** `logger`: the request log the app writes to too, so that the lines of both ways go out in one stream, each as its answer is worked out. */
 export function withDirectLane(direct: DirectRoutes, app: RequestListener, logger?: RequestLogger): RequestListener {
   /** Answers worked out and not yet written. */
-  let writes: Array<() => void> = [];
+  let writes: Array<{ outgoing: ServerResponse; done: DirectAnswer }> = [];
   /** Writes them: the last callback queued for the check phase, behind the work of every body taken in this turn. */
   let writing: NodeJS.Immediate | undefined;
 
@@ -37,12 +38,19 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, logge
     writing = undefined;
     const held = writes;
     writes = [];
-    for (const write of held) write();
+    // One that fails is answered as the app answers a failure; the others are written all the same.
+    for (const { outgoing, done } of held) {
+      try {
+        send(outgoing, done);
+      } catch (error) {
+        failed(outgoing, error);
+      }
+    }
   };
 
   function answer({ outgoing, request, route, started }: Taken, bytes: Uint8Array | undefined): void {
-    const reply = (done: DirectAnswer) => {
-      send(outgoing, done);
+    // The line is written when the answer is worked out, as the app's is, and times the work, not the wait for the write.
+    const logged = (done: DirectAnswer) =>
       logger?.line({
         method: request.method,
         sentPath: request.url,
@@ -51,14 +59,19 @@ export function withDirectLane(direct: DirectRoutes, app: RequestListener, logge
         org: done.org,
         problemTitle: done.problemTitle,
       });
-    };
     try {
       const done = direct.answer(route, request, bytes && decodedBody(bytes), started);
       if (done instanceof Promise) {
-        done.then(reply, (error) => failed(outgoing, error));
+        done
+          .then((committed) => {
+            send(outgoing, committed);
+            logged(committed);
+          })
+          .catch((error) => failed(outgoing, error));
         return;
       }
-      writes.push(() => reply(done));
+      logged(done);
+      writes.push({ outgoing, done });
       writing ??= setImmediate(writeAll);
     } catch (error) {
       failed(outgoing, error);
