@@ -19,8 +19,12 @@ export function ownVersion(): string {
 
 /** A batch is written as soon as it holds this many characters, without waiting for its time. */
 export const BATCH_CHARS = 64 * 1024;
-/** The longest a line waits to be written: under load, one write carries every line answered meanwhile. */
-export const FLUSH_MS = 5;
+/**
+ * The longest a line waits to be written: under load, one write carries every line answered meanwhile. Each write
+ * wakes the log's reader, which costs the writer too: at 5 ms the pipe's writes were about 5 µs of a 170 µs request
+ * (profiled), at 25 ms about 1.4 (docs/BENCHMARKS.md). A person reading a terminal sees no difference.
+ */
+export const FLUSH_MS = 25;
 
 /**
  * The request log's lines, gathered and written at most `flushMs` after the first of a batch (under load one write
