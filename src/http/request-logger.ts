@@ -13,7 +13,7 @@ import { terminalTextCut } from './terminal-text.js';
 export interface RequestLogOptions {
   /**
    * Takes one line, ending in a newline. Called once per answered request, on the request's own turn: the
-   * taker gathers lines into fewer writes (the CLI's src/cli/terminal.ts batchedWriter, a write every 25 ms at most).
+   * taker gathers lines into fewer writes (the CLI's src/cli/terminal.ts batchedWriter: a line waits at most 25 ms).
    */
   write(line: string): void;
   /** Log the control API (/__mock/) too (default: only the rest). */
