@@ -142,8 +142,10 @@ async function slice(server, { name, opts, durationS }) {
  * server waits, the more requests each turn of its loop takes), run at the
  * same time by a few percent.
  */
-async function measureCase(name, { mock, raw, floor, companions = [], target, opts, data }) {
+async function measureCase(name, { mock, raw, rawDurable, floor, companions = [], target, opts, data }) {
   const floored = floor !== undefined && FLOOR_CASES.includes(name);
+  // The raw server with a durable log runs where the mock's --state-file companion does.
+  const durableRaw = rawDurable && companions.some((c) => c.key === 'durable' && (!c.cases || c.cases.includes(name))) ? rawDurable : undefined;
   const mockServers = [
     { key: 'mock', port: mock.port, pid: mock.pid, target },
     ...companions
@@ -155,10 +157,11 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
     if (usesUpRecords(name)) await recount(server.port, sampleTarget);
     const sample = await send(server.port, sampleRequest(name, sampleTarget));
     if (sample.status >= 300) throw new Error(`${name} answered ${sample.status} (${server.key}): ${sample.body.toString('utf8').slice(0, 300)}`);
-    if (server.key === 'mock') await raw.answer(sample);
+    if (server.key === 'mock') await Promise.all([raw, durableRaw].filter(Boolean).map((baseline) => baseline.answer(sample)));
     await warmUp(name, { port: server.port, mock: true, target: server.target, opts });
   }
   await warmUp(name, { port: raw.port, mock: false, target, opts });
+  if (durableRaw) await warmUp(name, { port: durableRaw.port, mock: false, target, opts });
   if (floored) await warmUp(name, { port: floor.port, mock: false, target, opts });
   const durationS = opts.durationS / opts.rounds;
   const servers = [];
@@ -179,6 +182,7 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
   // A case the mock runs a given number of requests of (its records would run out) runs as many on the baseline.
   const amount = servers[0]?.key === 'mock' ? servers[0].amount : undefined;
   servers.splice(1, 0, { key: 'raw', port: raw.port, pid: raw.child.pid, target, mock: false, amount, runs: [] });
+  if (durableRaw) servers.push({ key: 'rawDurable', port: durableRaw.port, pid: durableRaw.child.pid, target, mock: false, amount, runs: [] });
   if (floored) servers.push({ key: 'floor', port: floor.port, pid: floor.pid, target, mock: false, runs: [] });
   const byKey = Object.fromEntries(servers.map((server) => [server.key, server]));
   const paired = servers.filter((server) => server.paired);
@@ -203,6 +207,7 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
   // CPU a request, slice against slice of the same round: how much more of its own CPU a companion spends on a request.
   const cpuPerRound = (over, under) => spread(over.map((run, i) => cpuPerRequestNs(run) / cpuPerRequestNs(under[i]) - 1));
   const mockResult = { ...figures.mock, ratio: perRound(byKey.mock.runs, byKey.raw.runs) };
+  const rawDurableResult = byKey.rawDurable ? { ...figures.rawDurable, toRaw: perRound(byKey.rawDurable.runs, byKey.raw.runs) } : undefined;
   const companionResults = Object.fromEntries(
     servers
       .filter((server) => server.mock && server.key !== 'mock')
@@ -223,6 +228,7 @@ async function measureCase(name, { mock, raw, floor, companions = [], target, op
     label: cases[name].label,
     mock: mockResult,
     raw: figures.raw,
+    rawDurable: rawDurableResult,
     floor: figures.floor,
     companions: companionResults,
     sliceS: durationS,
@@ -248,7 +254,7 @@ function cpuPerRequest(runs) {
  * `companions` ({ key, label, args, cases }) are the same mock started with
  * other flags (the log on, --state-file), measured in the same rounds.
  */
-export async function measureDataSet({ data, records, script, args = [], names, raw, floor, companions = [], opts, startupRuns, keep }) {
+export async function measureDataSet({ data, records, script, args = [], names, raw, rawDurable, floor, companions = [], opts, startupRuns, keep }) {
   process.stderr.write(`${data}:\n`);
   const startup = startupRuns > 0 ? await measureStartup({ script, args }, startupRuns) : undefined;
   const mock = await startMock({ script, args, probe });
@@ -265,7 +271,7 @@ export async function measureDataSet({ data, records, script, args = [], names, 
     let rssWarm;
     let dataChanged = false;
     for (const name of names) {
-      results.push(await measureCase(name, { mock, raw, floor, companions: started.map((child) => child.companion), target, opts, data }));
+      results.push(await measureCase(name, { mock, raw, rawDurable, floor, companions: started.map((child) => child.companion), target, opts, data }));
       // After the first case that leaves the records as they were, if no create or delete ran before it: the mock
       // is warm, and still holds its data set (creates add tens of thousands of records). Otherwise there is no such figure.
       if (usesUpRecords(name)) dataChanged = true;

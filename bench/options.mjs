@@ -9,7 +9,7 @@ export const usage = `Usage: npm run bench -- [options]
   --startup-runs N   start-ups to take the median of (default 5; 3 with the large state)
   --records N        records in the large state file, and the largest size operations are timed at in process (default 100000; 0 skips both)
   --cases LIST       comma-separated cases to run (default list,get,patch,create,delete; delete needs create)
-  --no-durable       leave out the mock with --state-file (demo seed, write cases, in the same rounds as the in-memory mock)
+  --no-durable       leave out the mock with --state-file and the raw server with a durable log (demo seed, write cases, in the same rounds)
   --floor            also run PATCH and create, with the demo seed, against a bare Hono app that only parses, keeps and answers the record (bench/hono-floor.mjs)
   --variants LIST    only weigh the optimisations: the mock as npm start runs it beside variants without one each
                      (comma-separated names from bench/variants.mjs, or all), start-ups alternating, cases in the same slices

@@ -128,9 +128,13 @@ export async function startMock({ script, args = [], probe, timeoutMs = 60_000, 
   }
 }
 
-/** Starts the raw node:http baseline; `answer({status, body, busyUs})` sets what it replies (and how long it works first). */
-export async function startRawServer() {
-  const child = track(fork(new URL('./raw-server.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+/**
+ * Starts the raw node:http baseline; `answer({status, body, busyUs})` sets what it replies (and how long it works first).
+ * With `durableLog`, its writes are on disk in that file before they are answered (bench/raw-server.mjs).
+ */
+export async function startRawServer({ durableLog } = {}) {
+  const args = durableLog ? ['--durable-log', durableLog] : [];
+  const child = track(fork(new URL('./raw-server.mjs', import.meta.url), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const port = await new Promise((resolve, reject) => {
     child.once('message', (message) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`the raw server exited with code ${code}`)));

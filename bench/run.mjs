@@ -71,8 +71,10 @@ async function main() {
       { key: 'log', label: 'log on', args: roomLogged, paired: true },
       ...(opts.durable ? [{ key: 'durable', label: '--state-file', args: ['--state-file', join(scratch, 'durable-state.json'), ...room], cases: WRITES }] : []),
     ];
+    // Beside --state-file: the raw server writing every write to a log the same way, the disk's own share.
+    const rawDurable = opts.durable ? await startRawServer({ durableLog: join(scratch, 'raw-durable.log') }) : undefined;
     const commands = await measureCommands(opts.startupRuns);
-    const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, floor, companions, opts, startupRuns: opts.startupRuns, keep })];
+    const sets = [await measureDataSet({ data: 'demo', args: room, names, raw, rawDurable, floor, companions, opts, startupRuns: opts.startupRuns, keep })];
     sets[0].figures.records = demoState?.status === 200 ? countRecords(demoState.body) : Number.NaN;
     if (opts.records > 0) sets.push(...(await largeSets(demoState, raw, opts, scratch)));
     const operations = opts.records > 0 ? operationCostsApart(operationSizes(opts.records)) : undefined;
