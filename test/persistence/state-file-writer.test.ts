@@ -133,7 +133,9 @@ describe('StateFileWriter', () => {
     const file = fresh('overtaken');
     const { mockState, writer } = await started(file);
     const folding = writer.writeNow();
-    // One turn later the fold has taken its snapshot and is writing it: the change comes after that snapshot.
+    // The fold's batch starts on the turn after this one, and takes its snapshot then, before it writes it: two
+    // turns later the change comes after that snapshot, while the snapshot is being written.
+    await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     createTenant(mockState, { name: 'During the fold' });
     await Promise.all([folding, writer.commit()]);

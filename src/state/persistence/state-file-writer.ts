@@ -35,9 +35,6 @@ type Waiter = { resolve(): void; reject(error: Error): void };
 
 const utf8 = new TextEncoder();
 
-/** The longest a batch waits for the writers the last one answered (see #gatherThenPump). */
-const MAX_GATHER_MS = 2;
-
 export class StateFileWriter {
   readonly #serializer: StateSerializer;
   readonly #logPath: string;
@@ -49,8 +46,6 @@ export class StateFileWriter {
   #busy: Promise<void> | undefined;
   #scheduled = false;
   #pumpScheduled = false;
-  /** How long the last batch took to write and flush, in ms. */
-  #lastFlushMs = 0;
   #log: FileHandle | undefined;
   #logBytes = 0;
   #logLines = 0;
@@ -162,15 +157,18 @@ export class StateFileWriter {
     });
   }
 
-  /** Starts the next batch unless one is under way (then the batch after it takes whatever came meanwhile). */
+  /**
+   * Starts the next batch unless one is under way; the end of each starts the next at once, with every write that
+   * came meanwhile (plain group commit). Waiting after a flush for the writers it answered to come back, so that
+   * more share the next, never earned its keep: the mock without that wait made as many durable PATCHes a second
+   * and more creates (docs/BENCHMARKS.md, "What was tried").
+   */
   #pump(): void {
     if (this.#busy || (this.#waiters.length === 0 && this.#pending.length === 0)) return;
     const [batch, waiters] = [this.#pending, this.#waiters];
     [this.#pending, this.#waiters] = [[], []];
-    const started = performance.now();
     this.#busy = this.#write(batch).then(
       () => {
-        this.#lastFlushMs = performance.now() - started;
         for (const waiter of waiters) waiter.resolve();
       },
       (error: Error) => {
@@ -179,35 +177,8 @@ export class StateFileWriter {
     );
     void this.#busy.finally(() => {
       this.#busy = undefined;
-      this.#gatherThenPump(waiters.length);
+      this.#pump();
     });
-  }
-
-  /**
-   * After a batch: the writers it answered are about to send their next writes, while the batch after it would
-   * start with only those that waited meanwhile. Left so, the writers split into two groups that take turns, each
-   * flush carrying half of them. So the next batch waits, turn after turn of the event loop (requests are read
-   * between turns), until as many writes wait as were answered and waiting at the end of the last batch, or for at
-   * most half as long as the last flush took (and never more than MAX_GATHER_MS): a write waits at most half a flush
-   * longer, where it would otherwise wait for a whole flush more.
-   */
-  #gatherThenPump(answered: number): void {
-    const expected = answered + this.#waiters.length;
-    if (answered === 0 || this.#waiters.length >= expected) {
-      this.#pump();
-      return;
-    }
-    const until = performance.now() + Math.min(MAX_GATHER_MS, this.#lastFlushMs / 2);
-    this.#pumpScheduled = true;
-    const gather = () => {
-      if (this.#waiters.length < expected && performance.now() < until) {
-        setImmediate(gather);
-        return;
-      }
-      this.#pumpScheduled = false;
-      this.#pump();
-    };
-    setImmediate(gather);
   }
 
   #write(batch: string[]): Promise<void> {
