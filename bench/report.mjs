@@ -77,13 +77,13 @@ export function companionsTable(results) {
       log ? `${fmt(log.besideMock?.cpuUs ?? mock.cpuUs, 1)} → ${fmt(log.cpuUs, 1)}` : '-',
       durable ? fmt(durable.rps) : '-',
       durable ? ranged(durable.toMock) : '-',
-      rawDurable ? ranged(rawDurable.toRaw) : '-',
+      rawDurable ? `${fmt(rawDurable.rps)}, ${ranged(rawDurable.toRaw)}` : '-',
       durable ? fmt(durable.cpuUs) : '-',
       durable ? fmt(durable.p99, 2) : '-',
     ]);
   if (rows.length === 0) return undefined;
   return table(
-    ['case', 'quiet req/s', 'log on req/s (quiet beside it)', "the log's cost: CPU a request, median (range)", 'in requests/s, median (range)', 'CPU µs/req quiet → log on', '--state-file req/s', 'to in-memory, median (range)', 'the raw server so, to raw (the disk\'s share)', '--state-file CPU µs/req', '--state-file p99 ms'],
+    ['case', 'quiet req/s', 'log on req/s (quiet beside it)', "the log's cost: CPU a request, median (range)", 'in requests/s, median (range)', 'CPU µs/req quiet → log on', '--state-file req/s', 'to in-memory, median (range)', 'the raw server so: req/s, to raw (the disk\'s share)', '--state-file CPU µs/req', '--state-file p99 ms'],
     rows,
   );
 }
