@@ -1,5 +1,6 @@
 /** Whether a record the kit created is still there, told only on evidence: its own read, or the whole list. */
 import { holdsId, idsReadable, isGone } from '../matchers.js';
+import { recordPath } from '../target/record-path.js';
 import { settled } from '../target/settle.js';
 import type { ProbeRun } from './probe.js';
 
@@ -53,7 +54,7 @@ async function presenceNow(
   listedBefore: boolean | undefined,
 ): Promise<{ state: 'there' | 'gone' | 'unknown'; seen: string }> {
   // A read that shows nothing (a 5xx, a 429) is passed over for the list, as any read that tells neither way.
-  const read = await t.sendAny({ method: 'GET', path: `${collection}/${id}` });
+  const read = await t.sendAny({ method: 'GET', path: recordPath(collection, id) });
   if (t.isRecord(read, id)) return { state: 'there', seen: `the get with the token answers the record (${read.status})` };
   if (isGone(read.status)) return { state: 'gone', seen: `the get with the token answers ${read.status}` };
   const now = await listed(t, collection, id, true);

@@ -5,6 +5,7 @@ import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isSuccess, type Reply } from '../target/http.js';
 import type { ListRead } from '../target/paging.js';
+import { recordPath } from '../target/record-path.js';
 import { settled } from '../target/settle.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { roundTripChecks, roundTripIds } from './round-trip-checks.js';
@@ -46,7 +47,7 @@ export function roundTripProbe(resource: ResourceFacts): Probe {
         }
         return t.skip(`the create was not accepted (${reply.status}), so there is no record to go on with`);
       }
-      const url = `${resource.path}/${id}`;
+      const url = recordPath(resource.path, id);
       // The record as the target shows it: its get, which answers the same whatever the create's answer looked like.
       const record = await judgeGet(t, ids.getAfterCreate, url, id);
       // The positive control of the absence checks below: the same reading must show the record while it exists.

@@ -11,6 +11,7 @@
 import { answer, holdsId, idsReadable, isGone, isPlainObject, sameId } from '../matchers.js';
 import { createRecord } from '../target/creating.js';
 import { isRefusal, isSuccess, type Reply } from '../target/http.js';
+import { recordPath } from '../target/record-path.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { SPEC_RULES } from './spec-basis.js';
 
@@ -51,7 +52,8 @@ export const systemTrunkProbe: Probe = {
   async run(t) {
     const id = await findSystemTrunk(t);
     const control = await ordinaryDelete(t);
-    const reply = await t.send({ method: 'DELETE', path: `${PATH}/${id}`, body: {} });
+    const url = recordPath(PATH, id);
+    const reply = await t.send({ method: 'DELETE', path: url, body: {} });
     // A 5xx or a 429 says nothing of the delete itself (refused or carried out): `send` ends the probe, not judged.
     t.verdict(STATUS, reply.status === 403 || reply.status === 404, answer(reply));
     // An accepted delete is the refusal check's failure; what a stateless or broken target answers after it proves nothing.
@@ -63,7 +65,7 @@ export const systemTrunkProbe: Probe = {
     if (unproven === undefined) t.verdict(REFUSED, isRefusal(reply.status), answer(reply));
     else t.skipCheck(REFUSED, unproven);
     // The trunk's own read says it is there; the list is asked only when that read tells neither way.
-    const read = await t.send({ method: 'GET', path: `${PATH}/${id}` });
+    const read = await t.send({ method: 'GET', path: url });
     const list = t.isRecord(read, id) ? undefined : await t.list(PATH);
     // Still there after a refusal the control does not show to be the rule's proves no more than the refusal did.
     if (list === undefined || (list.items !== undefined && holdsId(list.items, id)))
@@ -74,9 +76,9 @@ export const systemTrunkProbe: Probe = {
         list.items === undefined
           ? `GET ${PATH} did not answer a list`
           : (list.why ?? `GET ${PATH} holds items without an id the kit reads`);
-      return t.skip(`GET ${PATH}/${id} does not show the trunk (give --record-pointer if it is wrapped), and ${why}`);
+      return t.skip(`GET ${url} does not show the trunk (give --record-pointer if it is wrapped), and ${why}`);
     }
-    t.verdict(SURVIVES, false, `GET ${PATH}/${id} answers ${answer(read)}, and the list no longer holds it`);
+    t.verdict(SURVIVES, false, `GET ${url} answers ${answer(read)}, and the list no longer holds it`);
   },
 };
 
@@ -100,7 +102,7 @@ async function ordinaryDelete(t: ProbeRun): Promise<Reply | string> {
   const made = await createRecord(t.ctx, (spec) => t.send(spec), PATH, example);
   if (made.id === undefined)
     return `no ordinary trunk could be created to delete the same way (POST ${PATH} answered ${made.reply.status})`;
-  return t.send({ method: 'DELETE', path: `${PATH}/${made.id}`, body: {} });
+  return t.send({ method: 'DELETE', path: recordPath(PATH, made.id), body: {} });
 }
 
 /**
@@ -111,9 +113,10 @@ async function ordinaryDelete(t: ProbeRun): Promise<Reply | string> {
 async function findSystemTrunk(t: ProbeRun): Promise<string> {
   const given = t.target.systemTrunkId;
   if (given !== undefined) {
-    const read = await t.send({ method: 'GET', path: `${PATH}/${given}` });
+    const url = recordPath(PATH, given);
+    const read = await t.send({ method: 'GET', path: url });
     const flag = t.isRecord(read, given) ? t.record(read)?.isSystem : undefined;
-    if (flag === false) return t.skip(`GET ${PATH}/${given} shows isSystem: false, so it is not tried`);
+    if (flag === false) return t.skip(`GET ${url} shows isSystem: false, so it is not tried`);
     if (flag === true) return given;
   }
   const list = await t.list(PATH);
@@ -136,6 +139,6 @@ async function findSystemTrunk(t: ProbeRun): Promise<string> {
   if (!listed) return t.skip(`the trunk ${given} given by --system-trunk-id is neither answered by its GET nor in the token's list`);
   if (listed.isSystem === false) return t.skip(`the trunk ${given} is listed with isSystem: false, so it is not tried`);
   if (listed.isSystem !== true)
-    return t.skip(`neither GET ${PATH}/${given} nor the list shows isSystem: true for the trunk ${given}, so it is not tried`);
+    return t.skip(`neither GET ${recordPath(PATH, given)} nor the list shows isSystem: true for the trunk ${given}, so it is not tried`);
   return given;
 }

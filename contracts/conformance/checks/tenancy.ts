@@ -12,6 +12,7 @@ import { answer, holdsId, idLookup, idsOf, idsReadable, tracesRecord } from '../
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isRefusal, isSuccess } from '../target/http.js';
+import { recordPath } from '../target/record-path.js';
 import type { CheckInfo } from '../types.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
@@ -144,7 +145,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
             : `the first organization lists no ${resource.noun} that the second does not`;
         return t.skip(why);
       }
-      const url = `${resource.path}/${id}`;
+      const url = recordPath(resource.path, id);
       const own = await t.send({ method: 'GET', path: url });
       if (!t.isRecord(own, id)) {
         return t.skip(

@@ -7,6 +7,7 @@
 import { idsOf, tracesRecord } from '../matchers.js';
 import type { ResourceFacts } from '../resources.js';
 import { isSuccess } from '../target/http.js';
+import { recordPath } from '../target/record-path.js';
 import type { Probe } from './probe.js';
 import { SPEC_RULES } from './spec-basis.js';
 import { withArticle } from './words.js';
@@ -34,7 +35,7 @@ export function tokenlessGetProbe(resource: ResourceFacts): Probe {
       const candidates = idsOf(list.items).reverse().slice(0, 3);
       if (candidates.length === 0) return t.skip(`the token's list of ${path} holds no record to read (${list.first.status})`);
       for (const candidate of candidates) {
-        const url = `${path}/${candidate}`;
+        const url = recordPath(path, candidate);
         const own = await t.send({ method: 'GET', path: url });
         if (!t.isRecord(own, candidate)) continue;
         // An answer that shows nothing (a 5xx, a 429) or none at all ends the probe, the check not judged (probe.ts).

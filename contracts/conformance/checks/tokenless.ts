@@ -6,6 +6,7 @@ import { answer, canonical, idsOf, isGone, isPlainObject, sameId } from '../matc
 import { deleteBody, type ResourceFacts, shownInSpec } from '../resources.js';
 import { claimCreated, recordMade, showsSent, variedFields } from '../target/creating.js';
 import { isRefusal, isSuccess, type Reply } from '../target/http.js';
+import { recordPath } from '../target/record-path.js';
 import { settled } from '../target/settle.js';
 import { runUnique } from '../target/unique-values.js';
 import type { Attempt, ProbeRun } from './probe.js';
@@ -54,7 +55,7 @@ export async function createWithoutToken(t: ProbeRun, resource: ResourceFacts): 
   // A record from before the run is not the request's doing, and is left alone; one not the kit's is listed.
   const created = claimed.id;
   if (created === undefined) return { reply, accepted, created: undefined, varied, answeredAt, settleMs };
-  const url = `${resource.path}/${created}`;
+  const url = recordPath(resource.path, created);
   // Forgotten only on proof: the token read it, deleted it, and then reads it gone. Otherwise it stays a leftover.
   if (t.isRecord(await t.send({ method: 'GET', path: url }), created)) {
     await t.send({ method: 'DELETE', path: url, body: deleteBody(resource) });

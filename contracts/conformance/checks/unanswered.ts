@@ -12,6 +12,7 @@ import {
   TOO_LARGE,
   TransportError,
 } from '../target/http.js';
+import { UnaddressableId } from '../target/record-path.js';
 import type { Exchange, Target } from '../types.js';
 
 /** A write sent for its effect to be read back (`ProbeRun.attempt`). */
@@ -50,7 +51,7 @@ export class NothingShown extends Error {
 
 /** Why the checks a probe had not decided when `error` ended it are not judged. */
 export function whyNotJudged(error: unknown): string {
-  if (error instanceof StoppedAnswering || error instanceof NothingShown) return error.message;
+  if (error instanceof StoppedAnswering || error instanceof NothingShown || error instanceof UnaddressableId) return error.message;
   if (error instanceof TransportError && error.code === TOO_LARGE)
     return `the answer to ${error.exchange.sent.method} ${error.exchange.sent.path} was not read: ${error.message}`;
   if (error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED)

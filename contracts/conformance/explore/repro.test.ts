@@ -158,4 +158,54 @@ describe('repro files', () => {
     expect(await exitOn(404)).toBe(1);
     expect(await exitOn(200)).toBe(0);
   });
+
+  it('send an id holding / ? # % and .. as the one path segment the kit sent, in repro.sh and repro.test.ts alike', async () => {
+    // The target's id, answered by its create, and the later requests as the kit sent them (target/record-path.ts).
+    const id = 'rec/../x?y=1#z%';
+    const failure = {
+      ...failureWithId(id),
+      check: 'explore.tenancy.cannot-delete',
+      steps: [
+        {
+          step: 1,
+          command: 'org 1: create webhook',
+          as: 'token',
+          method: 'POST',
+          path: '/api/v1/webhooks',
+          status: 201,
+          body: {},
+          answered: '201',
+          created: id,
+        },
+        {
+          step: 2,
+          command: 'other organization: delete record #0',
+          as: 'token2',
+          method: 'DELETE',
+          path: `/api/v1/webhooks/${encodeURIComponent(id)}`,
+          status: 403,
+          body: {},
+          answered: '403',
+        },
+      ],
+    } as unknown as ReportedFailure;
+    const script = join(dir, 'odd-id.sh');
+    writeFileSync(script, reproShell(failure));
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      res.writeHead(req.method === 'POST' ? 201 : 403, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
+    await new Promise((resolve) => execFile('bash', [script], { env }, resolve));
+    await new Promise((resolve) => server.close(resolve));
+
+    const segment = encodeURIComponent(id);
+    // The delete of the step, then the cleanup's delete of what the script created: both name the record by its id.
+    expect(received).toEqual(['POST /api/v1/webhooks', `DELETE /api/v1/webhooks/${segment}`, `DELETE /api/v1/webhooks/${segment}`]);
+    const source = reproTest(failure);
+    expect(source).toContain('`/api/v1/webhooks/${encodeURIComponent(ids.id1)}`');
+    expect(source).not.toContain(segment);
+  });
 });

@@ -95,8 +95,16 @@ function plan(failure: ReportedFailure, mask: Mask): Plan {
   const ids = new Map<string, string>();
   const mark = failure.steps.map((step) => RUN_MARK.exec(JSON.stringify(step.body ?? ''))?.[1]).find((found) => found !== undefined);
   const requests = failure.steps.map((request) => {
-    let path = mask(sentPath(request.path));
-    for (const [id, name] of ids) path = path.replaceAll(mask(sentPath(`/${id}`).slice(1)), `\${${name}}`);
+    // The kit sent each id as one encoded segment (target/record-path.ts): a whole segment that is a created id's
+    // becomes its placeholder (an id that is also a part of a path, `v1`, leaves that part alone), and the repro
+    // encodes the id it is given the same way.
+    const path = mask(sentPath(request.path))
+      .split('/')
+      .map((segment) => {
+        for (const [id, name] of ids) if (segment === mask(encodeURIComponent(id))) return `\${${name}}`;
+        return segment;
+      })
+      .join('/');
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
     const entry: Plan['requests'][number] = { request, path, ...(body !== undefined ? { body } : {}) };
     if (request.created !== undefined) {
@@ -109,11 +117,14 @@ function plan(failure: ReportedFailure, mask: Mask): Plan {
   return { requests, ids, ...(mark !== undefined ? { mark } : {}) };
 }
 
-/** A path as one shell word: its text quoted (an id a target answered may hold `$(…)`), its ids' variables expanded. */
+/**
+ * A path as one shell word: its text quoted (an id a target answered may hold `$(…)`), its ids' placeholders as
+ * the variables that hold them encoded as a path segment (`id1_segment`), as the kit sent them.
+ */
 const shellPath = (path: string) =>
   path
     .split(/(\$\{id\d+\})/)
-    .map((part) => (/^\$\{id\d+\}$/.test(part) ? `"${part}"` : part === '' ? '' : shellWord(part)))
+    .map((part) => (/^\$\{id\d+\}$/.test(part) ? `"${part.replace('}', '_segment}')}"` : part === '' ? '' : shellWord(part)))
     .join('');
 
 export function reproShell(failure: ReportedFailure, mask: Mask = unmasked): string {
@@ -148,6 +159,8 @@ export function reproShell(failure: ReportedFailure, mask: Mask = unmasked): str
     '  echo "$1 $2 -> $STATUS"',
     '}',
     `idof() { printf '%s' "$BODY" | node -e ${shellWord(`let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{${HELPERS.split('\n')[1]}const r=recordOf(JSON.parse(s));process.stdout.write(r?String(r.id):'')})`)}; }`,
+    // An id as one path segment, encoded as the kit sent it: an id holding `/`, `?` or `#` would name another address.
+    `segment() { node -e ${shellWord('process.stdout.write(encodeURIComponent(process.argv[1]))')} "$1"; }`,
   ];
   for (const { request, path, body, createdVar } of requests) {
     const bodyArg = body === undefined ? '' : ` "$body"`;
@@ -158,8 +171,9 @@ export function reproShell(failure: ReportedFailure, mask: Mask = unmasked): str
     lines.push(`send ${request.method} ${shellPath(path)} ${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}${bodyArg}`);
     if (createdVar !== undefined) {
       lines.push(`${createdVar}=$(idof)`);
+      lines.push(`${createdVar}_segment=$(segment "$${createdVar}")`);
       lines.push(
-        `[ -n "$${createdVar}" ] && created=("${request.path.split('?')[0]}/\${${createdVar}}|${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}" "\${created[@]}")`,
+        `[ -n "$${createdVar}" ] && created=("${request.path.split('?')[0]}/\${${createdVar}_segment}|${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}" "\${created[@]}")`,
       );
     }
   }
@@ -185,7 +199,7 @@ export function reproTest(failure: ReportedFailure, mask: Mask = unmasked): stri
       .replaceAll('\\', '\\\\')
       .replaceAll('`', '\\`')
       .replaceAll('${', '\\${')
-      .replace(/\\\$\{(id\d+)\}/g, '${ids.$1}')}\``;
+      .replace(/\\\$\{(id\d+)\}/g, '${encodeURIComponent(ids.$1)}')}\``;
   const body = (text: string) =>
     mark === undefined
       ? `JSON.parse(${JSON.stringify(text)})`
@@ -193,7 +207,7 @@ export function reproTest(failure: ReportedFailure, mask: Mask = unmasked): stri
   const steps = requests.map(({ request, path, body: sent, createdVar }) => {
     const call = `  answer = await call('${request.method}', ${template(path)}, '${request.as}'${sent !== undefined ? `, ${body(sent)}` : ''}); // ${request.command}`;
     if (createdVar === undefined) return call;
-    return `${call}\n  ids.${createdVar} = String(recordOf(answer.json)?.id ?? '');\n  if (ids.${createdVar}) created.unshift([\`${request.path.split('?')[0]}/\${ids.${createdVar}}\`, '${request.as}']);`;
+    return `${call}\n  ids.${createdVar} = String(recordOf(answer.json)?.id ?? '');\n  if (ids.${createdVar}) created.unshift([\`${request.path.split('?')[0]}/\${encodeURIComponent(ids.${createdVar})}\`, '${request.as}']);`;
   });
   const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(mask(id))), mark);
   return `/**

@@ -13,7 +13,7 @@ import { applicable, type ModelBase, newModel, pathOf, type Step } from './model
 import { type Rule, RuleBroken } from './rules.js';
 import type { SequenceRun, StepLog } from './sequence.js';
 import { runStep } from './steps.js';
-import { BudgetSpent, type Org, type Session } from './target-seam.js';
+import { BudgetSpent, type Org, type Session, UnaddressableId } from './target-seam.js';
 
 export const CONFIRMATIONS = 3;
 
@@ -218,7 +218,7 @@ async function confirm(
 export const NO_ANSWER = 'the target gave no answer';
 
 function whyStopped(error: unknown): string {
-  if (error instanceof BudgetSpent) return error.message;
+  if (error instanceof BudgetSpent || error instanceof UnaddressableId) return error.message;
   if ((error as { name?: string })?.name === 'AbortError') return 'interrupted';
   return `${NO_ANSWER}: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -14,7 +14,7 @@ import { judgeList, unlist } from './list-step.js';
 import { type ModelRecord, pathOf, pick, resolvedKind, type Step } from './model.js';
 import { RULES, type Rule } from './rules.js';
 import { judge, request, type SequenceRun, type StepLog } from './sequence.js';
-import { isRefusal, isSuccess, type Reply } from './target-seam.js';
+import { isRefusal, isSuccess, type Reply, recordPath } from './target-seam.js';
 import { heldAfterUpdate, heldTo, madeRecord, reflects } from './written.js';
 
 const factsOf = (kind: string) => resourceFacts.find((facts) => facts.name === kind);
@@ -26,7 +26,7 @@ export async function runStep(run: SequenceRun, step: Step): Promise<void> {
   const path = pathOf(kind);
   const facts = factsOf(kind);
   const target = pick(model, step);
-  const url = (record: ModelRecord | undefined) => `${path}/${record?.id ?? ''}`;
+  const url = (record: ModelRecord | undefined) => (record === undefined ? `${path}/` : recordPath(path, record.id));
   if (step.op === 'create' || step.op === 'recreate' || step.op === 'update') unlist(model.records, kind, target?.owner ?? step.as);
   switch (step.op) {
     case 'create': {
@@ -149,7 +149,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
   const owner = `${target?.owner === 'token' ? 'org 1' : 'org 2'}'s ${target?.id}`;
   switch (step.op) {
     case 'other-get': {
-      const reply = await request(run, step, 'GET', `${path}/${target?.id}`);
+      const reply = await request(run, step, 'GET', recordPath(path, String(target?.id)));
       // Served when the answer is the record; kept apart on a refusal or a 2xx that holds no trace of it (its values, or
       // in a 2xx its id). A trace in a shape the kit does not read, a 5xx, a 429 or a 3xx judges nothing.
       const record = target as ModelRecord;
@@ -161,7 +161,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
     case 'other-update': {
       const record = target as ModelRecord;
       const body = session.updateBody(path) ?? {};
-      const reply = await request(run, step, 'PATCH', `${path}/${record.id}`, body);
+      const reply = await request(run, step, 'PATCH', recordPath(path, record.id), body);
       if (isSuccess(reply.status)) return judge(run, false, RULES.otherChange, `${answer(reply)} updating ${owner}`);
       if (!isRefusal(reply.status)) return;
       // A refusal keeps the rule only once its owner's read shows the record as it was, in a key the update would change.
@@ -184,7 +184,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
     }
     case 'other-delete': {
       const record = target as ModelRecord;
-      const reply = await request(run, step, 'DELETE', `${path}/${record.id}`, session.deleteBody(path));
+      const reply = await request(run, step, 'DELETE', recordPath(path, record.id), session.deleteBody(path));
       if (isSuccess(reply.status)) return judge(run, false, RULES.otherDelete, `${answer(reply)} deleting ${owner}`);
       if (!isRefusal(reply.status)) return;
       // A refusal keeps the rule only once its owner's read shows the record still there.
@@ -212,7 +212,7 @@ async function runOtherStep(run: SequenceRun, step: Step, target: ModelRecord | 
 
 async function runSystemStep(run: SequenceRun, step: Step): Promise<void> {
   const id = run.model.systemTrunks[step.as] as string;
-  const path = `${pathOf('sip-trunks')}/${id}`;
+  const path = recordPath(pathOf('sip-trunks'), id);
   switch (step.op) {
     case 'system-get': {
       const reply = await request(run, step, 'GET', path);
@@ -252,7 +252,7 @@ async function readUntil(
   let readings = 0;
   const read = () => {
     readings += 1;
-    return request(run, step, 'GET', `${pathOf(record.kind)}/${record.id}`, undefined, record.owner);
+    return request(run, step, 'GET', recordPath(pathOf(record.kind), record.id), undefined, record.owner);
   };
   const reply = await settled(read, shows, run.session.target.settleMs, since);
   if (readings > 1 && shows(reply)) run.session.noteDeferredWrite();

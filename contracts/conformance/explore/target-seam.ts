@@ -17,6 +17,7 @@ import { takeInventory } from '../target/inventory.js';
 import { Ledger } from '../target/ledger.js';
 import type { ListRead } from '../target/paging.js';
 import { preflight } from '../target/preflight.js';
+import { recordPath } from '../target/record-path.js';
 import { runUnique, suffixSource } from '../target/unique-values.js';
 import type { LedgerEntry, Target } from '../types.js';
 
@@ -24,6 +25,7 @@ export { isRefusal, isSuccess, type Reply, type RequestSpec } from '../target/ht
 export type { Ledger } from '../target/ledger.js';
 export type { ListRead } from '../target/paging.js';
 export { TargetProblem } from '../target/preflight.js';
+export { recordPath, UnaddressableId } from '../target/record-path.js';
 
 /** Which organization a request speaks for. */
 export type Org = 'token' | 'token2';
@@ -180,7 +182,7 @@ export class Session {
   async cleanup(ledger: Ledger, deleted: readonly { path: string; id: string; owner: Org }[] = []): Promise<readonly LedgerEntry[]> {
     for (const { path, id, owner } of deleted) {
       try {
-        const { reply } = await send(this.ctx.target, { method: 'GET', path: `${path}/${id}`, credentials: owner });
+        const { reply } = await send(this.ctx.target, { method: 'GET', path: recordPath(path, id), credentials: owner });
         if (isGone(reply.status)) ledger.forget(path, id);
       } catch {
         // No answer: the ledger's delete tries it again.

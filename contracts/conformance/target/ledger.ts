@@ -8,6 +8,7 @@ import { isGone, isRecord } from '../matchers.js';
 import { deleteBody, resourceFacts } from '../resources.js';
 import type { LedgerEntry, Target } from '../types.js';
 import { isSuccess, REDIRECT_NOT_FOLLOWED, send, TransportError } from './http.js';
+import { recordPath, UnaddressableId } from './record-path.js';
 import { DEFAULT_SETTLE_MS, settled } from './settle.js';
 
 export class Ledger {
@@ -57,7 +58,8 @@ export class Ledger {
       } catch (error) {
         // A redirect the kit does not follow is why it could not delete: said beside the record.
         const redirected = error instanceof TransportError && error.code === REDIRECT_NOT_FOLLOWED;
-        this.failed.push(redirected ? { ...entry, note: `${error.exchange.sent.method} ${error.message}` } : entry);
+        if (redirected) this.failed.push({ ...entry, note: `${error.exchange.sent.method} ${error.message}` });
+        else this.failed.push(error instanceof UnaddressableId ? { ...entry, note: error.message } : entry);
       }
     }
   }
@@ -68,7 +70,7 @@ export class Ledger {
    * credentials reach must first be read, so that a 404 proves something.
    */
   private async keptBecause(target: Target, entry: LedgerEntry, body: unknown): Promise<string | undefined> {
-    const url = `${entry.path}/${entry.id}`;
+    const url = recordPath(entry.path, entry.id);
     const read = async () => (await send(target, { method: 'GET', path: url, credentials: entry.credentials })).reply;
     if (entry.notFoundMeansGone === false) {
       const found = await read();

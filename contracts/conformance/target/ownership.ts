@@ -15,6 +15,7 @@ import { existedBefore, inventoryWhole, type SuiteContext } from '../context.js'
 import { idKey, isPlainObject, show } from '../matchers.js';
 import type { Credentials } from '../types.js';
 import type { Reply, RequestSpec } from './http.js';
+import { recordPath } from './record-path.js';
 
 /**
  * The verdict on one answered record: the kit's own, or not and why (read after "with the record <id>, …");
@@ -61,13 +62,14 @@ export async function ownership(
   }
   if (answered === 'shown') return { own: true };
   // The answer holds no such field (an id alone, an empty body with Location): the record as the target keeps it.
-  const read = await send({ method: 'GET', path: `${path}/${id}`, credentials: credentials === 'token2' ? 'token2' : 'token' });
+  const url = recordPath(path, id);
+  const read = await send({ method: 'GET', path: url, credentials: credentials === 'token2' ? 'token2' : 'token' });
   const kept = ctx.adapter.isRecord(read, id) ? sentIn(ctx.adapter.record(read.body), varied) : 'unknown';
   if (kept === 'shown') return { own: true };
   if (kept === 'other') return { own: false, why: otherValues(ctx.adapter.record(read.body), varied) };
   return {
     own: false,
-    why: `but neither the answer nor GET ${path}/${id} (${read.status}) shows a value the kit sent that is unique to the run (${fieldList(varied)}), so it may be a record from before the run`,
+    why: `but neither the answer nor GET ${url} (${read.status}) shows a value the kit sent that is unique to the run (${fieldList(varied)}), so it may be a record from before the run`,
   };
 }
 

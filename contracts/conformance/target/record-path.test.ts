@@ -1,0 +1,25 @@
+/** A record's path: its id as one encoded segment, or no path at all for an id a URL cannot carry. */
+import { describe, expect, it } from 'vitest';
+import { whyNotJudged } from '../checks/unanswered.js';
+import { recordPath, UnaddressableId } from './record-path.js';
+
+describe('recordPath', () => {
+  it('sends an id as one segment, whatever it holds, and a plain id as it is', () => {
+    expect(recordPath('/api/v1/tools', '3f1c2b7e-0d7b-4c55-9a4e-1f2d3c4b5a69')).toBe('/api/v1/tools/3f1c2b7e-0d7b-4c55-9a4e-1f2d3c4b5a69');
+    for (const id of ['../sip-trunks/abc', 'a?b=1', 'a#b', '100%', 'a b', 'x/y']) {
+      const path = recordPath('/api/v1/tools', id);
+      const url = new URL(path, 'http://target.test');
+      // The URL a client sends keeps the collection and one segment, which decodes back to the id.
+      expect(url.pathname.split('/').slice(0, -1).join('/')).toBe('/api/v1/tools');
+      expect(decodeURIComponent(url.pathname.split('/').at(-1) ?? '')).toBe(id);
+      expect(url.search + url.hash).toBe('');
+    }
+  });
+
+  it('refuses an id no URL can carry, and a check that needed it is not judged, for the target’s id, not the kit', () => {
+    for (const id of ['', '.', '..']) expect(() => recordPath('/api/v1/tools', id)).toThrow(UnaddressableId);
+    const why = whyNotJudged(new UnaddressableId('the target\'s id ".." cannot be sent as one segment of a path'));
+    expect(why).toContain('cannot be sent as one segment');
+    expect(why).not.toContain('an error of the kit');
+  });
+});
