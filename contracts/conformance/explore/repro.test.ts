@@ -36,6 +36,38 @@ function failureWithId(id: string): ReportedFailure {
   } as unknown as ReportedFailure;
 }
 
+/** A webhook org 1 created (`id`, answered by its create), then the other organization's refused delete of it, as the kit sent it. */
+function crossDelete(id: string, ...after: object[]): ReportedFailure {
+  return {
+    ...failureWithId(id),
+    check: 'explore.tenancy.cannot-delete',
+    steps: [
+      {
+        step: 1,
+        command: 'org 1: create webhook',
+        as: 'token',
+        method: 'POST',
+        path: '/api/v1/webhooks',
+        status: 201,
+        body: {},
+        answered: '201',
+        created: id,
+      },
+      {
+        step: 2,
+        command: 'other organization: delete record #0',
+        as: 'token2',
+        method: 'DELETE',
+        path: `/api/v1/webhooks/${encodeURIComponent(id)}`,
+        status: 403,
+        body: {},
+        answered: '403',
+      },
+      ...after,
+    ],
+  } as unknown as ReportedFailure;
+}
+
 describe('repro files', () => {
   it('quote an id that holds shell code in repro.sh: running it runs no command of the id', () => {
     const script = join(dir, 'repro.sh');
@@ -102,42 +134,15 @@ describe('repro files', () => {
 
   it("reproduce another organization's refused delete that its owner's get shows carried out, and pass where the record stays", async () => {
     const id = '6e65de3a-efea-4b84-9d14-be70b52b06e8';
-    const failure = {
-      ...failureWithId(id),
-      check: 'explore.tenancy.cannot-delete',
-      steps: [
-        {
-          step: 1,
-          command: 'org 1: create webhook',
-          as: 'token',
-          method: 'POST',
-          path: '/api/v1/webhooks',
-          status: 201,
-          body: {},
-          answered: '201',
-          created: id,
-        },
-        {
-          step: 2,
-          command: 'other organization: delete record #0',
-          as: 'token2',
-          method: 'DELETE',
-          path: `/api/v1/webhooks/${id}`,
-          status: 403,
-          body: {},
-          answered: '403',
-        },
-        {
-          step: 2,
-          command: 'other organization: delete record #0',
-          as: 'token',
-          method: 'GET',
-          path: `/api/v1/webhooks/${id}`,
-          status: 404,
-          answered: '404',
-        },
-      ],
-    } as unknown as ReportedFailure;
+    const failure = crossDelete(id, {
+      step: 2,
+      command: 'other organization: delete record #0',
+      as: 'token',
+      method: 'GET',
+      path: `/api/v1/webhooks/${id}`,
+      status: 404,
+      answered: '404',
+    });
     const script = join(dir, 'cross-delete.sh');
     writeFileSync(script, reproShell(failure));
     /** Exit status of the script against a server whose get of the record answers `getStatus`. */
@@ -162,33 +167,7 @@ describe('repro files', () => {
   it('send an id holding / ? # % and .. as the one path segment the kit sent, in repro.sh and repro.test.ts alike', async () => {
     // The target's id, answered by its create, and the later requests as the kit sent them (target/record-path.ts).
     const id = 'rec/../x?y=1#z%';
-    const failure = {
-      ...failureWithId(id),
-      check: 'explore.tenancy.cannot-delete',
-      steps: [
-        {
-          step: 1,
-          command: 'org 1: create webhook',
-          as: 'token',
-          method: 'POST',
-          path: '/api/v1/webhooks',
-          status: 201,
-          body: {},
-          answered: '201',
-          created: id,
-        },
-        {
-          step: 2,
-          command: 'other organization: delete record #0',
-          as: 'token2',
-          method: 'DELETE',
-          path: `/api/v1/webhooks/${encodeURIComponent(id)}`,
-          status: 403,
-          body: {},
-          answered: '403',
-        },
-      ],
-    } as unknown as ReportedFailure;
+    const failure = crossDelete(id);
     const script = join(dir, 'odd-id.sh');
     writeFileSync(script, reproShell(failure));
     const received: string[] = [];
