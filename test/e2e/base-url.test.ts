@@ -6,6 +6,7 @@
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAll } from '../helpers/close-all.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { consoleOf, type InlinePage, serveInlinePage } from './inline-page.js';
 
@@ -40,8 +41,10 @@ describe.skipIf(!hasChromium)('a base url with another origin and a prefix', () 
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    await closeAll(
+      () => browser?.close(),
+      () => site?.close(),
+    );
   });
 
   it('answers the prefixed api of the other origin and passes the page origin through', async () => {

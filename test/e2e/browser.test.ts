@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockState } from '../../src/state/mock-state.js';
+import { closeAll } from '../helpers/close-all.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { bundleDemo } from './demo-build.mjs';
 import { type StaticServer, serveDirectory } from './static-server.js';
@@ -39,12 +40,11 @@ describe.skipIf(!hasChromium)('the demo page in headless chromium', () => {
   }, 60_000);
 
   afterAll(async () => {
-    try {
-      await browser?.close();
-      await site?.close();
-    } finally {
-      if (dir) await rm(dir, { recursive: true, force: true });
-    }
+    await closeAll(
+      () => browser?.close(),
+      () => site?.close(),
+      () => dir && rm(dir, { recursive: true, force: true }),
+    );
   });
 
   it('lists the seeded assistants of the first organization', async () => {

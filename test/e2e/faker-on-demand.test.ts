@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAll } from '../helpers/close-all.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { copyWorkerScript } from './demo-build.mjs';
 import { type StaticServer, serveDirectory } from './static-server.js';
@@ -96,9 +97,11 @@ describe.skipIf(!hasChromium)('faker in a page', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await closeAll(
+      () => browser?.close(),
+      () => site?.close(),
+      () => dir && rm(dir, { recursive: true, force: true }),
+    );
   });
 
   it('starts, lists and resets to the written-down seed without fetching faker', () => {

@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_ID } from '../../src/http/openapi-examples.js';
 import { type RunningServer, startServer } from '../../src/server/server.js';
+import { closeAll } from '../helpers/close-all.js';
 import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { type StaticServer, serveDirectory } from './static-server.js';
@@ -37,10 +38,12 @@ describe.skipIf(!hasChromium)('frontend guide: refusals and errors a page of ano
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await otherSite?.close();
-    await mock?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await closeAll(
+      () => browser?.close(),
+      () => otherSite?.close(),
+      () => mock?.close(),
+      () => dir && rm(dir, { recursive: true, force: true }),
+    );
   });
 
   /** A page of the other site, with the errors its console shows. */

@@ -15,6 +15,7 @@ import type { Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server/server.js';
+import { closeAll } from '../helpers/close-all.js';
 import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { type StaticServer, serveDirectory } from './static-server.js';
@@ -74,11 +75,13 @@ describe.skipIf(!hasChromium)('frontend guide: the Vite proxy', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await otherSite?.close();
-    await vite?.close();
-    await mock?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await closeAll(
+      () => browser?.close(),
+      () => otherSite?.close(),
+      () => vite?.close(),
+      () => mock?.close(),
+      () => dir && rm(dir, { recursive: true, force: true }),
+    );
   });
 
   it('lets the dev server page read the API and reset the mock through the proxy', async () => {

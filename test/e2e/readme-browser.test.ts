@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockState } from '../../src/state/mock-state.js';
+import { closeAll } from '../helpers/close-all.js';
 import { readmeBlock } from '../helpers/readme.js';
 import { explainSkip, hasChromium, launchChromium } from './chromium.js';
 import { consoleOf, type InlinePage, serveInlinePage } from './inline-page.js';
@@ -24,8 +25,10 @@ describe.skipIf(!hasChromium)('readme browser example', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    await closeAll(
+      () => browser?.close(),
+      () => site?.close(),
+    );
   });
 
   it('prints the seeded assistants and the tenants, with no errors', async () => {
