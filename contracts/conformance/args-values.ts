@@ -3,6 +3,7 @@ import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type GivenExamples, givenExamples, type OpenApiSource, parseDocument } from './target/examples.js';
 import { isJsonPointer } from './target/pointer.js';
+import { whyUnaddressable } from './target/record-path.js';
 
 /** A mistake on the command line (exit code 2). */
 export class UsageError extends Error {}
@@ -83,6 +84,13 @@ export function parseHeader(text: string): [string, string] {
 }
 
 /** A JSON pointer flag's value ("" or starting with "/"). */
+/** `--system-trunk-id`: the trunk's id as the target shows it (the kit encodes it in paths), one a path can carry. */
+export function systemTrunkId(text: string): string {
+  const why = whyUnaddressable(text);
+  if (why !== undefined) throw new UsageError(`--system-trunk-id: ${why.replace("the target's id", 'the id')}`);
+  return text;
+}
+
 export function parsePointer(flag: string, text: string): string {
   if (!isJsonPointer(text)) throw new UsageError(`${flag} takes a JSON pointer such as /data (got "${text}")`);
   return text;

@@ -9,6 +9,7 @@ import {
   positiveInteger,
   readExamples,
   readOpenApi,
+  systemTrunkId,
   UsageError,
 } from './args-values.js';
 import type { GivenExamples, OpenApiSource } from './target/examples.js';
@@ -126,7 +127,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
     help: false,
   };
   if (values.token2 !== undefined) args.token2 = values.token2;
-  if (values['system-trunk-id'] !== undefined) args.systemTrunkId = values['system-trunk-id'];
+  if (values['system-trunk-id'] !== undefined) args.systemTrunkId = systemTrunkId(values['system-trunk-id']);
   if (values['timeout-ms'] !== undefined) args.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
   if (values['settle-ms'] !== undefined) args.settleMs = nonNegativeInteger('--settle-ms', values['settle-ms']);
   if (values.examples !== undefined) args.examples = readExamples(values.examples);

@@ -32,13 +32,15 @@ afterAll(async () => {
  * `plain`: collections whose own answers keep the mock's ids (the spec gives schema ids a UUID's form, which
  * explore checks on every schema list it reads).
  */
-async function oddIdTarget(plain: readonly string[] = []) {
+async function oddIdTarget(plain: readonly string[] = [], createdToolId?: string) {
   const mockState = createMockState();
   const app = createApp({ mockState });
   const misaddressed: string[] = [];
   const served = await serveFetch(async (url, init) => {
     const { pathname, search } = new URL(url);
     let path = pathname;
+    // A path no record has: what a URL makes of one that carried `.` or `..` as an id.
+    if (/^\/api\/v1\/?$/.test(pathname)) misaddressed.push(`${init?.method ?? 'GET'} ${pathname}`);
     const match = RECORD_PATH.exec(pathname);
     if (match) {
       const [, kind, segment = ''] = match;
@@ -50,7 +52,10 @@ async function oddIdTarget(plain: readonly string[] = []) {
     const body = typeof init?.body === 'string' ? init.body.split(TAIL).join('') : init?.body;
     const answer = await app.request(`http://mock.test${path}${search}`, { ...init, ...(body !== undefined ? { body } : {}) });
     const kept = plain.includes(/^\/api\/v1\/([a-z-]+)/.exec(pathname)?.[1] ?? '');
-    const text = kept ? await answer.text() : (await answer.text()).replace(UUID, (id) => `${id}${TAIL}`);
+    let text = kept ? await answer.text() : (await answer.text()).replace(UUID, (id) => `${id}${TAIL}`);
+    // `createdToolId`: a tool's create answers only that id (its list and get still show the tool under its own).
+    if (createdToolId !== undefined && init?.method === 'POST' && pathname === '/api/v1/tools' && answer.status === 201)
+      text = JSON.stringify({ id: createdToolId });
     const headers = new Headers(answer.headers);
     headers.delete('content-length');
     const location = headers.get('location');
@@ -85,6 +90,20 @@ describe('a target whose ids hold /, .., ?, # and %', () => {
     }
     expect(json.leftovers).toEqual([]);
     expect(recordIds(target.mockState)).toEqual(before);
+  });
+
+  it('verify never sends an id no path can carry, lists the record it named for a person, and judges the rest', async () => {
+    for (const id of ['..', '.', '']) {
+      const target = await oddIdTarget([], id);
+      const { json, outcome } = await judgeServer({ ...target, received: [] }, ['demo-token', 'demo-token-2']);
+
+      expect(target.misaddressed, JSON.stringify(id)).toEqual([]);
+      expect(outcome('tools.get-after-create')).toBe('not judged');
+      expect(outcome('schemas.get-after-create')).toBe('passed');
+      const listed = json.leftovers.filter((entry) => entry.path === '/api/v1/tools' && entry.id === id);
+      expect(listed.length, JSON.stringify(json.leftovers)).toBeGreaterThan(0);
+      expect(listed[0]?.note).toContain('cannot be sent as one segment of a path');
+    }
   });
 
   it('explore sends every step to the record it means, and deletes what it made', async () => {

@@ -11,6 +11,7 @@ import { noExampleReason } from '../target/examples.js';
 import { answeredUnread, REDIRECT_NOT_FOLLOWED, type Reply, type RequestSpec, send, TransportError, writesSent } from '../target/http.js';
 import { REUSED_NOTE } from '../target/list-cache.js';
 import type { ListRead } from '../target/paging.js';
+import { UnaddressableId } from '../target/record-path.js';
 import { DEFAULT_SETTLE_MS } from '../target/settle.js';
 import type { CheckInfo, CheckResult, Credentials, Exchange, Target } from '../types.js';
 import { evidenceOf } from '../verdict/evidence.js';
@@ -106,15 +107,16 @@ export class ProbeRun {
   }
 
   /**
-   * Runs `work`, a part of the probe that decides `checks`: when an answer in it shows nothing either way (a 5xx, a
-   * 429), or none came or none the kit reads, those of `checks` not decided yet are not judged with that reason, and
-   * undefined is answered so that the probe goes on with its other checks.
+   * Runs `work`, the part of the probe deciding `checks`: where an answer shows nothing either way (5xx, 429), none
+   * came or none the kit reads, or a record's id no path carries, the undecided `checks` are not judged, for that
+   * reason, and undefined is answered: the probe goes on with the rest.
    */
   async judging<T>(checks: string[], work: () => Promise<T>): Promise<T | undefined> {
     try {
       return await work();
     } catch (error) {
-      if (!(error instanceof NothingShown || error instanceof TransportError) || this.ctx.signal.aborted) throw error;
+      const local = error instanceof NothingShown || error instanceof TransportError || error instanceof UnaddressableId;
+      if (!local || this.ctx.signal.aborted) throw error;
       const reason = this.endReason(error);
       for (const id of checks) if (!this.decided.has(id)) this.skipCheck(id, reason);
       return undefined;
@@ -287,8 +289,7 @@ export class ProbeRun {
 
   private endReason(error: unknown): string {
     if (this.ctx.signal.aborted) return 'the run was interrupted';
-    if (error instanceof Skip) return error.message;
-    return whyNotJudged(error);
+    return error instanceof Skip ? error.message : whyNotJudged(error);
   }
 
   private info(id: string): CheckInfo {

@@ -9,6 +9,7 @@ import {
   positiveInteger,
   readExamples,
   readOpenApi,
+  systemTrunkId,
   UsageError,
 } from '../args-values.js';
 import type { GivenExamples, OpenApiSource } from '../target/examples.js';
@@ -101,7 +102,7 @@ export function parseExploreArgs(argv: string[]): ExploreArgs {
     throw new UsageError('--token2 must belong to a different organization than --token');
   const target: Target = { baseUrl, token: values.token, paging: pagingMode(values.paging) };
   if (values.token2 !== undefined) target.token2 = values.token2;
-  if (values['system-trunk-id'] !== undefined) target.systemTrunkId = values['system-trunk-id'];
+  if (values['system-trunk-id'] !== undefined) target.systemTrunkId = systemTrunkId(values['system-trunk-id']);
   if (values['timeout-ms'] !== undefined) target.timeoutMs = positiveInteger('--timeout-ms', values['timeout-ms']);
   if (values['settle-ms'] !== undefined) target.settleMs = nonNegativeInteger('--settle-ms', values['settle-ms']);
   if (values['list-pointer'] !== undefined) target.listPointer = parsePointer('--list-pointer', values['list-pointer']);

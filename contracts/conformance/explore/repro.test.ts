@@ -184,7 +184,82 @@ describe('repro files', () => {
     // The delete of the step, then the cleanup's delete of what the script created: both name the record by its id.
     expect(received).toEqual(['POST /api/v1/webhooks', `DELETE /api/v1/webhooks/${segment}`, `DELETE /api/v1/webhooks/${segment}`]);
     const source = reproTest(failure);
-    expect(source).toContain('`/api/v1/webhooks/${encodeURIComponent(ids.id1)}`');
+    expect(source).toContain('`/api/v1/webhooks/${segment(ids.id1)}`');
     expect(source).not.toContain(segment);
+  });
+
+  /** Runs `script` against a server that answers creates 201 with `{id}` and everything else `status` with `{id}`. */
+  async function runAgainst(script: string, id: string, status: number) {
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      received.push(`${req.method} ${req.url}`);
+      res.writeHead(req.method === 'POST' ? 201 : status, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
+    const run = await new Promise<{ code: number; out: string }>((resolve) =>
+      execFile('bash', [script], { env }, (error, stdout) => resolve({ code: error ? Number(error.code) : 0, out: stdout })),
+    );
+    await new Promise((resolve) => server.close(resolve));
+    return { ...run, received };
+  }
+
+  it('give node an id that looks like an option only on stdin, so it runs no code of the id', async () => {
+    const script = join(dir, 'option-id.sh');
+    writeFileSync(script, reproShell(crossDelete('kept')));
+    const planted2 = join(dir, 'planted-by-option');
+    const id = `--eval=require("fs").writeFileSync(${JSON.stringify(planted2)},"x")`;
+
+    const { received } = await runAgainst(script, id, 403);
+
+    expect(existsSync(planted2)).toBe(false);
+    expect(received.at(1)).toBe(`DELETE /api/v1/webhooks/${encodeURIComponent(id)}`);
+  });
+
+  it('stop with exit 2, sending nothing to it, when the create answers an id no path can carry', async () => {
+    const script = join(dir, 'dot-id.sh');
+    writeFileSync(script, reproShell(crossDelete('kept')));
+    for (const id of ['..', '.', '']) {
+      const { code, out, received } = await runAgainst(script, id, 403);
+      expect({ id, code, received }).toEqual({ id, code: 2, received: ['POST /api/v1/webhooks'] });
+      expect(out).toContain('cannot reproduce');
+    }
+    const source = reproTest(crossDelete('kept'));
+    const segment = new Function(`${/function segment\(s\) \{[\s\S]*?\n\}/.exec(source)?.[0]}; return segment;`)() as (s: string) => string;
+    expect(segment('a/b?c')).toBe('a%2Fb%3Fc');
+    for (const id of ['..', '.', '']) expect(() => segment(id)).toThrow(/cannot reproduce/);
+  });
+
+  it("judge another organization's read by the id as the target gave it, not its encoded form, and an id with a quote too", async () => {
+    /** The other organization's get of org 1's record `id`, answered 200 when the kit saw it. */
+    const crossRead = (id: string) =>
+      ({
+        ...crossDelete(id),
+        check: 'explore.tenancy.cannot-read',
+        steps: [
+          ...(crossDelete(id) as unknown as { steps: object[] }).steps.slice(0, 1),
+          {
+            step: 2,
+            command: 'other organization: get record #0',
+            as: 'token2',
+            method: 'GET',
+            path: `/api/v1/webhooks/${encodeURIComponent(id)}`,
+            status: 200,
+            answered: '200',
+          },
+        ],
+      }) as unknown as ReportedFailure;
+    const scriptFor = (name: string, id: string) => {
+      const script = join(dir, name);
+      writeFileSync(script, reproShell(crossRead(id)));
+      return script;
+    };
+
+    // A get that answers the record (its id in the text) breaks the rule: exit 1; a 404 keeps it: exit 0.
+    const colon = scriptFor('colon-id.sh', 'a:b');
+    expect((await runAgainst(colon, 'a:b', 200)).code).toBe(1);
+    expect((await runAgainst(colon, 'a:b', 404)).code).toBe(0);
+    // An id holding a quote reaches the check whole: a 404 is not taken for a reproduction.
+    expect((await runAgainst(scriptFor('quote-id.sh', 'a"b'), 'a"b', 404)).code).toBe(0);
   });
 });

@@ -12,16 +12,27 @@ import { join } from 'node:path';
 import { resourceFacts } from '../resources.js';
 import { shellWord, visible } from '../verdict/visible.js';
 import type { ReportedFailure } from './report.js';
+import { idOfSegment } from './target-seam.js';
 
 type Request = ReportedFailure['steps'][number];
 
 /** The run mark of this run's unique names (`kit` and 8 hex digits), replaced by a fresh one in each repro run. */
 const RUN_MARK = /kit([0-9a-f]{8})/;
 
+/**
+ * The repro files' own copy of target/record-path.ts's rule (they run where the kit is not installed): no path can
+ * carry the id `s` when this holds, or when encodeURIComponent throws on it (a lone surrogate). SEGMENT_JS is
+ * repro.sh's: it writes `s` as one path segment, or exits 1.
+ */
+const UNADDRESSABLE_JS = "s===''||s==='.'||s==='..'";
+const SEGMENT_JS = `if(${UNADDRESSABLE_JS})process.exit(1);try{process.stdout.write(encodeURIComponent(s))}catch{process.exit(1)}`;
+
 /** The JavaScript expression (over status, text, json and ids) that holds when the rule is kept on the last answer. */
 function keptWhen(failure: ReportedFailure, last: Request, idVar: (id: string) => string, mark?: string): string {
   const success = 'status >= 200 && status < 300';
-  const lastId = last.path.split('/').at(-1) ?? '';
+  // Sent encoded as a segment (target/record-path.ts); the ids the kit knows are as the target gave them.
+  const segment = last.path.split('/').at(-1) ?? '';
+  const lastId = idOfSegment(segment) ?? segment;
   const facts = resourceFacts.find((resource) => last.path.startsWith(`${resource.path}/`));
   const refused = JSON.stringify([404, 410, ...(facts?.deleteErrors ?? [])]);
   const subject = failure.about.subject !== undefined ? idVar(failure.about.subject) : JSON.stringify('');
@@ -159,8 +170,9 @@ export function reproShell(failure: ReportedFailure, mask: Mask = unmasked): str
     '  echo "$1 $2 -> $STATUS"',
     '}',
     `idof() { printf '%s' "$BODY" | node -e ${shellWord(`let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{${HELPERS.split('\n')[1]}const r=recordOf(JSON.parse(s));process.stdout.write(r?String(r.id):'')})`)}; }`,
-    // An id as one path segment, encoded as the kit sent it: an id holding `/`, `?` or `#` would name another address.
-    `segment() { node -e ${shellWord('process.stdout.write(encodeURIComponent(process.argv[1]))')} "$1"; }`,
+    // An id as one path segment, encoded as the kit sent it (an id holding `/`, `?` or `#` would name another
+    // address); read from stdin, never as an argument node could take for an option. Fails for an id no path carries.
+    `segment() { printf '%s' "$1" | node -e ${shellWord(`let s='';process.stdin.on('data',(d)=>(s+=d)).on('end',()=>{${SEGMENT_JS}})`)}; }`,
   ];
   for (const { request, path, body, createdVar } of requests) {
     const bodyArg = body === undefined ? '' : ` "$body"`;
@@ -171,17 +183,21 @@ export function reproShell(failure: ReportedFailure, mask: Mask = unmasked): str
     lines.push(`send ${request.method} ${shellPath(path)} ${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}${bodyArg}`);
     if (createdVar !== undefined) {
       lines.push(`${createdVar}=$(idof)`);
-      lines.push(`${createdVar}_segment=$(segment "$${createdVar}")`);
+      lines.push(
+        `${createdVar}_segment=$(segment "$${createdVar}") || { echo "cannot reproduce: the create answered no id a URL path can carry (${request.method} ${request.path.split('?')[0]})"; exit 2; }`,
+      );
       lines.push(
         `[ -n "$${createdVar}" ] && created=("${request.path.split('?')[0]}/\${${createdVar}_segment}|${request.as === 'token' ? 'TOKEN' : 'TOKEN2'}" "\${created[@]}")`,
       );
     }
   }
   const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(mask(id))), mark);
-  const idsJson = `{"RUN":"$RUN"${[...ids.values()].map((name) => `,"${name}":"$${name}"`).join('')}}`;
-  const check = `${HELPERS}\nconst ids=JSON.parse(process.env.IDS);const status=Number(process.env.STATUS);const text=process.env.BODY;let json=null;try{json=JSON.parse(text)}catch{}\nprocess.exit((${expression}) ? 0 : 1);`;
+  // Each id in a variable of its own: spliced into JSON text, an id holding a quote broke it.
+  const idsEnv = ['RUN="$RUN"', ...[...ids.values()].map((name) => `ID_${name}="$${name}"`)].join(' ');
+  const idsFromEnv = `const ids={RUN:process.env.RUN${[...ids.values()].map((name) => `,${name}:process.env.ID_${name}`).join('')}};`;
+  const check = `${HELPERS}\n${idsFromEnv}const status=Number(process.env.STATUS);const text=process.env.BODY;let json=null;try{json=JSON.parse(text)}catch{}\nprocess.exit((${expression}) ? 0 : 1);`;
   lines.push(
-    `if STATUS="$STATUS" BODY="$BODY" IDS=${shellWord('')}"${idsJson.replaceAll('"', '\\"')}" node -e ${shellWord(check)}; then`,
+    `if STATUS="$STATUS" BODY="$BODY" ${idsEnv} node -e ${shellWord(check)}; then`,
     `  echo "not reproduced: ${failure.check} holds"; exit 0`,
     'fi',
     `echo "REPRODUCED: ${failure.check} is broken (${failure.title}): the last answer was $STATUS $BODY"`,
@@ -199,7 +215,7 @@ export function reproTest(failure: ReportedFailure, mask: Mask = unmasked): stri
       .replaceAll('\\', '\\\\')
       .replaceAll('`', '\\`')
       .replaceAll('${', '\\${')
-      .replace(/\\\$\{(id\d+)\}/g, '${encodeURIComponent(ids.$1)}')}\``;
+      .replace(/\\\$\{(id\d+)\}/g, '${segment(ids.$1)}')}\``;
   const body = (text: string) =>
     mark === undefined
       ? `JSON.parse(${JSON.stringify(text)})`
@@ -207,7 +223,7 @@ export function reproTest(failure: ReportedFailure, mask: Mask = unmasked): stri
   const steps = requests.map(({ request, path, body: sent, createdVar }) => {
     const call = `  answer = await call('${request.method}', ${template(path)}, '${request.as}'${sent !== undefined ? `, ${body(sent)}` : ''}); // ${request.command}`;
     if (createdVar === undefined) return call;
-    return `${call}\n  ids.${createdVar} = String(recordOf(answer.json)?.id ?? '');\n  if (ids.${createdVar}) created.unshift([\`${request.path.split('?')[0]}/\${encodeURIComponent(ids.${createdVar})}\`, '${request.as}']);`;
+    return `${call}\n  ids.${createdVar} = String(recordOf(answer.json)?.id ?? '');\n  if (ids.${createdVar}) created.unshift([\`${request.path.split('?')[0]}/\${segment(ids.${createdVar})}\`, '${request.as}']);`;
   });
   const expression = keptWhen(failure, last, (id) => (ids.has(id) ? `ids.${ids.get(id)}` : JSON.stringify(mask(id))), mark);
   return `/**
@@ -225,6 +241,12 @@ const TOKENS = { token: process.env.TOKEN ?? '', token2: process.env.TOKEN2 ?? '
 const ids = { RUN: crypto.randomUUID().slice(0, 8) };
 const created = [];
 ${HELPERS}
+
+/** An id as one path segment, as the kit sent it; no path can carry some ids, and then nothing can be reproduced. */
+function segment(s) {
+  if (${UNADDRESSABLE_JS}) throw new Error('the create answered an id no URL path can carry (' + JSON.stringify(s) + '): cannot reproduce');
+  return encodeURIComponent(s);
+}
 
 async function call(method, path, as, body) {
   const res = await fetch(BASE_URL.replace(/\\/$/, '') + path, {

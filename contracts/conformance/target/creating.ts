@@ -12,6 +12,7 @@ import { isSuccess } from './http.js';
 import type { Ledger } from './ledger.js';
 import { ownership, showsSent, variedFields } from './ownership.js';
 import { atPointer } from './pointer.js';
+import { idOfSegment, whyUnaddressable } from './record-path.js';
 import { fieldsNamedIn, runUnique } from './unique-values.js';
 
 export { showsSent, variedFields } from './ownership.js';
@@ -117,6 +118,14 @@ export async function claimCreated(
     ledger.lost({ path, id: '(unknown)', credentials, note });
     return {};
   }
+  // A record no path can name is never read, changed or deleted: listed for a person, and nothing goes on with it.
+  const unaddressable = whyUnaddressable(id);
+  if (unaddressable !== undefined) {
+    const why = `${request} answered ${reply.status}, but ${unaddressable}: the kit can neither read, change nor delete that record`;
+    ctx.notes.add(why);
+    ledger.lost({ path, id, credentials, note: `${why}; check it by hand` });
+    return { notOwn: { id, why } };
+  }
   const owned = await ownership(ctx, send, { path, reply, id, varied, credentials });
   if (!owned.own) {
     const why = `${request} answered ${reply.status} with the record ${id}, ${owned.why}: the kit does not change or delete that record, so there is no record of its own to go on with`;
@@ -185,5 +194,5 @@ function idOfLocation(location: string | null, path: string): string | undefined
   const at = pathname.lastIndexOf(`${path}/`);
   if (at === -1) return undefined;
   const rest = pathname.slice(at + path.length + 1).replace(/\/$/, '');
-  return rest !== '' && !rest.includes('/') ? decodeURIComponent(rest) : undefined;
+  return rest !== '' && !rest.includes('/') ? idOfSegment(rest) : undefined;
 }

@@ -1,7 +1,7 @@
 /** A record's path: its id as one encoded segment, or no path at all for an id a URL cannot carry. */
 import { describe, expect, it } from 'vitest';
 import { whyNotJudged } from '../checks/unanswered.js';
-import { recordPath, UnaddressableId } from './record-path.js';
+import { idOfSegment, recordPath, UnaddressableId } from './record-path.js';
 
 describe('recordPath', () => {
   it('sends an id as one segment, whatever it holds, and a plain id as it is', () => {
@@ -13,11 +13,14 @@ describe('recordPath', () => {
       expect(url.pathname.split('/').slice(0, -1).join('/')).toBe('/api/v1/tools');
       expect(decodeURIComponent(url.pathname.split('/').at(-1) ?? '')).toBe(id);
       expect(url.search + url.hash).toBe('');
+      expect(idOfSegment(path.split('/').at(-1) ?? '')).toBe(id);
     }
+    // A segment that is not valid percent-encoding names no id the kit could have sent.
+    expect(idOfSegment('%E0%A4%A')).toBeUndefined();
   });
 
   it('refuses an id no URL can carry, and a check that needed it is not judged, for the target’s id, not the kit', () => {
-    for (const id of ['', '.', '..']) expect(() => recordPath('/api/v1/tools', id)).toThrow(UnaddressableId);
+    for (const id of ['', '.', '..', 'a\ud800b']) expect(() => recordPath('/api/v1/tools', id)).toThrow(UnaddressableId);
     const why = whyNotJudged(new UnaddressableId('the target\'s id ".." cannot be sent as one segment of a path'));
     expect(why).toContain('cannot be sent as one segment');
     expect(why).not.toContain('an error of the kit');

@@ -5,14 +5,37 @@
  * to a record takes its path from here, so that what it reads, changes and deletes is the record the id names.
  */
 
-/** An id no URL can carry as a path segment: `.` and `..` (and their encodings) are resolved away, an empty one names the collection. */
+/** An id no URL can carry as a path segment (see `whyUnaddressable`). */
 export class UnaddressableId extends Error {}
 
-export function recordPath(collection: string, id: string): string {
-  if (id === '' || id === '.' || id === '..') {
-    throw new UnaddressableId(
-      `the target's id ${JSON.stringify(id)} cannot be sent as one segment of a path (a URL resolves "." and ".." away, and an empty one names the collection), so the record it names was not addressed`,
-    );
+/**
+ * Why no URL can carry `id` as one path segment, or undefined when one can: `.` and `..` (and their encodings) are
+ * resolved away by every URL parser, an empty one names the collection, and text with a lone surrogate has no
+ * UTF-8 form to encode.
+ */
+export function whyUnaddressable(id: string): string | undefined {
+  if (id === '' || id === '.' || id === '..')
+    return `the target's id ${JSON.stringify(id)} cannot be sent as one segment of a path (a URL resolves "." and ".." to another path, and an empty one names the collection)`;
+  try {
+    encodeURIComponent(id);
+  } catch {
+    return `the target's id ${JSON.stringify(id)} holds a lone UTF-16 surrogate, which has no UTF-8 form to send in a path`;
   }
+  return undefined;
+}
+
+/** The path of the record `id` of `collection`; throws UnaddressableId for an id no path can carry. */
+export function recordPath(collection: string, id: string): string {
+  const why = whyUnaddressable(id);
+  if (why !== undefined) throw new UnaddressableId(`${why}, so the record it names was not addressed`);
   return `${collection}/${encodeURIComponent(id)}`;
+}
+
+/** The id a path segment names (the inverse of recordPath's encoding); undefined where it is not valid percent-encoding. */
+export function idOfSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
