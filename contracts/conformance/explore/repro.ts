@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { resourceFacts } from '../resources.js';
 import { shellWord, visible } from '../verdict/visible.js';
 import type { ReportedFailure } from './report.js';
-import { idOfSegment } from './target-seam.js';
+import { idOfSegment, UNADDRESSABLE_IDS } from './target-seam.js';
 
 type Request = ReportedFailure['steps'][number];
 
@@ -20,11 +20,11 @@ type Request = ReportedFailure['steps'][number];
 const RUN_MARK = /kit([0-9a-f]{8})/;
 
 /**
- * The repro files' own copy of target/record-path.ts's rule (they run where the kit is not installed): no path can
+ * target/record-path.ts's rule, written into the repro files (they run where the kit is not installed): no path can
  * carry the id `s` when this holds, or when encodeURIComponent throws on it (a lone surrogate). SEGMENT_JS is
  * repro.sh's: it writes `s` as one path segment, or exits 1.
  */
-const UNADDRESSABLE_JS = "s===''||s==='.'||s==='..'";
+const UNADDRESSABLE_JS = `${JSON.stringify(UNADDRESSABLE_IDS)}.includes(s)`;
 const SEGMENT_JS = `if(${UNADDRESSABLE_JS})process.exit(1);try{process.stdout.write(encodeURIComponent(s))}catch{process.exit(1)}`;
 
 /** The JavaScript expression (over status, text, json and ids) that holds when the rule is kept on the last answer. */

@@ -13,8 +13,11 @@ export class UnaddressableId extends Error {}
  * resolved away by every URL parser, an empty one names the collection, and text with a lone surrogate has no
  * UTF-8 form to encode.
  */
+/** The ids no URL carries as a segment whatever their encoding (a lone surrogate aside: see whyUnaddressable). */
+export const UNADDRESSABLE_IDS: readonly string[] = ['', '.', '..'];
+
 export function whyUnaddressable(id: string): string | undefined {
-  if (id === '' || id === '.' || id === '..')
+  if (UNADDRESSABLE_IDS.includes(id))
     return `the target's id ${JSON.stringify(id)} cannot be sent as one segment of a path (a URL resolves "." and ".." to another path, and an empty one names the collection)`;
   try {
     encodeURIComponent(id);
