@@ -3,7 +3,7 @@ import { parseVerifyArgs, UsageError, type VerifyArgs, verifyUsage } from './arg
 import { runSuite, summarize } from './suite.js';
 import { DEFAULT_MAX_LIST_MIB, DEFAULT_MAX_PAGES, DEFAULT_MAX_RECORDS } from './target/paging.js';
 import { TargetProblem } from './target/preflight.js';
-import type { CheckResult, SuiteReport, Target } from './types.js';
+import type { CheckResult, FetchLike, SuiteReport, Target } from './types.js';
 import { differences, runAgainstMock } from './verdict/compare.js';
 import { closingText, progressLine, targetLines } from './verdict/console.js';
 import { toJunit } from './verdict/junit.js';
@@ -15,6 +15,8 @@ import { visible } from './verdict/visible.js';
 export interface VerifyIo {
   out(text: string): void;
   err(text: string): void;
+  /** How the target is reached: by default the global fetch; a program may give its own (an app's handler, `app.request`). */
+  fetch?: FetchLike;
 }
 
 const processIo: VerifyIo = { out: (text) => process.stdout.write(text), err: (text) => process.stderr.write(text) };
@@ -37,7 +39,7 @@ export async function runVerifyCommand(argv: string[], io: VerifyIo = processIo)
     io.out(verifyUsage);
     return 0;
   }
-  const target = targetOf(args);
+  const target = io.fetch ? { ...targetOf(args), fetch: io.fetch } : targetOf(args);
   const masker = maskerFor(target);
   // Everything the command writes goes through here: secrets masked, no character that drives the terminal.
   const safeIo: VerifyIo = {

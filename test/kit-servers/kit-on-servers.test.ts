@@ -13,7 +13,7 @@ import { BREAKS, type Break, startAlpha } from './alpha.js';
 import { BETA_OPENAPI, BETA_VERSION, startBeta } from './beta.js';
 import { closedAfterEach } from './closed-after-each.js';
 import { GAMMA_EXAMPLES, GAMMA_SYSTEM_TRUNK, startGamma } from './gamma.js';
-import { type KitRun, notPassed, runKit } from './run-kit.js';
+import { type KitRun, notPassed, runKit, runKitOverHttp } from './run-kit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kit-servers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,11 +29,15 @@ const gammaFlags = (url: string) => [
   ...['--system-trunk-id', GAMMA_SYSTEM_TRUNK],
 ];
 
-/** A run with a JSON and a JUnit report, read back. */
-async function withReports(name: string, ...argv: string[]): Promise<KitRun & { json: any; junit: string }> {
+/** A run with a JSON and a JUnit report, read back (the server reached in process: run-kit.ts). */
+const withReports = (name: string, ...argv: string[]) => reported(runKit, name, argv);
+/** The same over 127.0.0.1, as a user's run goes. */
+const withReportsOverHttp = (name: string, ...argv: string[]) => reported(runKitOverHttp, name, argv);
+
+async function reported(kit: typeof runKit, name: string, argv: string[]): Promise<KitRun & { json: any; junit: string }> {
   const json = join(dir, `${name}.json`);
   const junit = join(dir, `${name}.xml`);
-  const run = await runKit(...argv, '--report', `json=${json}`, '--report', `junit=${junit}`);
+  const run = await kit(...argv, '--report', `json=${json}`, '--report', `junit=${junit}`);
   return { ...run, json: JSON.parse(readFileSync(json, 'utf8')), junit: readFileSync(junit, 'utf8') };
 }
 
@@ -56,7 +60,7 @@ describe('the kit on servers that are not the mock', () => {
     const server = await started_(start());
     const before = server.state();
 
-    const run = await withReports('whole', ...flags(server.url), '--fail-on-skipped-spec', '--strict');
+    const run = await withReportsOverHttp('whole', ...flags(server.url), '--fail-on-skipped-spec', '--strict');
 
     expect(notPassed(run)).toEqual([]);
     expect(run.code).toBe(0);

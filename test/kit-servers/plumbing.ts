@@ -2,8 +2,10 @@
  * The little that the kit's test servers share: listening on 127.0.0.1, reading a JSON body, answering. Each
  * server keeps its own records and rules; none imports the mock or the kit.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FetchLike } from '../../contracts/conformance/types.js';
+import { inProcessFetch } from './in-process.js';
 
 export interface Running {
   url: string;
@@ -12,12 +14,15 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/** The servers `listen` started, by URL, each reached in process (runKit gives the kit this fetch for its base URL). */
+export const inProcess = new Map<string, FetchLike>();
+
 export type Handler = (req: IncomingMessage, body: unknown, res: ServerResponse) => void;
 
 /** Starts `handler` on a free port of 127.0.0.1. */
 export async function listen(handler: Handler): Promise<Running> {
   const received: string[] = [];
-  const server = createServer(async (req, res) => {
+  const listener: RequestListener = async (req, res) => {
     received.push(`${req.method} ${req.url}`);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -29,13 +34,19 @@ export async function listen(handler: Handler): Promise<Running> {
       return answer(res, 400, { message: 'the body is not JSON' });
     }
     handler(req, body, res);
-  });
+  };
+  const server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  inProcess.set(url, inProcessFetch(listener));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      inProcess.delete(url);
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
