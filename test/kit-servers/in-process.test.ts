@@ -56,7 +56,7 @@ describe('inProcessFetch', () => {
   });
 
   it('rejects as fetch does when its signal aborts, though the server never answers', async () => {
-    const error = await Promise.resolve(inProcess(`${base}/never`, { signal: AbortSignal.timeout(50) })).catch((thrown: unknown) => thrown);
+    const error = await inProcess(`${base}/never`, { signal: AbortSignal.timeout(50) }).catch((thrown: unknown) => thrown);
     expect((error as Error).name).toBe('TimeoutError');
   });
 });

@@ -10,9 +10,11 @@
  */
 import type { RequestListener } from 'node:http';
 import inject from 'light-my-request';
-import type { FetchLike } from '../../contracts/conformance/types.js';
 
-export function inProcessFetch(listener: RequestListener): FetchLike {
+/** A `fetch` as the kit takes one (declared here: the test servers import neither the kit nor the mock). */
+export type InProcessFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export function inProcessFetch(listener: RequestListener): InProcessFetch {
   return async (url, init) => {
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();

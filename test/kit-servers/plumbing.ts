@@ -4,8 +4,7 @@
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FetchLike } from '../../contracts/conformance/types.js';
-import { inProcessFetch } from './in-process.js';
+import { type InProcessFetch, inProcessFetch } from './in-process.js';
 
 export interface Running {
   url: string;
@@ -15,7 +14,7 @@ export interface Running {
 }
 
 /** The servers `listen` started, by URL, each reached in process (runKit gives the kit this fetch for its base URL). */
-export const inProcess = new Map<string, FetchLike>();
+export const inProcess = new Map<string, InProcessFetch>();
 
 export type Handler = (req: IncomingMessage, body: unknown, res: ServerResponse) => void;
 
