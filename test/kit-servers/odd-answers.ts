@@ -12,8 +12,8 @@ import type { FetchLike } from '../../contracts/conformance/types.js';
 export const ODD_WAYS = {
   /**
    * Another organization's get, update or delete, refused by the mock with a 4xx, answers 500 instead; the given
-   * system trunk's get answers 500 and its delete 429; the trunk list answers `{"trunks": [...]}`, a wrapper the kit
-   * does not read.
+   * system trunk's get answers 500 and its delete 429 (with `Retry-After: 0`, so that the kit's tries again cost no
+   * wait); the trunk list answers `{"trunks": [...]}`, a wrapper the kit does not read.
    */
   'refusals-as-500': true,
   /** The trunk list answers bare id strings, the assistant, tool and webhook lists records whose id is under `uuid`. */
@@ -67,8 +67,8 @@ export const ODD_WAYS = {
 } as const;
 export type OddWay = keyof typeof ODD_WAYS;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const TOKENS = ['demo-token', 'demo-token-2'];
 
@@ -160,7 +160,9 @@ export function oddProxy(inner: FetchLike, way: OddWay, subject?: string): Fetch
         if (typeof created.id === 'string') owners.set(created.id, token);
       }
       if (id !== undefined && id === systemTrunkId)
-        return method === 'DELETE' ? json(429, { error: 'too many requests' }) : json(500, { error: 'internal error' });
+        return method === 'DELETE'
+          ? json(429, { error: 'too many requests' }, { 'retry-after': '0' })
+          : json(500, { error: 'internal error' });
       if (owner !== undefined && owner !== token && answer.status >= 400 && answer.status < 500)
         return json(500, { error: 'internal error' });
       if (kind === 'sip-trunks' && id === undefined && method === 'GET' && answer.ok) return json(200, { trunks: await answer.json() });
