@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DELTA_OPENAPI, DELTA_TOKENS } from './delta.js';
 import { EPSILON_TOKENS, epsilonOpenApi } from './epsilon.js';
-import { type KitRun, runKit } from './run-kit.js';
+import { type KitRun, runKit, runKitOverHttp } from './run-kit.js';
 
 /**
  * Epsilon's document as a file, for --openapi. This module is evaluated once per worker and shared by the test files
@@ -79,12 +79,16 @@ export type ReportedRun = KitRun & {
 
 /**
  * A run with a JSON report, read back; `status(id)` is a check's "passed", "failed" or "not judged". The report (up
- * to a few MB) is written to a folder of the run's own, removed once it is read or the run failed.
+ * to a few MB) is written to a folder of the run's own, removed once it is read or the run failed. The server is
+ * reached in process (run-kit.ts); `reportedOverHttp` goes over 127.0.0.1, as a user's run does.
  */
-export async function reported(...argv: string[]): Promise<ReportedRun> {
+export const reported = (...argv: string[]): Promise<ReportedRun> => reportedBy(runKit, argv);
+export const reportedOverHttp = (...argv: string[]): Promise<ReportedRun> => reportedBy(runKitOverHttp, argv);
+
+async function reportedBy(kit: typeof runKit, argv: string[]): Promise<ReportedRun> {
   const dir = mkdtempSync(join(tmpdir(), 'paged-servers-'));
   const file = join(dir, 'run.json');
-  const [run, json] = await runKit(...argv, '--report', `json=${file}`)
+  const [run, json] = await kit(...argv, '--report', `json=${file}`)
     .then((run) => [run, JSON.parse(readFileSync(file, 'utf8'))] as const)
     .finally(() => rmSync(dir, { recursive: true, force: true }));
   const result = (id: string) => (json.results as Result[]).find((candidate) => candidate.id === id);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { closedAfterEach } from './closed-after-each.js';
 import { DELTA_OPENAPI, DELTA_PAGE_SIZE, DELTA_SPEC_PATH, DELTA_TOKENS, type DeltaOptions, startDelta } from './delta.js';
 import { EPSILON_PAGE_SIZE, EPSILON_TOKENS, startEpsilon } from './epsilon.js';
-import { deltaFlags, epsilonFlags, KINDS, reported, unjudged } from './paged-run.js';
+import { deltaFlags, epsilonFlags, KINDS, reported, reportedOverHttp, unjudged } from './paged-run.js';
 import type { Running } from './plumbing.js';
 
 const start = closedAfterEach();
@@ -160,7 +160,7 @@ describe('with only the tokens and --openapi, the kit judges the whole spec of a
     const server = await start(startServer());
     const before = server.state();
 
-    const run = await reported(...flags(server.url));
+    const run = await reportedOverHttp(...flags(server.url));
 
     expect(unjudged(run)).toEqual([]);
     expect(run.code).toBe(0);
