@@ -83,14 +83,14 @@ export function parseHeader(text: string): [string, string] {
   return [name, match[2]!.trim()];
 }
 
-/** A JSON pointer flag's value ("" or starting with "/"). */
 /** `--system-trunk-id`: the trunk's id as the target shows it (the kit encodes it in paths), one a path can carry. */
 export function systemTrunkId(text: string): string {
-  const why = whyUnaddressable(text);
-  if (why !== undefined) throw new UsageError(`--system-trunk-id: ${why.replace("the target's id", 'the id')}`);
+  const why = whyUnaddressable(text, 'the id');
+  if (why !== undefined) throw new UsageError(`--system-trunk-id: ${why}`);
   return text;
 }
 
+/** A JSON pointer flag's value ("" or starting with "/"). */
 export function parsePointer(flag: string, text: string): string {
   if (!isJsonPointer(text)) throw new UsageError(`${flag} takes a JSON pointer such as /data (got "${text}")`);
   return text;

@@ -11,7 +11,7 @@
 import { answer, holdsId, idsReadable, isGone, isPlainObject, sameId } from '../matchers.js';
 import { createRecord } from '../target/creating.js';
 import { isRefusal, isSuccess, type Reply } from '../target/http.js';
-import { recordPath, whyUnaddressable } from '../target/record-path.js';
+import { isAddressable, recordPath } from '../target/record-path.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { SPEC_RULES } from './spec-basis.js';
 
@@ -127,9 +127,7 @@ async function findSystemTrunk(t: ProbeRun): Promise<string> {
   }
   const trunks = items.filter(isPlainObject);
   if (given === undefined) {
-    const found = trunks.find(
-      (trunk) => trunk.isSystem === true && typeof trunk.id === 'string' && whyUnaddressable(trunk.id) === undefined,
-    );
+    const found = trunks.find((trunk) => trunk.isSystem === true && isAddressable(trunk.id));
     if (!found) {
       const pages = list.whole ? '' : ` (on the pages read: ${list.why})`;
       return t.skip(`no trunk with isSystem: true in the list${pages}, and no --system-trunk-id given`);

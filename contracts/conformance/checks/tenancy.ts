@@ -12,7 +12,7 @@ import { answer, holdsId, idLookup, idsOf, idsReadable, tracesRecord } from '../
 import { deleteBody, type ResourceFacts } from '../resources.js';
 import { noExampleReason } from '../target/examples.js';
 import { isRefusal, isSuccess } from '../target/http.js';
-import { recordPath, whyUnaddressable } from '../target/record-path.js';
+import { isAddressable, recordPath } from '../target/record-path.js';
 import type { CheckInfo } from '../types.js';
 import type { Probe, ProbeRun } from './probe.js';
 import { listed, recordPresence } from './record-presence.js';
@@ -137,9 +137,7 @@ export function tenancyProbe(resource: ResourceFacts): Probe {
       const list1 = created === undefined ? await t.list(resource.path) : undefined;
       const apart = list2.items !== undefined && list2.whole && idsReadable(list2.items) ? list2.items : undefined;
       const apartHolds = apart && idLookup(apart);
-      const id =
-        created ??
-        (apartHolds && idsOf(list1?.items).find((candidate) => !apartHolds(candidate) && whyUnaddressable(candidate) === undefined));
+      const id = created ?? (apartHolds && idsOf(list1?.items).find((candidate) => !apartHolds(candidate) && isAddressable(candidate)));
       if (id === undefined) {
         const why =
           apart === undefined

@@ -7,7 +7,7 @@
 import { idsOf, tracesRecord } from '../matchers.js';
 import type { ResourceFacts } from '../resources.js';
 import { isSuccess } from '../target/http.js';
-import { recordPath, whyUnaddressable } from '../target/record-path.js';
+import { isAddressable, recordPath } from '../target/record-path.js';
 import type { Probe } from './probe.js';
 import { SPEC_RULES } from './spec-basis.js';
 import { withArticle } from './words.js';
@@ -32,10 +32,7 @@ export function tokenlessGetProbe(resource: ResourceFacts): Probe {
     async run(t) {
       const list = await t.list(path);
       // The newest records are the kit's own seeds, where there are any: read those first.
-      const candidates = idsOf(list.items)
-        .filter((id) => whyUnaddressable(id) === undefined)
-        .reverse()
-        .slice(0, 3);
+      const candidates = idsOf(list.items).filter(isAddressable).reverse().slice(0, 3);
       if (candidates.length === 0) return t.skip(`the token's list of ${path} holds no record to read (${list.first.status})`);
       for (const candidate of candidates) {
         const url = recordPath(path, candidate);

@@ -10,7 +10,7 @@ import { KINDS, type ModelBase, pathOf, type Step } from './model.js';
 import { counted, type RuleBroken } from './rules.js';
 import { type Failure, runSequence, search } from './search.js';
 import type { StepLog } from './sequence.js';
-import { type Org, Session, TargetProblem, whyUnaddressable } from './target-seam.js';
+import { isAddressable, type Org, Session, TargetProblem } from './target-seam.js';
 
 export interface ExploreOptions {
   seed: number;
@@ -73,8 +73,7 @@ async function systemTrunkOf(session: Session, org: Org): Promise<string | undef
   const read = await session.list(path, org);
   for (const item of read.items ?? []) {
     const record = item as { id?: unknown; isSystem?: unknown };
-    const addressable = typeof record.id === 'string' && whyUnaddressable(record.id) === undefined;
-    if (record.isSystem === true && addressable && session.existedBefore(path, record.id as string)) return record.id as string;
+    if (record.isSystem === true && isAddressable(record.id) && session.existedBefore(path, record.id)) return record.id;
   }
   return undefined;
 }

@@ -25,7 +25,7 @@ export { isRefusal, isSuccess, type Reply, type RequestSpec } from '../target/ht
 export type { Ledger } from '../target/ledger.js';
 export type { ListRead } from '../target/paging.js';
 export { TargetProblem } from '../target/preflight.js';
-export { idOfSegment, recordPath, UNADDRESSABLE_IDS, UnaddressableId, whyUnaddressable } from '../target/record-path.js';
+export { idOfSegment, isAddressable, recordPath, UNADDRESSABLE_IDS, UnaddressableId } from '../target/record-path.js';
 
 /** Which organization a request speaks for. */
 export type Org = 'token' | 'token2';

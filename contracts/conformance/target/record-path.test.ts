@@ -1,7 +1,10 @@
 /** A record's path: its id as one encoded segment, or no path at all for an id a URL cannot carry. */
 import { describe, expect, it } from 'vitest';
+import { parseVerifyArgs } from '../args.js';
+import { UsageError } from '../args-values.js';
 import { whyNotJudged } from '../checks/unanswered.js';
-import { idOfSegment, recordPath, UnaddressableId } from './record-path.js';
+import { parseExploreArgs } from '../explore/args.js';
+import { idOfSegment, isAddressable, recordPath, UnaddressableId, whyUnaddressable } from './record-path.js';
 
 describe('recordPath', () => {
   it('sends an id as one segment, whatever it holds, and a plain id as it is', () => {
@@ -24,5 +27,29 @@ describe('recordPath', () => {
     const why = whyNotJudged(new UnaddressableId('the target\'s id ".." cannot be sent as one segment of a path'));
     expect(why).toContain('cannot be sent as one segment');
     expect(why).not.toContain('an error of the kit');
+  });
+});
+
+describe('ids a path cannot carry, where the kit is given one', () => {
+  it('tells an addressable id from anything else a list item may hold under its id', () => {
+    expect(['3f1c', 'a/b', '%'].every(isAddressable)).toBe(true);
+    expect(['', '.', '..', 'a\ud800', 7, null, undefined].some(isAddressable)).toBe(false);
+  });
+
+  it('refuses such a --system-trunk-id as a usage error in verify and explore, naming it', () => {
+    const flags = ['--base-url', 'http://target.test', '--token', 'a', '--token2', 'b', '--system-trunk-id'];
+    for (const parse of [parseVerifyArgs, parseExploreArgs])
+      for (const id of ['..', '']) {
+        const thrown = (() => {
+          try {
+            parse([...flags, id]);
+          } catch (error) {
+            return error;
+          }
+        })();
+        expect(thrown).toBeInstanceOf(UsageError);
+        expect((thrown as Error).message).toBe(`--system-trunk-id: ${whyUnaddressable(id, 'the id')}`);
+      }
+    expect(parseVerifyArgs([...flags, 'a/b']).systemTrunkId).toBe('a/b');
   });
 });

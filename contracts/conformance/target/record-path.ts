@@ -8,24 +8,27 @@
 /** An id no URL can carry as a path segment (see `whyUnaddressable`). */
 export class UnaddressableId extends Error {}
 
-/**
- * Why no URL can carry `id` as one path segment, or undefined when one can: `.` and `..` (and their encodings) are
- * resolved away by every URL parser, an empty one names the collection, and text with a lone surrogate has no
- * UTF-8 form to encode.
- */
 /** The ids no URL carries as a segment whatever their encoding (a lone surrogate aside: see whyUnaddressable). */
 export const UNADDRESSABLE_IDS: readonly string[] = ['', '.', '..'];
 
-export function whyUnaddressable(id: string): string | undefined {
+/**
+ * Why no URL can carry `id` as one path segment, or undefined when one can: `.` and `..` (and their encodings) are
+ * resolved away by every URL parser, an empty one names the collection, and text with a lone surrogate has no
+ * UTF-8 form to encode. `whose` names the id in the reason.
+ */
+export function whyUnaddressable(id: string, whose = "the target's id"): string | undefined {
   if (UNADDRESSABLE_IDS.includes(id))
-    return `the target's id ${JSON.stringify(id)} cannot be sent as one segment of a path (a URL resolves "." and ".." to another path, and an empty one names the collection)`;
+    return `${whose} ${JSON.stringify(id)} cannot be sent as one segment of a path (a URL resolves "." and ".." to another path, and an empty one names the collection)`;
   try {
     encodeURIComponent(id);
   } catch {
-    return `the target's id ${JSON.stringify(id)} holds a lone UTF-16 surrogate, which has no UTF-8 form to send in a path`;
+    return `${whose} ${JSON.stringify(id)} holds a lone UTF-16 surrogate, which has no UTF-8 form to send in a path`;
   }
   return undefined;
 }
+
+/** Whether a path can carry `id` (a value of any type: a list's item may hold anything under its id). */
+export const isAddressable = (id: unknown): id is string => typeof id === 'string' && whyUnaddressable(id) === undefined;
 
 /** The path of the record `id` of `collection`; throws UnaddressableId for an id no path can carry. */
 export function recordPath(collection: string, id: string): string {
