@@ -111,7 +111,34 @@ export function createRequestLogger(options: RequestLogOptions): RequestLogger {
   };
 }
 
-/** The logger given, or one made from its options: a server's app and its direct routes share one, so their lines go out in order. */
+/** Loggers requestLoggerOf made, so that one handed on (the server's, to its app) is not wrapped twice. */
+const guarded = new WeakSet<RequestLogger>();
+
+/**
+ * The logger given, or one made from its options: a server's app and its direct routes share one, so their lines go
+ * out in order. A line that cannot be written never changes an answer: the request was answered (a change made, and
+ * saved) before its line, so a `write` or `line` that throws is told once on stderr and the request is answered as
+ * it would have been.
+ */
 export function requestLoggerOf(options: RequestLogOptions | RequestLogger): RequestLogger {
-  return 'line' in options ? options : createRequestLogger(options);
+  if ('line' in options && guarded.has(options)) return options;
+  const inner = 'line' in options ? options : createRequestLogger(options);
+  let told = false;
+  const logger: RequestLogger = {
+    enabled: (path) => inner.enabled(path),
+    line(entry) {
+      try {
+        inner.line(entry);
+      } catch (error) {
+        if (told) return;
+        told = true;
+        const why = terminalTextCut(error instanceof Error ? error.message : String(error), MAX_PATH_CHARS);
+        console.error(
+          `voice-config-mock: the request log could not write a line (${why}); requests are answered all the same, and later failures of the log are not told.`,
+        );
+      }
+    },
+  };
+  guarded.add(logger);
+  return logger;
 }
