@@ -48,6 +48,8 @@ export interface RequestLogger {
 
 const MAX_PATH_CHARS = 200;
 const MAX_NAME_CHARS = 60;
+/** A failing writer's message, as told on stderr. */
+const MAX_REASON_CHARS = 200;
 const CONTROL_PREFIX = '/__mock';
 
 const RESET = '\x1b[0m';
@@ -132,7 +134,7 @@ export function requestLoggerOf(options: RequestLogOptions | RequestLogger): Req
       } catch (error) {
         if (told) return;
         told = true;
-        const why = terminalTextCut(error instanceof Error ? error.message : String(error), MAX_PATH_CHARS);
+        const why = terminalTextCut(error instanceof Error ? error.message : String(error), MAX_REASON_CHARS);
         console.error(
           `voice-config-mock: the request log could not write a line (${why}); requests are answered all the same, and later failures of the log are not told.`,
         );
