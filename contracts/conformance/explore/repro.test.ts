@@ -68,6 +68,30 @@ function crossDelete(id: string, ...after: object[]): ReportedFailure {
   } as unknown as ReportedFailure;
 }
 
+/**
+ * Runs the repro script `script` against a server on 127.0.0.1 whose answers `respond` gives (status and JSON body),
+ * with the tokens set: its exit code, what it printed, and each request it received (`METHOD /path`).
+ */
+async function runScript(script: string, respond: (method: string, url: string) => { status: number; body: unknown }) {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url}`);
+    const { status, body } = respond(req.method ?? '', req.url ?? '');
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
+  const run = await new Promise<{ code: number; out: string }>((resolve) =>
+    execFile('bash', [script], { env }, (error, stdout) => resolve({ code: error ? Number(error.code) : 0, out: stdout })),
+  );
+  await new Promise((resolve) => server.close(resolve));
+  return { ...run, received };
+}
+
+/** A server that answers creates 201 with `{id}`, and every other request `status` with `{id}`. */
+const runAgainst = (script: string, id: string, status: number) =>
+  runScript(script, (method) => ({ status: method === 'POST' ? 201 : status, body: { id } }));
+
 describe('repro files', () => {
   it('quote an id that holds shell code in repro.sh: running it runs no command of the id', () => {
     const script = join(dir, 'repro.sh');
@@ -114,17 +138,8 @@ describe('repro files', () => {
     for (const text of files) expect(text).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
     for (const text of files) for (const secret of [token, token2, ...forms]) expect(text).not.toContain(secret);
 
-    const received: string[] = [];
-    const server = createServer((req, res) => {
-      received.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1' };
-    const output = await new Promise<string>((resolve) =>
-      execFile('bash', [join(folder, 'repro.sh')], { env }, (_error, stdout) => resolve(stdout)),
-    );
-    await new Promise((resolve) => server.close(resolve));
+    const { out: output, received: requests } = await runScript(join(folder, 'repro.sh'), () => ({ status: 200, body: {} }));
+    const received = requests.map((request) => request.slice(request.indexOf(' ') + 1));
 
     // The path as fetch sent it: percent-encoded by the URL, brackets and all (curl's globbing is off).
     expect(received[0]).toBe(new URL(`/api/v1/sip-trunks/${odd}`, 'http://kit.test').pathname);
@@ -147,16 +162,10 @@ describe('repro files', () => {
     writeFileSync(script, reproShell(failure));
     /** Exit status of the script against a server whose get of the record answers `getStatus`. */
     const exitOn = async (getStatus: number) => {
-      const server = createServer((req, res) => {
-        const status = req.method === 'POST' ? 201 : req.method === 'DELETE' ? (req.url?.endsWith(id) ? 403 : 200) : getStatus;
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(status === 404 ? { error: 'not found' } : { id }));
+      const { code } = await runScript(script, (method, url) => {
+        const status = method === 'POST' ? 201 : method === 'DELETE' ? (url.endsWith(id) ? 403 : 200) : getStatus;
+        return { status, body: status === 404 ? { error: 'not found' } : { id } };
       });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
-      const code = await new Promise<number>((resolve) =>
-        execFile('bash', [script], { env }, (error) => resolve(error ? Number(error.code) : 0)),
-      );
-      await new Promise((resolve) => server.close(resolve));
       return code;
     };
 
@@ -170,15 +179,7 @@ describe('repro files', () => {
     const failure = crossDelete(id);
     const script = join(dir, 'odd-id.sh');
     writeFileSync(script, reproShell(failure));
-    const received: string[] = [];
-    const server = createServer((req, res) => {
-      received.push(`${req.method} ${req.url}`);
-      res.writeHead(req.method === 'POST' ? 201 : 403, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
-    await new Promise((resolve) => execFile('bash', [script], { env }, resolve));
-    await new Promise((resolve) => server.close(resolve));
+    const { received } = await runAgainst(script, id, 403);
 
     const segment = encodeURIComponent(id);
     // The delete of the step, then the cleanup's delete of what the script created: both name the record by its id.
@@ -187,22 +188,6 @@ describe('repro files', () => {
     expect(source).toContain('`/api/v1/webhooks/${segment(ids.id1)}`');
     expect(source).not.toContain(segment);
   });
-
-  /** Runs `script` against a server that answers creates 201 with `{id}` and everything else `status` with `{id}`. */
-  async function runAgainst(script: string, id: string, status: number) {
-    const received: string[] = [];
-    const server = createServer((req, res) => {
-      received.push(`${req.method} ${req.url}`);
-      res.writeHead(req.method === 'POST' ? 201 : status, { 'content-type': 'application/json' }).end(JSON.stringify({ id }));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const env = { ...process.env, BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, TOKEN: 't1', TOKEN2: 't2' };
-    const run = await new Promise<{ code: number; out: string }>((resolve) =>
-      execFile('bash', [script], { env }, (error, stdout) => resolve({ code: error ? Number(error.code) : 0, out: stdout })),
-    );
-    await new Promise((resolve) => server.close(resolve));
-    return { ...run, received };
-  }
 
   it('give node an id that looks like an option only on stdin, so it runs no code of the id', async () => {
     const script = join(dir, 'option-id.sh');
